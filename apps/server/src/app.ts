@@ -1,0 +1,201 @@
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { installAuth } from './auth/guards.js';
+import { TokenService } from './auth/tokens.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Database } from './db/index.js';
+import { accountsRoutes } from './features/accounts/routes.js';
+import { PasswordResetService } from './features/accounts/password-reset.js';
+import { AccountsService } from './features/accounts/service.js';
+import { healthRoutes } from './features/health/routes.js';
+import { jobsRoutes } from './features/jobs/routes.js';
+import { PageCounter } from './features/jobs/page-counter.js';
+import { loadJob } from './features/jobs/repo.js';
+import { JobsService } from './features/jobs/service.js';
+import { onboardingRoutes } from './features/onboarding/routes.js';
+import { OnboardingService } from './features/onboarding/service.js';
+import { ownerRoutes } from './features/owner/routes.js';
+import { publicShopRoutes } from './features/public-shop/routes.js';
+import { recycleRoutes } from './features/recycle/routes.js';
+import { RecycleService } from './features/recycle/service.js';
+import { OrphanReaper } from './jobs/orphan-reaper.js';
+import { RetentionSweeper } from './jobs/retention-sweeper.js';
+import { qrRoutes } from './features/qr/routes.js';
+import { settingsRoutes } from './features/settings/routes.js';
+import { customersRoutes } from './features/customers/routes.js';
+import { earningsRoutes } from './features/earnings/routes.js';
+import { analyticsRoutes } from './features/analytics/routes.js';
+import { feedbackRoutes } from './features/feedback/routes.js';
+import { contactRoutes } from './features/contact/routes.js';
+import { checkoutRoutes } from './features/checkout/routes.js';
+import { type Realtime, startRealtime } from './realtime/wiring.js';
+import { registerFileRoutes } from './storage/file-routes.js';
+import { sql } from 'drizzle-orm';
+import { queryRows } from './db/index.js';
+import { installErrorHandler, sendRouteNotFound } from './http/errors.js';
+import { securityHeaders } from './http/security-headers.js';
+import { defaultWebDistDir, isApiPath, serveWebApp } from './http/web-app.js';
+import { databaseRateLimiter, memoryRateLimiter, noRateLimit, type RateLimiter } from './limits/rate-limiter.js';
+import type { Mailer } from './mail/mailer.js';
+import type { BlobStore } from './storage/blob-store.js';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  blobs: BlobStore;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+  limiter?: RateLimiter;
+};
+
+/** `routeTable`: every route as registered (hooks applied), for the route-table security test. */
+export type App = FastifyInstance & { services: AppServices; routeTable: readonly RouteOptions[] };
+export type AppServices = {
+  tokens: TokenService;
+  accounts: AccountsService;
+  limiter: RateLimiter;
+  jobs: JobsService;
+  pageCounter: PageCounter;
+  realtime: Realtime;
+  sweeper: RetentionSweeper;
+  reaper: OrphanReaper;
+};
+
+// Reset codes, verification tokens and signed file links (a 10-minute capability, and a customer's file name).
+const SECRET_PATHS = /\/(reset-password|verify-email|files)\/[^?]*/;
+export const redactUrl = (url: string) => url.replace(SECRET_PATHS, '/$1/[redacted]');
+
+export function fastifyOptions(config: Config, logger: Logger): FastifyServerOptions {
+  return {
+    loggerInstance: logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Our own request log line redacts reset codes and verification tokens from paths.
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false,
+    return503OnClosing: true,
+  } as FastifyServerOptions;
+}
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database, clock, mailer, logger } = deps;
+  const app = Fastify(fastifyOptions(config, logger)) as unknown as App;
+  const routeTable: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routeTable.push(route));
+  app.decorate('routeTable', routeTable);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  installJsonParser(app);
+  installRequestLog(app);
+  await securityHeaders(app);
+  await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, exposedHeaders: ['authorization'] });
+  await app.register(multipart, { limits: { fieldSize: 64 * 1024, fields: 20, files: 60, parts: 100, headerPairs: 50 } });
+
+  const tokens = new TokenService(config.jwtSecret, clock);
+  installAuth(app, tokens);
+  const limiter =
+    deps.limiter ??
+    (!config.rateLimit ? noRateLimit : database.kind === 'postgres' ? databaseRateLimiter(database.db, clock) : memoryRateLimiter(clock));
+  const db = database.db;
+  const accounts = new AccountsService({ db, tokens, mailer, clock, publicBaseUrl: config.publicBaseUrl, ownerEmails: config.ownerEmails });
+  const resets = new PasswordResetService({ db, mailer, clock, publicBaseUrl: config.publicBaseUrl, secret: config.jwtSecret });
+  const { blobs } = deps;
+  const realtime = await startRealtime({ server: app.server, database, tokens, logger, loadJob: (id) => loadJob(db, id) });
+  const announcer = {
+    announce: (shopId: string, jobId: string, action: 'created' | 'updated' | 'deleted') => {
+      realtime.fanout.announce(shopId, jobId, action).catch((err) => logger.warn({ err: String(err) }, 'job announce failed'));
+    },
+  };
+  const pageCounter = new PageCounter({ db, blobs, logger, onCounted: (jobId, shopId) => announcer.announce(shopId, jobId, 'updated') });
+  const jobs = new JobsService({
+    db,
+    blobs,
+    clock,
+    announcer,
+    pageCounter,
+    dataDir: config.dataDir,
+    shopStorageQuota: config.shopStorageQuota,
+    minFreeDisk: config.minFreeDisk,
+    recycleRetentionSeconds: config.recycleRetentionSeconds,
+  });
+  const onboarding = new OnboardingService({ db, blobs });
+  const recycle = new RecycleService({ db, blobs, clock, announcer });
+  const sweeper = new RetentionSweeper({
+    db,
+    blobs,
+    clock,
+    logger,
+    announcer,
+    recycleRetentionSeconds: config.recycleRetentionSeconds,
+    unprintedRetentionSeconds: config.unprintedRetentionSeconds,
+  });
+  const reaper = new OrphanReaper({ db, blobs, clock, logger });
+  app.decorate('services', { tokens, accounts, limiter, jobs, pageCounter, realtime, sweeper, reaper });
+  // Before the HTTP server closes: upgraded WebSocket and SockJS sessions would otherwise
+  // hold the shutdown open until they time out.
+  app.addHook('preClose', async () => {
+    await pageCounter.stop();
+    await realtime.close();
+  });
+
+  await app.register(healthRoutes, { database, blobs });
+  await app.register(accountsRoutes, { accounts, resets, limiter });
+  await app.register(ownerRoutes, { db, clock });
+  await app.register(onboardingRoutes, { db, tokens, onboarding });
+  await app.register(publicShopRoutes, { db, blobs, limiter });
+  await app.register(qrRoutes, { db, publicBaseUrl: config.publicBaseUrl });
+  await app.register(jobsRoutes, { jobs, limiter });
+  await app.register(recycleRoutes, { recycle });
+  await app.register(settingsRoutes, { db, blobs, limiter });
+  await app.register(customersRoutes, { db, clock });
+  await app.register(earningsRoutes, { db, clock });
+  await app.register(analyticsRoutes, { db, clock });
+  await app.register(feedbackRoutes, { db, clock });
+  await app.register(contactRoutes, { db, clock, mailer, contactInbox: config.contactInbox, limiter });
+  await app.register(checkoutRoutes, { db, clock });
+  registerFileRoutes(app, { blobs, fileUrlSecret: config.fileUrlSecret, isLive: (key) => blobIsLive(db, key) });
+
+  const webServed = await serveWebApp(app, config.webDistDir ?? defaultWebDistDir());
+  app.setNotFoundHandler((req, reply) => {
+    if (webServed && (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendRouteNotFound(req, reply);
+  });
+  return app;
+}
+
+/** The spec's clients send `Content-Type: application/json` with no body on body-less calls; accept that. */
+function installJsonParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    parse(req, body as string, done);
+  });
+}
+
+function installRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info(
+      { method: req.method, url: redactUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+}
+
+/** A signed link stops working the moment its file is purged or its banner removed. */
+async function blobIsLive(db: AppDeps['database']['db'], key: string): Promise<boolean> {
+  const rows = await queryRows<{ live: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM job_files WHERE blob_key = ${key} AND state <> 'purged')
+        OR EXISTS (SELECT 1 FROM shop_banners WHERE blob_key = ${key}) AS live`,
+  );
+  return rows[0]?.live === true;
+}

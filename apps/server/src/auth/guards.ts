@@ -1,0 +1,76 @@
+import type { TRole } from '@counterprint/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/index.js';
+import { shops } from '../db/schema.js';
+import { forbidden, unauthorized } from '../http/errors.js';
+import { PUBLIC_ROUTES, routeId } from '../http/public-routes.js';
+import type { TokenService } from './tokens.js';
+
+export type AuthUser = { id: string; email: string; roles: TRole[]; exp: number };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/**
+ * Every /api route outside PUBLIC_ROUTES gets `requireUser` before its body is read,
+ * so an unauthenticated upload is refused before a byte is streamed.
+ */
+export function installAuth(app: FastifyInstance, tokens: TokenService): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (req) => {
+    const token = bearerToken(req.headers.authorization);
+    if (!token) return;
+    try {
+      const claims = await tokens.verifyAccess(token);
+      req.user = { id: claims.sub, email: claims.email, roles: claims.roles, exp: claims.exp };
+    } catch (err) {
+      // Public routes ignore a bad token; guarded ones report why it was refused.
+      (req as FastifyRequest & { authError?: unknown }).authError = err;
+    }
+  });
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // A HEAD route (Fastify adds one per GET) is public exactly when its GET is.
+    if (methods.every((m) => PUBLIC_ROUTES.has(routeId(m === 'HEAD' ? 'GET' : m, route.url)))) return;
+    const existing = route.preValidation ? [route.preValidation].flat() : [];
+    route.preValidation = [requireUser, ...existing];
+  });
+}
+
+export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (req.user) return;
+  const authError = (req as FastifyRequest & { authError?: unknown }).authError;
+  throw authError ?? unauthorized();
+}
+
+export function requireRole(role: TRole) {
+  return async (req: FastifyRequest): Promise<void> => {
+    if (!req.user) throw unauthorized();
+    if (!req.user.roles.includes(role)) throw forbidden();
+  };
+}
+
+export function currentUser(req: FastifyRequest): AuthUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+/** The signed-in user must own the shop; a missing shop answers the same 403 so ids reveal nothing. */
+export async function requireShopAccess(db: Db, user: AuthUser, shopId: string): Promise<void> {
+  const rows = await db
+    .select({ id: shops.id })
+    .from(shops)
+    .where(and(eq(shops.id, shopId), eq(shops.ownerId, user.id)))
+    .limit(1);
+  if (rows.length === 0) throw forbidden('You do not have access to this shop', 'SHOP_FORBIDDEN');
+}

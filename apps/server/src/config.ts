@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { RETENTION } from '@counterprint/contract';
+import { z } from 'zod';
+
+const bool = z
+  .string()
+  .optional()
+  .transform((v) => v !== undefined && ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  FILE_URL_SECRET: z.string().min(32, 'FILE_URL_SECRET must be at least 32 characters').optional(),
+  FILE_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'FILE_ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Counterprint <no-reply@counterprint.local>'),
+  CONTACT_INBOX: z.string().optional(),
+  OWNER_EMAILS: list,
+  TRUST_PROXY: bool,
+  RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  CORS_ORIGINS: list,
+  REDIS_URL: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  SHOP_STORAGE_QUOTA: z.coerce.number().int().positive().default(5 * 1024 ** 3),
+  MIN_FREE_DISK: z.coerce.number().int().min(0).default(1024 ** 3),
+  RECYCLE_RETENTION: z.coerce.number().int().positive().default(RETENTION.recycleMs / 1000),
+  UNPRINTED_RETENTION: z.coerce.number().int().positive().default(RETENTION.unprintedMs / 1000),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  publicBaseUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  jwtSecret: string;
+  fileUrlSecret: string;
+  fileEncryptionKey: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactInbox: string | undefined;
+  ownerEmails: string[];
+  trustProxy: boolean;
+  rateLimit: boolean;
+  corsOrigins: string[];
+  redisUrl: string | undefined;
+  s3:
+    | {
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  shopStorageQuota: number;
+  minFreeDisk: number;
+  recycleRetentionSeconds: number;
+  unprintedRetentionSeconds: number;
+  webDistDir: string | undefined;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+type Secrets = { jwtSecret: string; fileUrlSecret: string; fileEncryptionKey: string };
+
+/** Embedded default: secrets are generated once and kept under DATA_DIR so restarts keep sessions and files. */
+function loadOrCreateSecrets(dataDir: string): Secrets {
+  const file = path.join(dataDir, 'secrets.json');
+  const existing: Partial<Secrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const secrets: Secrets = {
+    jwtSecret: existing.jwtSecret ?? randomBytes(48).toString('base64url'),
+    fileUrlSecret: existing.fileUrlSecret ?? randomBytes(48).toString('base64url'),
+    fileEncryptionKey: existing.fileEncryptionKey ?? randomBytes(32).toString('hex'),
+  };
+  if (JSON.stringify(existing) !== JSON.stringify(secrets)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return secrets;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  let secrets: Secrets;
+  if (e.DATABASE_URL) {
+    const missing = (['JWT_SECRET', 'FILE_URL_SECRET', 'FILE_ENCRYPTION_KEY'] as const).filter((k) => !e[k]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `DATABASE_URL is set, so every instance must share its secrets: set ${missing.join(', ')} ` +
+          '(JWT_SECRET and FILE_URL_SECRET: 32+ random characters; FILE_ENCRYPTION_KEY: 64 hex characters).',
+      );
+    }
+    secrets = { jwtSecret: e.JWT_SECRET!, fileUrlSecret: e.FILE_URL_SECRET!, fileEncryptionKey: e.FILE_ENCRYPTION_KEY! };
+  } else {
+    const generated = loadOrCreateSecrets(dataDir);
+    secrets = {
+      jwtSecret: e.JWT_SECRET ?? generated.jwtSecret,
+      fileUrlSecret: e.FILE_URL_SECRET ?? generated.fileUrlSecret,
+      fileEncryptionKey: e.FILE_ENCRYPTION_KEY ?? generated.fileEncryptionKey,
+    };
+  }
+  if (e.S3_BUCKET === undefined && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError('S3_ENDPOINT or S3_ACCESS_KEY_ID is set but S3_BUCKET is not.');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    ...secrets,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactInbox: e.CONTACT_INBOX,
+    ownerEmails: e.OWNER_EMAILS,
+    trustProxy: e.TRUST_PROXY,
+    rateLimit: e.RATE_LIMIT === 'on',
+    corsOrigins: e.CORS_ORIGINS,
+    redisUrl: e.REDIS_URL,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    shopStorageQuota: e.SHOP_STORAGE_QUOTA,
+    minFreeDisk: e.MIN_FREE_DISK,
+    recycleRetentionSeconds: e.RECYCLE_RETENTION,
+    unprintedRetentionSeconds: e.UNPRINTED_RETENTION,
+    webDistDir: e.WEB_DIST_DIR,
+    logLevel: e.LOG_LEVEL,
+  };
+}

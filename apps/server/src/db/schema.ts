@@ -1,0 +1,245 @@
+import { bigint, bigserial, boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  emailVerifiedAt: ts('email_verified_at'),
+  passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id').notNull(),
+    role: text('role').notNull(),
+    grantedAt: ts('granted_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  familyId: uuid('family_id').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  rotatedAt: ts('rotated_at'),
+  revokedAt: ts('revoked_at'),
+});
+
+export const emailVerifications = pgTable('email_verifications', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+export const passwordResets = pgTable('password_resets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+export const outbox = pgTable('outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  bodyText: text('body_text').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: ts('reset_at').notNull(),
+});
+
+export const shops = pgTable('shops', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ownerId: uuid('owner_id').notNull(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  category: text('category').notNull(),
+  address: text('address').notNull(),
+  tagline: text('tagline'),
+  primaryColor: text('primary_color').notNull().default('#06b6d4'),
+  gstNumber: text('gst_number'),
+  pan: text('pan'),
+  contactPhone: text('contact_phone'),
+  contactPhoneAlt: text('contact_phone_alt'),
+  whatsapp: text('whatsapp'),
+  ownerEmail: text('owner_email'),
+  ownerName: text('owner_name'),
+  hours: text('hours').notNull().default('9:30 AM – 8:00 PM'),
+  shopType: text('shop_type'),
+  username: text('username').unique(),
+  integrations: text('integrations').array().notNull().default([]),
+  isOpen: boolean('is_open').notNull().default(true),
+  nextJobNumber: integer('next_job_number').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const shopBanners = pgTable('shop_banners', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  shopId: uuid('shop_id').notNull(),
+  blobKey: text('blob_key').notNull().unique(),
+  contentType: text('content_type').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  position: integer('position').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const customers = pgTable('customers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  shopId: uuid('shop_id').notNull(),
+  name: text('name').notNull().default(''),
+  email: text('email'),
+  phone: text('phone'),
+  address: text('address'),
+  tags: text('tags').array().notNull().default([]),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const jobs = pgTable('jobs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  shopId: uuid('shop_id').notNull(),
+  number: integer('number').notNull(),
+  customerId: uuid('customer_id'),
+  customerName: text('customer_name'),
+  customerPhone: text('customer_phone'),
+  status: text('status').notNull().default('queued'),
+  paperSku: text('paper_sku'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  printedAt: ts('printed_at'),
+  cancelledAt: ts('cancelled_at'),
+});
+
+export const jobFiles = pgTable('job_files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  jobId: uuid('job_id').notNull(),
+  shopId: uuid('shop_id').notNull(),
+  position: integer('position').notNull(),
+  blobKey: text('blob_key').notNull().unique(),
+  originalName: text('original_name').notNull(),
+  storedName: text('stored_name').notNull(),
+  extension: text('extension').notNull(),
+  contentType: text('content_type').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  sha256: text('sha256').notNull(),
+  pages: integer('pages'),
+  state: text('state').notNull().default('active'),
+  recycledAt: ts('recycled_at'),
+  expiresAt: ts('expires_at'),
+  savedAt: ts('saved_at'),
+  purgedAt: ts('purged_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const inventoryItems = pgTable('inventory_items', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  shopId: uuid('shop_id').notNull(),
+  sku: text('sku').notNull(),
+  name: text('name').notNull(),
+  category: text('category').notNull().default('general'),
+  pricePaise: bigint('price_paise', { mode: 'number' }).notNull().default(0),
+  stock: integer('stock').notNull().default(0),
+  lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
+  unit: text('unit').notNull().default('pcs'),
+  description: text('description'),
+  sheetsPerReam: integer('sheets_per_ream'),
+  position: integer('position').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const restocks = pgTable('restocks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  shopId: uuid('shop_id').notNull(),
+  sku: text('sku').notNull(),
+  sheets: integer('sheets').notNull(),
+  userId: uuid('user_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const rateCardServices = pgTable('rate_card_services', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  shopId: uuid('shop_id').notNull(),
+  serviceName: text('service_name').notNull(),
+  basePricePaise: bigint('base_price_paise', { mode: 'number' }).notNull(),
+  unit: text('unit').notNull(),
+  category: text('category'),
+  description: text('description'),
+  isActive: boolean('is_active').notNull().default(true),
+  position: integer('position').notNull().default(0),
+});
+
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  shopId: uuid('shop_id').notNull(),
+  jobId: uuid('job_id'),
+  customerId: uuid('customer_id'),
+  customerName: text('customer_name'),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  paymentMethod: text('payment_method'),
+  serviceId: uuid('service_id'),
+  serviceName: text('service_name'),
+  status: text('status').notNull().default('paid'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  refundedAt: ts('refunded_at'),
+});
+
+export const shopVisits = pgTable('shop_visits', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  shopId: uuid('shop_id').notNull(),
+  src: text('src').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const featureFeedback = pgTable('feature_feedback', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id'),
+  feature: text('feature').notNull(),
+  wantFeature: boolean('want_feature').notNull(),
+  message: text('message'),
+  shopSlug: text('shop_slug'),
+  clientTimestamp: text('client_timestamp'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  company: text('company'),
+  phone: text('phone'),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  mailedAt: ts('mailed_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const checkoutRequests = pgTable('checkout_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id'),
+  plan: text('plan').notNull(),
+  billing: text('billing').notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  message: text('message'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import type { TMe, TRole, TSigninResponse, TSignupRequest, TSignupResponse } from '@counterprint/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { randomToken, sha256Hex, type TokenService } from '../../auth/tokens.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/index.js';
+import { emailVerifications, userRoles, users } from '../../db/schema.js';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../http/errors.js';
+import type { Mailer } from '../../mail/mailer.js';
+import * as repo from './repo.js';
+
+const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const VERIFY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type AccountsDeps = {
+  db: Db;
+  tokens: TokenService;
+  mailer: Mailer;
+  clock: Clock;
+  publicBaseUrl: string;
+  ownerEmails: string[];
+};
+
+export type Session = { accessToken: string; body: TSigninResponse };
+
+export class AccountsService {
+  constructor(private readonly d: AccountsDeps) {}
+
+  async signup(input: TSignupRequest): Promise<TSignupResponse> {
+    const { db } = this.d;
+    if (await repo.findUserByEmail(db, input.email)) {
+      throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+    }
+    const passwordHash = await hashPassword(input.password);
+    const verifyToken = randomToken();
+    const user = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(users)
+        .values({ email: input.email, name: input.name, passwordHash })
+        .onConflictDoNothing()
+        .returning();
+      const row = inserted[0];
+      if (!row) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+      await tx.insert(userRoles).values({ userId: row.id, role: 'ROLE_USER' });
+      await tx.insert(emailVerifications).values({
+        tokenHash: sha256Hex(verifyToken),
+        userId: row.id,
+        expiresAt: new Date(this.d.clock.now().getTime() + VERIFY_TTL_MS),
+      });
+      return row;
+    });
+    const link = `${this.d.publicBaseUrl}/verify-email/${verifyToken}`;
+    await this.d.mailer.send({
+      to: user.email,
+      subject: 'Confirm your Counterprint account',
+      text: `Hello ${user.name},\n\nConfirm your email address by opening this link:\n${link}\n\nIf you did not sign up, ignore this message.`,
+      link,
+    });
+    return { id: user.id, email: user.email, onboardingToken: await this.d.tokens.signOnboarding(user.email) };
+  }
+
+  async signin(email: string, password: string): Promise<Session> {
+    const user = await repo.findUserByEmail(this.d.db, email);
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+    if (!user || !ok) throw unauthorized('Bad credentials', 'BAD_CREDENTIALS');
+    const refreshToken = await this.issueRefreshToken(user.id, randomUUID());
+    return this.session(user, refreshToken);
+  }
+
+  /** Rotates a refresh token. Presenting one that was already rotated or revoked revokes its whole family. */
+  async refresh(refreshToken: string): Promise<Session> {
+    const { db, clock } = this.d;
+    const now = clock.now();
+    const row = await repo.findRefreshToken(db, sha256Hex(refreshToken));
+    if (!row) throw unauthorized();
+    if (row.rotatedAt || row.revokedAt) {
+      await repo.revokeFamily(db, row.familyId, now);
+      throw unauthorized('Authentication failed', 'REFRESH_TOKEN_REUSED');
+    }
+    if (row.expiresAt <= now) throw unauthorized('Refresh token expired', 'REFRESH_TOKEN_EXPIRED');
+    if (!(await repo.markRotated(db, row.id, now))) {
+      await repo.revokeFamily(db, row.familyId, now);
+      throw unauthorized('Authentication failed', 'REFRESH_TOKEN_REUSED');
+    }
+    const user = await repo.findUserById(db, row.userId);
+    if (!user) throw unauthorized();
+    const next = await this.issueRefreshToken(user.id, row.familyId);
+    return this.session(user, next);
+  }
+
+  /** A still-valid access token renews itself (the spec's client sends an empty body). */
+  async renewAccess(userId: string): Promise<string> {
+    const user = await repo.findUserById(this.d.db, userId);
+    if (!user) throw unauthorized();
+    const roles = await repo.rolesOf(this.d.db, user.id);
+    return (await this.d.tokens.signAccess({ id: user.id, email: user.email, roles })).token;
+  }
+
+  async logout(refreshToken: string): Promise<void> {
+    const row = await repo.findRefreshToken(this.d.db, sha256Hex(refreshToken));
+    if (row) await repo.revokeFamily(this.d.db, row.familyId, this.d.clock.now());
+  }
+
+  async verifyEmail(token: string): Promise<{ email: string }> {
+    const { db, clock } = this.d;
+    const now = clock.now();
+    const rows = await db
+      .update(emailVerifications)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailVerifications.tokenHash, sha256Hex(token)),
+          isNull(emailVerifications.usedAt),
+          gt(emailVerifications.expiresAt, now),
+        ),
+      )
+      .returning({ userId: emailVerifications.userId });
+    const userId = rows[0]?.userId;
+    if (!userId) throw new HttpError(400, 'VERIFY_TOKEN_INVALID', 'This verification link is invalid or has expired');
+    const updated = await db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId)).returning();
+    const user = updated[0];
+    if (!user) throw notFound('Account not found');
+    if (this.d.ownerEmails.includes(user.email)) await repo.grantRole(db, user.id, 'OWNER');
+    return { email: user.email };
+  }
+
+  async me(userId: string): Promise<TMe> {
+    const user = await repo.findUserById(this.d.db, userId);
+    if (!user) throw unauthorized();
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerifiedAt !== null,
+      roles: await repo.rolesOf(this.d.db, user.id),
+      shops: await repo.shopsOf(this.d.db, user.id),
+    };
+  }
+
+  async updateMe(userId: string, input: { name?: string; currentPassword?: string; newPassword?: string }): Promise<TMe> {
+    const { db, clock } = this.d;
+    const user = await repo.findUserById(db, userId);
+    if (!user) throw unauthorized();
+    if (input.newPassword !== undefined) {
+      if (!input.currentPassword || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        throw badRequest('currentPassword is incorrect', 'BAD_CURRENT_PASSWORD');
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.update(users).set({ passwordHash, passwordChangedAt: clock.now() }).where(eq(users.id, userId));
+      await repo.revokeAllOfUser(db, userId, clock.now());
+    }
+    if (input.name !== undefined) await db.update(users).set({ name: input.name }).where(eq(users.id, userId));
+    return this.me(userId);
+  }
+
+  private async issueRefreshToken(userId: string, familyId: string): Promise<string> {
+    const token = randomToken();
+    await repo.insertRefreshToken(this.d.db, {
+      userId,
+      familyId,
+      tokenHash: sha256Hex(token),
+      expiresAt: new Date(this.d.clock.now().getTime() + REFRESH_TTL_MS),
+    });
+    return token;
+  }
+
+  private async session(user: repo.UserRow, refreshToken: string): Promise<Session> {
+    const roles: TRole[] = await repo.rolesOf(this.d.db, user.id);
+    const shops = await repo.shopsOf(this.d.db, user.id);
+    const { token } = await this.d.tokens.signAccess({ id: user.id, email: user.email, roles });
+    return {
+      accessToken: token,
+      body: {
+        refreshToken,
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        roles,
+        shopName: shops[0]?.name ?? null,
+        shops,
+      },
+    };
+  }
+}

@@ -1,0 +1,25 @@
+import { ZAnalytics, ZAnalyticsQuery, ZPaperInventoryItem, ZRestockQuery } from '@counterprint/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../../auth/guards.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/index.js';
+import { verbatimValidation } from '../settings/validation.js';
+import { AnalyticsService } from './service.js';
+
+/** GET /api/analytics (spec 02 §3 shape) and the paper restock, whose fields all travel in the query. */
+export async function analyticsRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const analytics = new AnalyticsService(deps);
+  const checked = { attachValidation: true, preHandler: verbatimValidation };
+
+  r.get('/api/analytics', { ...checked, schema: { querystring: ZAnalyticsQuery, response: { 200: ZAnalytics } } }, async (req) =>
+    analytics.report(currentUser(req), req.query),
+  );
+
+  r.post(
+    '/api/analytics/restock',
+    { ...checked, schema: { querystring: ZRestockQuery, response: { 200: ZPaperInventoryItem } } },
+    async (req) => analytics.restock(currentUser(req), req.query),
+  );
+}

@@ -1,0 +1,26 @@
+import { CHECKOUT_THANKS, ZCheckoutCreated, ZCheckoutEntry, ZCheckoutRequest } from '@counterprint/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireRole } from '../../auth/guards.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/index.js';
+import { verbatimValidation } from '../settings/validation.js';
+import { CheckoutService } from './service.js';
+
+export async function checkoutRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const checkout = new CheckoutService(deps);
+
+  r.post(
+    '/api/checkout/requests',
+    { attachValidation: true, preHandler: verbatimValidation, schema: { body: ZCheckoutRequest, response: { 201: ZCheckoutCreated } } },
+    async (req, reply) => reply.status(201).send({ id: await checkout.request(currentUser(req), req.body), message: CHECKOUT_THANKS }),
+  );
+
+  r.get(
+    '/api/owner/checkout-requests',
+    { preHandler: requireRole('OWNER'), schema: { response: { 200: z.array(ZCheckoutEntry) } } },
+    async () => checkout.list(),
+  );
+}

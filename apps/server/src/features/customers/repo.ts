@@ -1,0 +1,67 @@
+import type { TCustomer } from '@counterprint/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/index.js';
+import { customers } from '../../db/schema.js';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+export const toCustomer = (c: CustomerRow): TCustomer => ({
+  id: c.id,
+  shopId: c.shopId,
+  name: c.name,
+  email: c.email,
+  phone: c.phone,
+  address: c.address,
+  tags: c.tags,
+  updatedAt: c.updatedAt.getTime(),
+});
+
+export const findCustomer = async (db: Db, id: string): Promise<CustomerRow | undefined> =>
+  (await db.select().from(customers).where(eq(customers.id, id)).limit(1))[0];
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Spec 02 §5: name, email or id, case-insensitively; phone too, also ignoring spaces and signs. */
+function matches(query: string): SQL {
+  const like = `%${escapeLike(query)}%`;
+  const digits = query.replace(/\D/g, '');
+  const byDigits = digits.length >= 3 ? sql` OR regexp_replace(coalesce(phone, ''), '\\D', '', 'g') LIKE ${`%${digits}%`}` : sql``;
+  return sql`(name ILIKE ${like} OR email ILIKE ${like} OR phone ILIKE ${like} OR id::text ILIKE ${like}${byDigits})`;
+}
+
+const ORDER: Record<'recent' | 'az' | 'za', SQL> = {
+  recent: sql`updated_at DESC, id`,
+  az: sql`lower(name) ASC, id`,
+  za: sql`lower(name) DESC, id`,
+};
+
+export function listCustomers(
+  db: Db,
+  shopId: string,
+  q: { query?: string | undefined; sort: 'recent' | 'az' | 'za'; limit: number },
+): Promise<CustomerRow[]> {
+  return db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.shopId, shopId), q.query ? matches(q.query) : undefined))
+    .orderBy(ORDER[q.sort])
+    .limit(q.limit);
+}
+
+/** The customer's jobs at their shop, newest first, with how many files each carried. */
+export async function jobsOfCustomer(db: Db, shopId: string, customerId: string) {
+  const rows = await queryRows<{ id: string; number: number; status: string; created_at: string; files: number | string }>(
+    db,
+    sql`SELECT j.id, j.number, j.status, to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+               (SELECT count(*) FROM job_files f WHERE f.job_id = j.id) AS files
+        FROM jobs j WHERE j.shop_id = ${shopId} AND j.customer_id = ${customerId}
+        ORDER BY j.created_at DESC, j.id DESC LIMIT 500`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    number: Number(r.number),
+    status: r.status as 'queued' | 'done' | 'cancelled',
+    createdAt: r.created_at,
+    fileCount: Number(r.files),
+  }));
+}

@@ -1,0 +1,57 @@
+import {
+  ZCustomer,
+  ZCustomerDetail,
+  ZCustomerInput,
+  ZCustomerListQuery,
+  ZCustomerParams,
+  ZOk,
+  ZShopScopeQuery,
+} from '@counterprint/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../auth/guards.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/index.js';
+import { verbatimValidation } from '../settings/validation.js';
+import { CustomersService } from './service.js';
+
+/** Spec 02 §7's customer calls; `?shopId=` is optional for a user with one shop (DECISIONS). */
+export async function customersRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const customers = new CustomersService(deps);
+  const checked = { attachValidation: true, preHandler: verbatimValidation };
+
+  r.get(
+    '/api/customers',
+    { ...checked, schema: { querystring: ZCustomerListQuery, response: { 200: z.array(ZCustomer) } } },
+    async (req) => customers.list(currentUser(req), req.query),
+  );
+
+  r.get(
+    '/api/customers/:id',
+    { ...checked, schema: { params: ZCustomerParams, response: { 200: ZCustomerDetail } } },
+    async (req) => customers.detail(currentUser(req), req.params.id),
+  );
+
+  r.post(
+    '/api/customers',
+    { ...checked, schema: { querystring: ZShopScopeQuery, body: ZCustomerInput, response: { 201: ZCustomer } } },
+    async (req, reply) => reply.status(201).send(await customers.create(currentUser(req), req.query.shopId, req.body)),
+  );
+
+  r.put(
+    '/api/customers/:id',
+    { ...checked, schema: { params: ZCustomerParams, body: ZCustomerInput, response: { 200: ZCustomer } } },
+    async (req) => customers.update(currentUser(req), req.params.id, req.body),
+  );
+
+  r.delete(
+    '/api/customers/:id',
+    { ...checked, schema: { params: ZCustomerParams, response: { 200: ZOk } } },
+    async (req) => {
+      await customers.remove(currentUser(req), req.params.id);
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,25 @@
+import { ZFeedbackCreated, ZFeedbackEntry, ZFeedbackRequest } from '@counterprint/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireRole } from '../../auth/guards.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/index.js';
+import { verbatimValidation } from '../settings/validation.js';
+import { FeedbackService } from './service.js';
+
+export async function feedbackRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const feedback = new FeedbackService(deps);
+
+  // Spec 02 §7: every overlay posts here; the feature it is about travels in the body.
+  r.post(
+    '/api/feature/feedback/analytics',
+    { attachValidation: true, preHandler: verbatimValidation, schema: { body: ZFeedbackRequest, response: { 201: ZFeedbackCreated } } },
+    async (req, reply) => reply.status(201).send({ ok: true as const, id: await feedback.submit(currentUser(req), req.body) }),
+  );
+
+  r.get('/api/owner/feedback', { preHandler: requireRole('OWNER'), schema: { response: { 200: z.array(ZFeedbackEntry) } } }, async () =>
+    feedback.list(),
+  );
+}

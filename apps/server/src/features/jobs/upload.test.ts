@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/index.js';
+import { DATABASE_KINDS } from '../../test/database.js';
+import { blobKeys, ownerWithShop, pdfBytes, pngBytes, upload } from '../../test/fixtures.js';
+import { createTestApp, json, type TestApp } from '../../test/harness.js';
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+describe.each(DATABASE_KINDS)('customer upload on %s', (kind) => {
+  let t: TestApp;
+  let slug: string;
+  let shopId: string;
+  let auth: { authorization: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind, env: { RATE_LIMIT: 'off', SHOP_STORAGE_QUOTA: String(8 * 1024 * 1024) } });
+    const o = await ownerWithShop(t.app, `owner-${kind}@example.com`);
+    slug = o.shop.slug;
+    shopId = o.shop.id;
+    auth = o.auth;
+  });
+  afterAll(async () => t?.close());
+
+  const counts = async () => {
+    const rows = await queryRows<{ jobs: number; files: number }>(
+      t.deps.database.db,
+      sql`SELECT (SELECT count(*) FROM jobs)::int AS jobs, (SELECT count(*) FROM job_files)::int AS files`,
+    );
+    return { ...rows[0]!, blobs: (await blobKeys(t.deps.blobs, `shops/${shopId}/jobs/`)).length, temp: tempFiles() };
+  };
+  const tempFiles = () => {
+    const dir = path.join(t.dataDir, 'blobs', '.tmp');
+    return existsSync(dir) ? readdirSync(dir).length : 0;
+  };
+
+  it('stores a PDF and a photo, answers {jobId, fileCount}, records names, sizes, hashes and the customer', async () => {
+    const pdf = await pdfBytes(3);
+    const png = pngBytes();
+    const res = await upload(t.app, slug, [
+      { name: 'name', value: 'Ravi Kumar' },
+      { name: 'phone', value: '+91 98765 43210' },
+      { name: 'files', filename: 'Résumé final.pdf', data: pdf, type: 'application/pdf' },
+      { name: 'files', filename: 'photo.PNG', data: png, type: 'image/png' },
+    ]);
+    expect(res.statusCode).toBe(201);
+    const created = json(res);
+    expect(created).toEqual({ jobId: expect.any(String), fileCount: 2, number: 1 });
+    await t.app.services.pageCounter.idle();
+    const list = await t.app.inject({ method: 'GET', url: `/api/shops/${shopId}/print-jobs`, headers: auth });
+    expect(list.statusCode).toBe(200);
+    const job = json(list)[0];
+    expect(job).toMatchObject({
+      id: created.jobId,
+      number: 1,
+      customerName: 'Ravi Kumar',
+      customerPhone: '+91 98765 43210',
+      status: 'queued',
+      originalFilenames: ['Résumé final.pdf', 'photo.PNG'],
+    });
+    expect(job.files.map((f: { pages: number }) => f.pages)).toEqual([3, 1]);
+    expect(job.items).toEqual([
+      { name: 'A4 paper 70 gsm', sku: 'A4-70GSM', sheetsUsed: 3 },
+      { name: 'A4 paper 70 gsm', sku: 'A4-70GSM', sheetsUsed: 1 },
+    ]);
+    const rows = await queryRows<{ sha256: string; size: number; content_type: string }>(
+      t.deps.database.db,
+      sql`SELECT sha256, size::int AS size, content_type FROM job_files WHERE job_id = ${created.jobId} ORDER BY position`,
+    );
+    expect(rows).toEqual([
+      { sha256: sha(pdf), size: pdf.length, content_type: 'application/pdf' },
+      { sha256: sha(png), size: png.length, content_type: 'image/png' },
+    ]);
+    const customers = await queryRows<{ name: string; phone: string }>(
+      t.deps.database.db,
+      sql`SELECT name, phone FROM customers WHERE shop_id = ${shopId}`,
+    );
+    expect(customers).toEqual([{ name: 'Ravi Kumar', phone: '+91 98765 43210' }]);
+
+    const urls = await t.app.inject({ method: 'GET', url: `/api/shops-action/print-jobs/${created.jobId}/signed-urls`, headers: auth });
+    expect(urls.statusCode).toBe(200);
+    const [pdfUrl] = json(urls) as string[];
+    const download = await t.app.inject({ method: 'GET', url: pdfUrl! });
+    expect(download.statusCode).toBe(200);
+    expect(sha(download.rawPayload)).toBe(sha(pdf));
+    expect(download.headers['content-disposition']).toMatch(/^attachment; .*R%C3%A9sum%C3%A9/);
+    const range = await t.app.inject({ method: 'GET', url: pdfUrl!, headers: { range: 'bytes=0-4' } });
+    expect(range.statusCode).toBe(206);
+    expect(range.body).toBe('%PDF-');
+  });
+
+  it('never overwrites a known customer from an upload', async () => {
+    const res = await upload(t.app, slug, [
+      { name: 'name', value: 'Someone Else' },
+      { name: 'phone', value: '+91 98765 43210' },
+      { name: 'files', filename: 'a.png', data: pngBytes() },
+    ]);
+    expect(res.statusCode).toBe(201);
+    const customers = await queryRows<{ name: string }>(t.deps.database.db, sql`SELECT name FROM customers WHERE shop_id = ${shopId}`);
+    expect(customers).toEqual([{ name: 'Ravi Kumar' }]);
+  });
+
+  describe('refusals leave no job row and no blob', () => {
+    const refusals: [string, () => Promise<Parameters<typeof upload>[2]>, number, RegExp][] = [
+      ['a type outside the allow-list', async () => [{ name: 'files', filename: 'virus.exe', data: Buffer.from('MZ....') }], 415, /virus\.exe is not allowed\. Accepted: PDF, PNG/],
+      ['a PDF renamed .exe', async () => [{ name: 'files', filename: 'doc.exe', data: await pdfBytes() }], 415, /doc\.exe is not allowed/],
+      ['an .exe renamed .pdf', async () => [{ name: 'files', filename: 'doc.pdf', data: Buffer.from('MZ\x90\x00 not a pdf at all') }], 415, /doc\.pdf is not allowed/],
+      ['a PNG whose bytes are JPEG', async () => [{ name: 'files', filename: 'x.png', data: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) }], 415, /x\.png is not allowed/],
+      ['a CSV with a NUL', async () => [{ name: 'files', filename: 'a.csv', data: Buffer.from('a,b\n1,\u00002\n') }], 415, /a\.csv is not allowed/],
+      ['an SVG that is HTML', async () => [{ name: 'files', filename: 'a.svg', data: Buffer.from('<html><script>alert(1)</script></html>') }], 415, /a\.svg is not allowed/],
+      ['no files', async () => [{ name: 'name', value: 'x' }], 400, /Please select at least one file to upload\./],
+      ['51 files', async () => Array.from({ length: 51 }, (_, i) => ({ name: 'files', filename: `p${i}.png`, data: pngBytes(4, 2) })), 400, /at most 50 files/],
+      ['a name with ../', async () => [{ name: 'files', filename: '../../etc/passwd.pdf', data: await pdfBytes() }], 400, /folder path/],
+      ['a name with a right-to-left override', async () => [{ name: 'files', filename: 'inv\u202Efdp.exe.pdf', data: await pdfBytes() }], 400, /not allowed/],
+      ['a name with control characters', async () => [{ name: 'files', filename: 'a\u0007b.pdf', data: await pdfBytes() }], 400, /not allowed/],
+      ['a 1,000-character name', async () => [{ name: 'files', filename: `${'a'.repeat(996)}.pdf`, data: await pdfBytes() }], 400, /too long/],
+      ['a 10 KB name field', async () => [{ name: 'name', value: 'n'.repeat(10_000) }, { name: 'files', filename: 'a.png', data: pngBytes() }], 400, /name is too long/],
+      ['a bad phone', async () => [{ name: 'phone', value: 'call me' }, { name: 'files', filename: 'a.png', data: pngBytes() }], 400, /phone/],
+      ['a second file refused after a good one', async () => [{ name: 'files', filename: 'ok.png', data: pngBytes() }, { name: 'files', filename: 'bad.pdf', data: Buffer.from('nope') }], 415, /bad\.pdf is not allowed/],
+    ];
+    it.each(refusals)('%s', async (_label, parts, status, message) => {
+      const before = await counts();
+      const res = await upload(t.app, slug, await parts());
+      expect(res.statusCode).toBe(status);
+      expect(json(res).error).toMatch(message);
+      expect(await counts()).toEqual(before);
+    });
+
+    it('an unknown shop answers 404', async () => {
+      const res = await upload(t.app, 'no-such-shop', [{ name: 'files', filename: 'a.png', data: pngBytes() }]);
+      expect(res.statusCode).toBe(404);
+      expect(json(res).error).toBe('Shop not found');
+    });
+
+    it("answers 507 when the shop's storage quota is reached", async () => {
+      const before = await counts();
+      const big = Buffer.concat([await pdfBytes(), Buffer.alloc(9 * 1024 * 1024, 32)]);
+      const res = await upload(t.app, slug, [{ name: 'files', filename: 'big.pdf', data: big }]);
+      expect(res.statusCode).toBe(507);
+      expect(json(res).error).toBe("This shop's storage is full");
+      expect(await counts()).toEqual(before);
+    });
+
+    it('a malformed multipart body', async () => {
+      const before = await counts();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/public/shops/${slug}/jobs`,
+        payload: '--xyz\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\n\r\n%PDF-1.4 trunc',
+        headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(await counts()).toEqual(before);
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    });
+  });
+});

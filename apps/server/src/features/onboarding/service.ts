@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { TOnboardingResult } from '@counterprint/contract';
+import { ZOnboardingShop } from '@counterprint/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/index.js';
+import { inventoryItems, shopBanners, shops, userRoles } from '../../db/schema.js';
+import { parseJsonPart } from '../../http/json-part.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { type StoredBanner, storeBanner } from '../shops/banners.js';
+import { slugsLike } from '../shops/repo.js';
+import { baseSlug, firstFreeSlug } from '../shops/slug.js';
+
+export const DEFAULT_PAPER = { sku: 'A4-70GSM', name: 'A4 paper 70 gsm', category: 'paper', sheetsPerReam: 500 };
+
+type Owner = { id: string; email: string; name: string };
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+export class OnboardingService {
+  constructor(private readonly d: { db: Db; blobs: BlobStore }) {}
+
+  parseShop(value: unknown): z.output<typeof ZOnboardingShop> {
+    return parseJsonPart(ZOnboardingShop, value, 'shop');
+  }
+
+  /** Stores banners first, then writes every row in one short transaction; a failure removes the banners again. */
+  async create(
+    owner: Owner,
+    shop: z.output<typeof ZOnboardingShop>,
+    banners: { name: string; data: Buffer }[],
+  ): Promise<TOnboardingResult> {
+    const shopId = randomUUID();
+    const stored: StoredBanner[] = [];
+    try {
+      for (const b of banners) stored.push(await storeBanner(this.d.blobs, shopId, b));
+      const base = baseSlug(shop.shopName);
+      for (let attempt = 0; ; attempt++) {
+        const slug = firstFreeSlug(base, await slugsLike(this.d.db, base));
+        try {
+          await this.insert(owner, shopId, slug, shop, stored);
+          return { id: shopId, slug, shopName: shop.shopName };
+        } catch (err) {
+          if (!isUniqueViolation(err) || attempt >= 4) throw err;
+        }
+      }
+    } catch (err) {
+      await Promise.all(stored.map((b) => this.d.blobs.delete(b.blobKey).catch(() => {})));
+      throw err;
+    }
+  }
+
+  private async insert(owner: Owner, shopId: string, slug: string, shop: z.output<typeof ZOnboardingShop>, stored: StoredBanner[]) {
+    await this.d.db.transaction(async (tx) => {
+      await tx.insert(shops).values({
+        id: shopId,
+        ownerId: owner.id,
+        slug,
+        name: shop.shopName,
+        category: shop.category,
+        address: shop.address,
+        tagline: shop.tagline,
+        primaryColor: shop.primaryColor,
+        gstNumber: shop.gstNumber?.toUpperCase() ?? null,
+        pan: shop.pan?.toUpperCase() ?? null,
+        contactPhone: shop.shopContactNumber,
+        whatsapp: shop.whatsapp ?? shop.shopContactNumber,
+        ownerEmail: owner.email,
+        ownerName: owner.name,
+        ...(shop.hours ? { hours: shop.hours } : {}),
+      });
+      if (stored.length > 0) {
+        await tx.insert(shopBanners).values(
+          stored.map((b, position) => ({
+            id: b.id,
+            shopId,
+            blobKey: b.blobKey,
+            contentType: b.contentType,
+            size: b.size,
+            width: b.width,
+            height: b.height,
+            position,
+          })),
+        );
+      }
+      await tx.insert(inventoryItems).values({ shopId, ...DEFAULT_PAPER, stock: 0, unit: 'pcs' });
+      await tx.insert(userRoles).values({ userId: owner.id, role: 'SHOP_OWNER' }).onConflictDoNothing();
+    });
+  }
+}

@@ -1,0 +1,28 @@
+import type { TOwnerOverview } from '@counterprint/contract';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/index.js';
+
+/** One round trip for the whole owner overview. */
+export async function platformOverview(db: Db, now: Date): Promise<TOwnerOverview> {
+  const dayStart = new Date(now);
+  dayStart.setUTCHours(0, 0, 0, 0);
+  const weekStart = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
+  const rows = await queryRows<Record<string, string | number>>(db, sql`
+    SELECT
+      (SELECT count(*) FROM shops) AS shops,
+      (SELECT count(*) FROM users) AS users,
+      (SELECT count(*) FROM jobs WHERE created_at >= ${dayStart.toISOString()}) AS jobs_today,
+      (SELECT count(*) FROM jobs WHERE created_at >= ${weekStart.toISOString()}) AS jobs_week,
+      (SELECT count(*) FROM job_files WHERE state <> 'purged') AS files,
+      (SELECT coalesce(sum(size), 0) FROM job_files WHERE state <> 'purged') AS bytes`);
+  const row = rows[0] ?? {};
+  const n = (k: string) => Number(row[k] ?? 0);
+  return {
+    shops: n('shops'),
+    users: n('users'),
+    jobsToday: n('jobs_today'),
+    jobsThisWeek: n('jobs_week'),
+    filesStored: n('files'),
+    bytesStored: n('bytes'),
+  };
+}

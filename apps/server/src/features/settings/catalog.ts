@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { TInventoryItem, TRateCardService } from '@counterprint/contract';
+import {
+  DEFAULT_SHEETS_PER_REAM,
+  PAPER_CATEGORY,
+  SETTINGS_MESSAGES,
+  type ZInventoryCreate,
+  type ZInventoryUpdate,
+  type ZRateCardServiceInput,
+} from '@counterprint/contract';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/index.js';
+import { inventoryItems, rateCardServices } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { rateCardOf } from '../shops/repo.js';
+import { toInventoryItem, toPaise, toRateCardService } from './dto.js';
+import * as repo from './repo.js';
+
+const itemNotFound = () => notFound('Inventory item not found', 'ITEM_NOT_FOUND');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** 'Paper' in any case is the paper category: those items count sheets and carry sheetsPerReam. */
+const normaliseCategory = (c: string | undefined) => (c?.toLowerCase() === PAPER_CATEGORY ? PAPER_CATEGORY : c || undefined);
+const reamFor = (category: string, given: number | undefined, current: number | null = null) =>
+  category === PAPER_CATEGORY ? (given ?? current ?? DEFAULT_SHEETS_PER_REAM) : null;
+
+/** Inventory by sku and the rate card, always within one shop the caller has already been checked for. */
+export class CatalogService {
+  constructor(private readonly db: Db) {}
+
+  async addItem(shopId: string, input: z.output<typeof ZInventoryCreate>): Promise<TInventoryItem> {
+    const category = normaliseCategory(input.category) ?? 'general';
+    try {
+      const [row] = await this.db
+        .insert(inventoryItems)
+        .values({
+          shopId,
+          sku: input.sku,
+          name: input.name,
+          category,
+          pricePaise: toPaise(input.price ?? 0),
+          stock: input.stock ?? 0,
+          lowStockThreshold: input.lowStockThreshold,
+          unit: input.unit ?? 'pcs',
+          description: input.description ?? null,
+          sheetsPerReam: reamFor(category, input.sheetsPerReam),
+          position: await repo.nextPosition(this.db, 'inventory_items', shopId),
+        })
+        .returning();
+      return toInventoryItem(row!);
+    } catch (err) {
+      if (repo.isUniqueViolation(err)) throw conflict(`An item with SKU ${input.sku} already exists`, 'SKU_TAKEN');
+      throw err;
+    }
+  }
+
+  async updateItem(shopId: string, sku: string, input: z.output<typeof ZInventoryUpdate>): Promise<TInventoryItem> {
+    const current = await repo.findItem(this.db, shopId, sku);
+    if (!current) throw itemNotFound();
+    const category = normaliseCategory(input.category) ?? current.category;
+    const [row] = await this.db
+      .update(inventoryItems)
+      .set({
+        name: input.name,
+        category,
+        pricePaise: input.price === undefined ? undefined : toPaise(input.price),
+        stock: input.stock,
+        lowStockThreshold: input.lowStockThreshold,
+        unit: input.unit,
+        description: input.description,
+        sheetsPerReam: reamFor(category, input.sheetsPerReam, current.sheetsPerReam),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(inventoryItems.shopId, shopId), eq(inventoryItems.sku, sku)))
+      .returning();
+    if (!row) throw itemNotFound();
+    return toInventoryItem(row);
+  }
+
+  async deleteItem(shopId: string, sku: string): Promise<void> {
+    const rows = await this.db
+      .delete(inventoryItems)
+      .where(and(eq(inventoryItems.shopId, shopId), eq(inventoryItems.sku, sku)))
+      .returning({ id: inventoryItems.id });
+    if (rows.length === 0) throw itemNotFound();
+  }
+
+  /**
+   * Replaces the rate card (DECISIONS). Blank names are dropped; a service keeps its id when it is one of
+   * this shop's services (orders name services by id), and any other service gets a new one.
+   */
+  async saveRateCard(shopId: string, input: z.output<typeof ZRateCardServiceInput>[]): Promise<TRateCardService[]> {
+    const kept = input.filter((s) => s.serviceName);
+    if (kept.length === 0) throw badRequest(SETTINGS_MESSAGES.rateCardEmpty, 'RATE_CARD_EMPTY');
+    const existing = new Set((await rateCardOf(this.db, shopId)).map((s) => s.id));
+    const used = new Set<string>();
+    const rows = kept.map((s, position) => {
+      const given = s.id && UUID.test(s.id) ? s.id.toLowerCase() : undefined;
+      const id = given && existing.has(given) && !used.has(given) ? given : randomUUID();
+      used.add(id);
+      return {
+        id,
+        shopId,
+        serviceName: s.serviceName!,
+        basePricePaise: toPaise(s.basePrice ?? 0),
+        unit: s.unit ?? 'per_page',
+        category: s.category ?? null,
+        description: s.description ?? null,
+        isActive: true,
+        position,
+      };
+    });
+    await this.db.transaction(async (tx) => {
+      await tx.delete(rateCardServices).where(eq(rateCardServices.shopId, shopId));
+      await tx.insert(rateCardServices).values(rows);
+    });
+    return (await rateCardOf(this.db, shopId)).map(toRateCardService);
+  }
+}

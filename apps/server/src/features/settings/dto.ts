@@ -1,0 +1,60 @@
+import type { TInventoryItem, TRateCardService, TShopProfile } from '@counterprint/contract';
+import { INTEGRATIONS } from '@counterprint/contract';
+import type { shopBanners } from '../../db/schema.js';
+import { bannerUrl } from '../shops/banners.js';
+import type { ShopRow } from '../shops/repo.js';
+import type { InventoryRow, RateCardRow } from './repo.js';
+
+/** Money is integer paise in the database and rupees with 2 decimals on the wire. */
+export const toRupees = (paise: number) => Math.round(paise) / 100;
+export const toPaise = (rupees: number) => Math.round(rupees * 100);
+
+export function toProfile(shop: ShopRow, banners: (typeof shopBanners.$inferSelect)[]): TShopProfile {
+  return {
+    id: shop.id,
+    slug: shop.slug,
+    shopName: shop.name,
+    ownerName: shop.ownerName,
+    shopAddress: shop.address,
+    shopContactNumber: shop.contactPhone,
+    shopContactNumberAlternate: shop.contactPhoneAlt,
+    gstNumber: shop.gstNumber,
+    shopType: shop.shopType,
+    username: shop.username,
+    integrations: shop.integrations.filter((i): i is (typeof INTEGRATIONS)[number] => (INTEGRATIONS as readonly string[]).includes(i)),
+    bannerGcsPaths: banners.map((b) => bannerUrl(shop.slug, b.id)),
+    tagline: shop.tagline,
+    category: shop.category,
+    primaryColor: shop.primaryColor,
+    pan: shop.pan,
+    hours: shop.hours,
+    whatsapp: shop.whatsapp,
+    ownerEmail: shop.ownerEmail,
+  };
+}
+
+export function toInventoryItem(row: InventoryRow): TInventoryItem {
+  return {
+    sku: row.sku,
+    name: row.name,
+    category: row.category,
+    price: toRupees(row.pricePaise),
+    stock: row.stock,
+    lowStockThreshold: row.lowStockThreshold,
+    unit: row.unit as TInventoryItem['unit'],
+    description: row.description,
+    sheetsPerReam: row.sheetsPerReam,
+  };
+}
+
+export function toRateCardService(row: RateCardRow): TRateCardService {
+  return {
+    id: row.id,
+    serviceName: row.serviceName,
+    basePrice: toRupees(row.basePricePaise),
+    unit: row.unit as TRateCardService['unit'],
+    category: row.category,
+    description: row.description,
+    isActive: row.isActive,
+  };
+}

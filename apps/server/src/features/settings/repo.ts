@@ -1,0 +1,75 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/index.js';
+import { inventoryItems, type rateCardServices, shopBanners, shops } from '../../db/schema.js';
+import type { StoredBanner } from '../shops/banners.js';
+
+export type InventoryRow = typeof inventoryItems.$inferSelect;
+export type RateCardRow = typeof rateCardServices.$inferSelect;
+
+export const inventoryOf = (db: Db, shopId: string) =>
+  db
+    .select()
+    .from(inventoryItems)
+    .where(eq(inventoryItems.shopId, shopId))
+    .orderBy(asc(inventoryItems.position), asc(inventoryItems.createdAt));
+
+export const findItem = async (db: Db, shopId: string, sku: string): Promise<InventoryRow | undefined> =>
+  (await db.select().from(inventoryItems).where(and(eq(inventoryItems.shopId, shopId), eq(inventoryItems.sku, sku))).limit(1))[0];
+
+export async function nextPosition(db: Db, table: 'inventory_items' | 'shop_banners', shopId: string): Promise<number> {
+  const rows = await queryRows<{ n: number | string }>(
+    db,
+    sql`SELECT coalesce(max(position) + 1, 0) AS n FROM ${sql.identifier(table)} WHERE shop_id = ${shopId}`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Locks the shop row for the rest of the transaction, so banner counts and usernames are checked race-free. */
+export async function lockShop(db: Db, shopId: string) {
+  return (await db.select().from(shops).where(eq(shops.id, shopId)).for('update'))[0];
+}
+
+export async function usernameTakenBy(db: Db, username: string, exceptShopId: string | undefined): Promise<boolean> {
+  const cond = exceptShopId ? and(eq(shops.username, username), ne(shops.id, exceptShopId)) : eq(shops.username, username);
+  return (await db.select({ id: shops.id }).from(shops).where(cond).limit(1)).length > 0;
+}
+
+export async function countBanners(db: Db, shopId: string): Promise<number> {
+  const rows = await queryRows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM shop_banners WHERE shop_id = ${shopId}`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Deletes the named banners of this shop only; answers the blob keys to delete after commit. */
+export async function deleteBanners(db: Db, shopId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .delete(shopBanners)
+    .where(and(eq(shopBanners.shopId, shopId), inArray(shopBanners.id, ids)))
+    .returning({ blobKey: shopBanners.blobKey });
+  return rows.map((r) => r.blobKey);
+}
+
+export async function insertBanners(db: Db, shopId: string, stored: StoredBanner[]): Promise<void> {
+  if (stored.length === 0) return;
+  const first = await nextPosition(db, 'shop_banners', shopId);
+  await db.insert(shopBanners).values(
+    stored.map((b, i) => ({
+      id: b.id,
+      shopId,
+      blobKey: b.blobKey,
+      contentType: b.contentType,
+      size: b.size,
+      width: b.width,
+      height: b.height,
+      position: first + i,
+    })),
+  );
+}
+
+/** A unique violation (23505), optionally of a constraint whose name or message mentions `about`. */
+export const isUniqueViolation = (err: unknown, about?: string): boolean => {
+  const e = err as { code?: string; constraint?: string; message?: string; detail?: string; cause?: unknown };
+  if (!e || typeof e !== 'object') return false;
+  if (e.code === '23505') return !about || [e.constraint, e.message, e.detail].some((t) => t?.includes(about));
+  return e.cause !== undefined && isUniqueViolation(e.cause, about);
+};

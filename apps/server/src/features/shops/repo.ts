@@ -1,0 +1,48 @@
+import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/index.js';
+import { inventoryItems, jobFiles, rateCardServices, shopBanners, shops } from '../../db/schema.js';
+
+export type ShopRow = typeof shops.$inferSelect;
+
+export const findShopBySlug = async (db: Db, slug: string): Promise<ShopRow | undefined> =>
+  (await db.select().from(shops).where(eq(shops.slug, slug)).limit(1))[0];
+
+export const findShopById = async (db: Db, id: string): Promise<ShopRow | undefined> =>
+  (await db.select().from(shops).where(eq(shops.id, id)).limit(1))[0];
+
+export async function slugsLike(db: Db, base: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ slug: shops.slug })
+    .from(shops)
+    .where(or(eq(shops.slug, base), like(shops.slug, `${base.slice(0, 30)}%`)));
+  return new Set(rows.map((r) => r.slug));
+}
+
+export const bannersOf = (db: Db, shopId: string) =>
+  db.select().from(shopBanners).where(eq(shopBanners.shopId, shopId)).orderBy(asc(shopBanners.position), asc(shopBanners.createdAt));
+
+export const rateCardOf = (db: Db, shopId: string) =>
+  db.select().from(rateCardServices).where(eq(rateCardServices.shopId, shopId)).orderBy(asc(rateCardServices.position));
+
+/** The shop's default paper: its first inventory item of category 'paper'. */
+export async function defaultPaperOf(db: Db, shopId: string) {
+  const rows = await db
+    .select()
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.shopId, shopId), eq(inventoryItems.category, 'paper')))
+    .orderBy(asc(inventoryItems.position), asc(inventoryItems.createdAt))
+    .limit(1);
+  return rows[0];
+}
+
+/** Bytes of uploads the shop still stores (everything not purged), for the quota. */
+export async function storedBytesOf(db: Db, shopId: string): Promise<number> {
+  const rows = await queryRows<{ n: string | number }>(
+    db,
+    sql`SELECT coalesce(sum(size), 0) AS n FROM ${jobFiles} WHERE shop_id = ${shopId} AND state <> 'purged'`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+export const shopsByIds = (db: Db, ids: string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.select().from(shops).where(inArray(shops.id, ids));

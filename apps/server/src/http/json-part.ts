@@ -1,0 +1,37 @@
+import type { Multipart } from '@fastify/multipart';
+import type { z } from 'zod';
+import { badRequest } from './errors.js';
+
+export const JSON_PART_MAX = 16 * 1024;
+
+/**
+ * DECISIONS: a JSON part (`shop`, `profile`) may come as a plain field, as a field typed
+ * application/json (which multipart has already parsed), or as a file part of type
+ * application/json, as a browser sends a Blob. Answers the parsed value.
+ */
+export async function readJsonPart(part: Multipart, name: string): Promise<unknown> {
+  if (part.type === 'field') {
+    if (part.valueTruncated) throw badRequest(`${name} is too large`);
+    if (typeof part.value !== 'string') return part.value;
+    return parseJsonText(part.value, name);
+  }
+  const buf = await part.toBuffer();
+  if (buf.length > JSON_PART_MAX) throw badRequest(`${name} is too large`);
+  return parseJsonText(buf.toString('utf8'), name);
+}
+
+function parseJsonText(text: string, name: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest(`${name} must be valid JSON`);
+  }
+}
+
+/** Checks a JSON part with its contract schema; the first issue names the field. */
+export function parseJsonPart<S extends z.ZodType>(schema: S, value: unknown, name: string): z.output<S> {
+  if (value === undefined) throw badRequest(`${name} is required (a JSON part named "${name}")`);
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? `${name} is invalid`);
+  return parsed.data;
+}

@@ -1,0 +1,24 @@
+/**
+ * Every API route that answers without a bearer token (DECISIONS.md "Paths and calls").
+ * The auth hook and the route-table test both read this list: a route missing from it
+ * requires a token.
+ */
+export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/health',
+  'POST /api/auth/signup',
+  'POST /api/auth/signin',
+  'POST /api/auth/refresh-token',
+  'POST /api/auth/logout',
+  'POST /api/auth/verify-email',
+  'POST /api/reset-password-send-email',
+  'POST /api/forgotPassword/changePassword',
+  'POST /api/public/onboarding-shops/create',
+  'GET /api/public/shops/:slug/details',
+  'POST /api/public/shops/:slug/visits',
+  'POST /api/public/shops/:slug/jobs',
+  'GET /api/public/shops/:slug/banners/:bannerId',
+  'GET /api/qr/generate/:slug',
+  'POST /api/contact',
+]);
+
+export const routeId = (method: string, url: string) => `${method} ${url}`;

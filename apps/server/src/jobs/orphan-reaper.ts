@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
+import { type Db, queryRows } from '../db/index.js';
+import type { BlobStore } from '../storage/blob-store.js';
+
+export type ReaperDeps = {
+  db: Db;
+  blobs: BlobStore;
+  clock: Clock;
+  logger: Logger;
+  /** Blobs younger than this may belong to an upload whose rows are not written yet. */
+  graceMs?: number;
+};
+
+/**
+ * Deletes blobs that no row refers to: left by a crash between storing a file and
+ * writing its job, or between claiming a purge and deleting the blob.
+ */
+export class OrphanReaper {
+  constructor(private readonly d: ReaperDeps) {}
+
+  async reap(): Promise<number> {
+    const cutoff = this.d.clock.now().getTime() - (this.d.graceMs ?? 60 * 60 * 1000);
+    let batch: string[] = [];
+    let reaped = 0;
+    for await (const blob of this.d.blobs.list('shops/')) {
+      if (blob.lastModified.getTime() > cutoff) continue;
+      batch.push(blob.key);
+      if (batch.length >= 500) {
+        reaped += await this.reapBatch(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) reaped += await this.reapBatch(batch);
+    return reaped;
+  }
+
+  private async reapBatch(keys: string[]): Promise<number> {
+    const list = sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    );
+    const live = await queryRows<{ key: string }>(
+      this.d.db,
+      sql`SELECT blob_key AS key FROM job_files WHERE state <> 'purged' AND blob_key IN (${list})
+          UNION SELECT blob_key AS key FROM shop_banners WHERE blob_key IN (${list})`,
+    );
+    const keep = new Set(live.map((r) => r.key));
+    const orphans = keys.filter((k) => !keep.has(k));
+    for (const key of orphans) await this.d.blobs.delete(key);
+    if (orphans.length > 0) this.d.logger.info({ count: orphans.length }, 'orphan blobs reaped');
+    return orphans.length;
+  }
+}

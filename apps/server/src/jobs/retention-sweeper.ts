@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
+import { type Db, queryRows } from '../db/index.js';
+import type { JobAnnouncer } from '../features/jobs/service.js';
+import type { BlobStore } from '../storage/blob-store.js';
+
+export type SweeperDeps = {
+  db: Db;
+  blobs: BlobStore;
+  clock: Clock;
+  logger: Logger;
+  announcer: JobAnnouncer;
+  recycleRetentionSeconds: number;
+  unprintedRetentionSeconds: number;
+  batchSize?: number;
+};
+
+export type SweepResult = { expiredJobs: number; purgedFiles: number };
+
+/**
+ * Works only from timestamps in the database, so a restart neither loses a deletion
+ * nor makes one early. Several instances may sweep at once: each file row is claimed
+ * by exactly one of them (FOR UPDATE SKIP LOCKED) and marked purged in the same
+ * statement, and only the claimer deletes the blob. A crash between the claim and the
+ * delete leaves an orphan blob, which the reaper removes.
+ */
+export class RetentionSweeper {
+  constructor(private readonly d: SweeperDeps) {}
+
+  async sweep(): Promise<SweepResult> {
+    const expiredJobs = await this.recycleUnprinted();
+    let purgedFiles = 0;
+    for (;;) {
+      const n = await this.purgeBatch();
+      purgedFiles += n;
+      if (n < (this.d.batchSize ?? 100)) break;
+    }
+    return { expiredJobs, purgedFiles };
+  }
+
+  /** Jobs nobody printed within UNPRINTED_RETENTION leave the queue; their files go to the bin. */
+  private async recycleUnprinted(): Promise<number> {
+    const now = this.d.clock.now();
+    const cutoff = new Date(now.getTime() - this.d.unprintedRetentionSeconds * 1000);
+    const expiresAt = new Date(now.getTime() + this.d.recycleRetentionSeconds * 1000);
+    const expired = await queryRows<{ id: string; shop_id: string }>(
+      this.d.db,
+      sql`UPDATE jobs SET status = 'cancelled', cancelled_at = ${now.toISOString()}
+          WHERE id IN (SELECT id FROM jobs WHERE status = 'queued' AND created_at <= ${cutoff.toISOString()}
+                       ORDER BY created_at LIMIT 500 FOR UPDATE SKIP LOCKED)
+          RETURNING id, shop_id`,
+    );
+    if (expired.length === 0) return 0;
+    await this.d.db.execute(
+      sql`UPDATE job_files SET state = 'recycled', recycled_at = ${now.toISOString()}, expires_at = ${expiresAt.toISOString()}
+          WHERE state = 'active' AND job_id IN (${sql.join(
+            expired.map((j) => sql`${j.id}`),
+            sql`, `,
+          )})`,
+    );
+    for (const j of expired) this.d.announcer.announce(j.shop_id, j.id, 'deleted');
+    return expired.length;
+  }
+
+  private async purgeBatch(): Promise<number> {
+    const now = this.d.clock.now();
+    const claimed = await queryRows<{ blob_key: string }>(
+      this.d.db,
+      sql`UPDATE job_files SET state = 'purged', purged_at = ${now.toISOString()}
+          WHERE id IN (SELECT id FROM job_files WHERE state = 'recycled' AND expires_at <= ${now.toISOString()}
+                       ORDER BY expires_at LIMIT ${this.d.batchSize ?? 100} FOR UPDATE SKIP LOCKED)
+          RETURNING blob_key`,
+    );
+    for (const row of claimed) {
+      await this.d.blobs.delete(row.blob_key).catch((err) => this.d.logger.warn({ err: String(err) }, 'blob delete failed; the reaper retries'));
+    }
+    return claimed.length;
+  }
+}

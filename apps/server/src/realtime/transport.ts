@@ -1,0 +1,210 @@
+/**
+ * Puts the broker on the HTTP server: SockJS under `prefix` (sockjs-node), and a
+ * raw WebSocket at `${prefix}/websocket` served by `ws`, because sockjs-node's own
+ * raw endpoint does not negotiate the STOMP subprotocols that @stomp/stompjs's
+ * `brokerURL` asks for. Both handlers answer before Fastify sees the request.
+ *
+ * Iframe transports: off unless `sockjsClientUrl` names a same-origin copy of
+ * sockjs-client. sockjs-node's iframe page would otherwise load the client from
+ * a CDN; modern browsers never need it (WebSocket, xhr-streaming, eventsource
+ * and xhr-polling all work cross-origin with CORS), so its page answers 404 and
+ * sockjs-client moves on to the next transport.
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import sockjs from 'sockjs';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { BrokerConnection, BrokerSession, RealtimeLogger, StompBroker } from './broker.js';
+
+export interface RealtimeTransportOptions {
+  /** Default '/ws-endpoint'. */
+  prefix?: string;
+  /** Largest WebSocket message or SockJS message accepted (default 64 KiB); larger closes the session. */
+  maxMessageBytes?: number;
+  /** Same-origin URL of sockjs-client; enables SockJS iframe transports. Default: iframe transports disabled. */
+  sockjsClientUrl?: string;
+  /** How long a SockJS session survives without a receiving HTTP request (default 5 s). */
+  disconnectDelayMs?: number;
+  /** SockJS transport-level heartbeat (default 25 s). */
+  sockjsHeartbeatMs?: number;
+  logger?: RealtimeLogger;
+}
+
+export interface RealtimeTransport {
+  /** Closes every realtime connection (without ERROR frames); broker timers stay until broker.close(). */
+  close(): Promise<void>;
+  connections(): number;
+}
+
+export const STOMP_SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'] as const;
+const IFRAME_PAGE = /^\/iframe[0-9-.a-z_]*\.html\/?$/;
+const SEND_PATH = /\/(xhr_send|jsonp_send)\/?$/;
+
+type Listener = (...args: unknown[]) => unknown;
+
+/** sockjs-node keeps outbound data in private fields; read them to detect slow consumers. */
+interface SockjsInternals {
+  _session?: {
+    send_buffer?: string[];
+    recv?: {
+      thingy?: { writableLength?: number; destroy?: () => void };
+      response?: { writableLength?: number };
+    } | null;
+  };
+}
+
+function sockjsBuffered(conn: sockjs.Connection): number {
+  const s = (conn as unknown as SockjsInternals)._session;
+  let n = (s?.recv?.thingy?.writableLength ?? 0) + (s?.recv?.response?.writableLength ?? 0);
+  for (const m of s?.send_buffer ?? []) n += m.length;
+  return n;
+}
+
+function pathOf(url: string | undefined): string {
+  const q = (url ?? '').indexOf('?');
+  return q === -1 ? (url ?? '') : (url ?? '').slice(0, q);
+}
+
+export function attachRealtime(server: Server, broker: StompBroker, opts: RealtimeTransportOptions = {}): RealtimeTransport {
+  const prefix = opts.prefix ?? '/ws-endpoint';
+  const maxMessageBytes = opts.maxMessageBytes ?? 64 * 1024;
+  const logger = opts.logger;
+  const open = new Map<BrokerSession, { close(): void; terminate(): void }>();
+  const track = (conn: BrokerConnection) => {
+    const session = broker.openSession(conn);
+    open.set(session, conn);
+    return session;
+  };
+  const ended = (session: BrokerSession) => {
+    open.delete(session);
+    session.closed();
+  };
+
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: maxMessageBytes,
+    perMessageDeflate: false,
+    handleProtocols: (offered) => STOMP_SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,
+  });
+  // A publish hands every connection the same frame string: encode it to bytes once, not per socket.
+  let lastText = '';
+  let lastBytes = Buffer.alloc(0);
+  const bytesOf = (text: string) => {
+    if (text !== lastText) {
+      lastBytes = Buffer.from(text);
+      lastText = text;
+    }
+    return lastBytes;
+  };
+  const onWebSocket = (ws: WebSocket) => {
+    const session = track({
+      send: (text) => ws.send(bytesOf(text), { binary: false }),
+      close: () => ws.close(1000),
+      terminate: () => ws.terminate(),
+      bufferedBytes: () => ws.bufferedAmount,
+    });
+    ws.on('message', (data) => session.receive(Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer)));
+    // ws closes with 1009 on an oversize message and emits 'error' first; 'close' follows.
+    ws.on('error', (err) => logger?.debug({ err: err.message }, 'realtime websocket error'));
+    ws.on('close', () => ended(session));
+  };
+
+  const sjs = sockjs.createServer({
+    prefix,
+    sockjs_url: opts.sockjsClientUrl ?? 'about:blank',
+    disconnect_delay: opts.disconnectDelayMs ?? 5000,
+    heartbeat_delay: opts.sockjsHeartbeatMs ?? 25_000,
+    log: (severity, line) => {
+      if (severity === 'error') logger?.warn({ line }, 'sockjs');
+    },
+    // Not in @types/sockjs: bounds the message size on SockJS's own WebSocket transport.
+    ...{ faye_server_options: { maxLength: maxMessageBytes } },
+  });
+  sjs.on('connection', (conn: sockjs.Connection | null) => {
+    // sockjs-node emits null when the client vanished during the handshake.
+    if (!conn) return;
+    const session = track({
+      send: (text) => void conn.write(text),
+      close: () => void conn.close(),
+      terminate: () => {
+        conn.close();
+        (conn as unknown as SockjsInternals)._session?.recv?.thingy?.destroy?.();
+      },
+      bufferedBytes: () => sockjsBuffered(conn),
+    });
+    conn.on('data', (msg: string) => {
+      if (msg.length > maxMessageBytes) session.reject('Frame too large');
+      else session.receive(msg);
+    });
+    conn.on('close', () => ended(session));
+  });
+
+  const priorUpgrade = server.listenerCount('upgrade');
+  sjs.installHandlers(server);
+  // installHandlers leaves one wrapper per event that calls sockjs, then the
+  // listeners that existed before. Wrap those wrappers again so that our checks,
+  // and `ws` for the exact raw path, run first.
+  const sockjsUpgrade = server.listeners('upgrade') as Listener[];
+  const sockjsRequest = server.listeners('request') as Listener[];
+  server.removeAllListeners('upgrade');
+  server.removeAllListeners('request');
+
+  server.on('upgrade', function onUpgrade(this: Server, req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const path = pathOf(req.url);
+    if (path === `${prefix}/websocket` || path === `${prefix}/websocket/`) {
+      socket.on('error', () => socket.destroy());
+      wss.handleUpgrade(req, socket, head, onWebSocket);
+      return;
+    }
+    let handled = false;
+    for (const l of sockjsUpgrade) handled = l.call(this, req, socket, head) === true || handled;
+    // Nobody else listens for upgrades: answer rather than leave the socket hanging.
+    if (!handled && priorUpgrade === 0 && server.listenerCount('upgrade') === 1) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    }
+  });
+
+  server.on('request', function onRequest(this: Server, req: IncomingMessage, res: ServerResponse) {
+    const path = pathOf(req.url);
+    const rest = path.startsWith(prefix) ? path.slice(prefix.length) : undefined;
+    if (rest !== undefined && !opts.sockjsClientUrl && IFRAME_PAGE.test(rest)) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=UTF-8' }).end('Iframe transports are disabled\n');
+      return;
+    }
+    // sockjs-node buffers whole POST bodies without a limit; a send carries a JSON
+    // array of messages, so allow for escaping overhead and a few frames.
+    const bodyLimit = maxMessageBytes * 6 + 1024;
+    const isSend = rest !== undefined && req.method === 'POST' && SEND_PATH.test(rest);
+    if (isSend && Number(req.headers['content-length'] ?? 0) > bodyLimit) {
+      res.writeHead(413, { connection: 'close' }).end();
+      return;
+    }
+    for (const l of sockjsRequest) l.call(this, req, res);
+    if (isSend) {
+      let seen = 0;
+      req.on('data', (chunk: Buffer) => {
+        seen += chunk.length;
+        if (seen > bodyLimit) req.destroy();
+      });
+    }
+  });
+
+  return {
+    connections: () => open.size,
+    close: async () => {
+      const sessions = [...open.entries()];
+      open.clear();
+      for (const [session, conn] of sessions) {
+        session.closed();
+        conn.close();
+      }
+      // Give WebSocket close handshakes a moment, then cut what is left.
+      const deadline = Date.now() + 1000;
+      while ([...wss.clients].some((c) => c.readyState !== c.CLOSED) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      for (const c of wss.clients) c.terminate();
+      await new Promise<void>((r) => wss.close(() => r()));
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { Client, type IMessage } from '@stomp/stompjs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { queryRows } from '../db/index.js';
+import { startLocalS3 } from '../storage/test-s3.js';
+import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { multipart, pdfBytes, shopJson } from '../test/fixtures.js';
+import { startNginx } from './nginx.js';
+import { type ServerProcess, startServerProcess } from './processes.js';
+import SockJS from 'sockjs-client';
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const BUCKET = 'counterprint-scale';
+
+/**
+ * Two server processes on one PostgreSQL database and one S3-compatible store, as
+ * behind a load balancer. Needs TEST_DATABASE_URL (.ci/run sets it).
+ */
+describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and S3', () => {
+  let s3: Awaited<ReturnType<typeof startLocalS3>>;
+  let pg: TestDatabase;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let shop: { id: string; slug: string };
+  let bearer: string;
+  const removed: string[] = [];
+
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+    client.destroy();
+    (s3.server as unknown as { on(e: string, f: (ev: unknown) => void): void }).on('event', (ev) => {
+      const rec = (ev as { Records?: { eventName: string; s3: { object: { key: string } } }[] }).Records?.[0];
+      if (rec?.eventName.startsWith('ObjectRemoved')) removed.push(rec.s3.object.key);
+    });
+    pg = await createTestDatabase('postgres');
+    const env = {
+      DATABASE_URL: pg.url!,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      FILE_URL_SECRET: randomBytes(32).toString('hex'),
+      FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: s3.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      RECYCLE_RETENTION: '2',
+    };
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    const up = await fetch(`${a.base}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Chain Owner', email: 'chain@example.com', password: 'passw0rd-ok' }),
+    });
+    const { onboardingToken } = (await up.json()) as { onboardingToken: string };
+    const body = await multipart([{ name: 'shop', value: shopJson({ shopName: 'Chain Store' }) }]);
+    const created = await fetch(`${b.base}/api/public/onboarding-shops/create`, {
+      method: 'POST',
+      headers: { ...body.headers, 'x-onboarding-token': onboardingToken },
+      body: new Uint8Array(body.payload),
+    });
+    shop = (await created.json()) as { id: string; slug: string };
+    const signin = await fetch(`${b.base}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'chain@example.com', password: 'passw0rd-ok' }),
+    });
+    bearer = signin.headers.get('authorization')!;
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await pg?.drop();
+    await s3?.close();
+  });
+
+  const uploadTo = async (server: ServerProcess, data: Buffer, name = 'doc.pdf') => {
+    const body = await multipart([{ name: 'files', filename: name, data }]);
+    const res = await fetch(`${server.base}/api/public/shops/${shop.slug}/jobs`, { method: 'POST', headers: body.headers, body: new Uint8Array(body.payload) });
+    return { status: res.status, body: (await res.json()) as { jobId: string } };
+  };
+
+  it('announces an upload through A to a STOMP subscriber on B', async () => {
+    const got: { action: string; job: { id: string } }[] = [];
+    const client = new Client({
+      webSocketFactory: () => new WebSocket(`${b.base.replace('http', 'ws')}/ws-endpoint/websocket`, ['v12.stomp']) as never,
+      connectHeaders: { Authorization: bearer },
+      reconnectDelay: 0,
+    });
+    await new Promise<void>((resolve, reject) => {
+      client.onConnect = () => {
+        client.subscribe(`/topic/shops/${shop.id}/jobs`, (m: IMessage) => got.push(JSON.parse(m.body)), { receipt: 'r1' });
+        client.watchForReceipt('r1', () => resolve());
+      };
+      client.onStompError = (f) => reject(new Error(f.headers.message));
+      client.activate();
+    });
+    const { status, body } = await uploadTo(a, await pdfBytes(1));
+    expect(status).toBe(201);
+    const deadline = Date.now() + 3000;
+    while (!got.some((m) => m.job.id === body.jobId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await client.deactivate();
+    expect(got.filter((m) => m.job.id === body.jobId && m.action === 'created')).toHaveLength(1);
+  });
+
+  it('downloads through B a signed URL made by A', async () => {
+    const pdf = await pdfBytes(2, 'signed across instances');
+    const { body } = await uploadTo(a, pdf);
+    const urls = (await (await fetch(`${a.base}/api/shops-action/print-jobs/${body.jobId}/signed-urls`, { headers: { authorization: bearer } })).json()) as string[];
+    const res = await fetch(`${b.base}${urls[0]}`);
+    expect(res.status).toBe(200);
+    expect(sha(Buffer.from(await res.arrayBuffer()))).toBe(sha(pdf));
+  });
+
+  it('deletes each expired blob exactly once although both sweepers run', async () => {
+    const jobIds: string[] = [];
+    for (let i = 0; i < 6; i++) jobIds.push((await uploadTo(i % 2 ? a : b, await pdfBytes(1, `sweep ${i}`))).body.jobId);
+    for (const [i, id] of jobIds.entries()) {
+      const res = await fetch(`${(i % 2 ? b : a).base}/api/shops/print-jobs/${id}/mark-printed`, { method: 'POST', headers: { authorization: bearer } });
+      expect(res.status).toBe(200);
+    }
+    const keys = await queryRows<{ blob_key: string }>(
+      pg.database.db,
+      sql`SELECT blob_key FROM job_files WHERE job_id IN (${sql.join(jobIds.map((j) => sql`${j}`), sql`, `)})`,
+    );
+    // RECYCLE_RETENTION is 2 s; each instance sweeps every 10 s. A row is marked purged
+    // before its blob is deleted, so wait for the deletions themselves.
+    const deleted = () => keys.every(({ blob_key }) => removed.includes(blob_key));
+    const deadline = Date.now() + 40_000;
+    while (!deleted() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    // Give a second sweeper time to (wrongly) delete again before counting.
+    await new Promise((r) => setTimeout(r, 2000));
+    for (const { blob_key } of keys) expect(removed.filter((k) => k === blob_key), blob_key).toHaveLength(1);
+    const purged = await queryRows<{ n: number }>(
+      pg.database.db,
+      sql`SELECT count(*)::int AS n FROM job_files WHERE state = 'purged' AND job_id IN (${sql.join(jobIds.map((j) => sql`${j}`), sql`, `)})`,
+    );
+    expect(purged[0]?.n).toBe(keys.length);
+  }, 90_000);
+
+  it('holds rate limits across both instances', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await fetch(`${(i % 2 ? a : b).base}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'victim@example.com', password: 'wrong-guess1' }),
+      });
+      codes.push(res.status);
+    }
+    expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
+    expect(codes[10]).toBe(429);
+  });
+
+  it('works behind the shipped nginx config: a streamed upload and SockJS realtime through the proxy', async () => {
+    const proxy = await startNginx([a.port, b.port]);
+    try {
+      const got: string[] = [];
+      const client = new Client({
+        webSocketFactory: () => new SockJS(`${proxy.base}/ws-endpoint`, null, { transports: ['xhr-streaming'] }),
+        connectHeaders: { Authorization: bearer },
+        reconnectDelay: 0,
+      });
+      await new Promise<void>((resolve, reject) => {
+        client.onConnect = () => {
+          client.subscribe(`/topic/shops/${shop.id}/jobs`, (m: IMessage) => got.push(JSON.parse(m.body).job.id), { receipt: 'n1' });
+          client.watchForReceipt('n1', () => resolve());
+        };
+        client.onStompError = (f) => reject(new Error(f.headers.message));
+        client.activate();
+      });
+      const big = Buffer.concat([await pdfBytes(1, 'through nginx'), Buffer.alloc(20 * 1024 * 1024, 32)]);
+      const { status, body } = await uploadTo({ ...a, base: proxy.base }, big);
+      expect(status).toBe(201);
+      const deadline = Date.now() + 3000;
+      while (!got.includes(body.jobId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await client.deactivate();
+      expect(got).toContain(body.jobId);
+      const urls = (await (await fetch(`${proxy.base}/api/shops-action/print-jobs/${body.jobId}/signed-urls`, { headers: { authorization: bearer } })).json()) as string[];
+      const ranged = await fetch(`${proxy.base}${urls[0]}`, { headers: { range: 'bytes=0-4' } });
+      expect(ranged.status).toBe(206);
+      expect(await ranged.text()).toBe('%PDF-');
+    } finally {
+      await proxy.stop();
+    }
+  });
+
+  it('loses nothing acknowledged when A is killed, and B keeps serving', async () => {
+    const pdf = await pdfBytes(1, 'before the crash');
+    const { status, body } = await uploadTo(a, pdf);
+    expect(status).toBe(201);
+    await a.stop('SIGKILL');
+    const urls = (await (await fetch(`${b.base}/api/shops-action/print-jobs/${body.jobId}/signed-urls`, { headers: { authorization: bearer } })).json()) as string[];
+    const res = await fetch(`${b.base}${urls[0]}`);
+    expect(sha(Buffer.from(await res.arrayBuffer()))).toBe(sha(pdf));
+    expect((await uploadTo(b, await pdfBytes(1))).status).toBe(201);
+  });
+});

@@ -1,0 +1,132 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerWithShop, upload } from '../test/fixtures.js';
+import { createTestApp, json, type TestApp } from '../test/harness.js';
+
+/** Security headers do not depend on the database, so these run on PGlite only. */
+const directives = (csp: string | undefined) =>
+  new Map((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+
+describe('security headers (default configuration)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind: 'pglite', env: { RATE_LIMIT: 'off' } });
+    // A built web app, so the history fallback (index.html) is checked too.
+    const web = path.join(t.dataDir, 'web');
+    mkdirSync(web, { recursive: true });
+    writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Counterprint</title><script type="module" src="/assets/app.js"></script>');
+    await t.app.close();
+    const { buildApp } = await import('../app.js');
+    t.app = await buildApp({ ...t.deps, config: { ...t.deps.config, webDistDir: web } });
+    await t.app.ready();
+  });
+  afterAll(async () => t?.close());
+
+  const pages = ['/api/health', '/api/no-such-route', '/', '/public/some-shop', '/files/bad/link.pdf'];
+
+  it.each(pages)('%s: CSP without inline scripts, no framing, nosniff, no X-Powered-By', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    const csp = directives(res.headers['content-security-policy'] as string);
+    const scripts = csp.get('script-src') ?? csp.get('default-src');
+    expect(scripts).toBeDefined();
+    expect(scripts).not.toContain("'unsafe-inline'");
+    expect(scripts).not.toContain("'unsafe-eval'");
+    expect(scripts).not.toContain('*');
+    expect(csp.get('object-src') ?? csp.get('default-src')).toEqual(["'none'"]);
+    if (csp.has('sandbox')) {
+      // Signed downloads carry their own, stricter policy: sandboxed, nothing loads, framing governed by X-Frame-Options.
+      expect(csp.get('default-src')).toEqual(["'none'"]);
+    } else {
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    }
+    expect(res.headers['x-frame-options']).toMatch(/^(DENY|SAMEORIGIN)$/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers.server).toBeUndefined();
+  });
+
+  it('serves the web app (history fallback) with the same policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/public/some-shop' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Counterprint</title>');
+  });
+
+  it('sends no HSTS over plain HTTP, and ignores X-Forwarded-Proto unless TRUST_PROXY is on', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+    const spoofed = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('keeps CORS closed: no Access-Control-Allow-Origin for another site, preflight or not', async () => {
+    const origin = 'https://evil.example';
+    const simple = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin } });
+    expect(simple.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/me',
+      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('downloads an uploaded <svg><script> as an attachment of a type that cannot run script, sandboxed', async () => {
+    const owner = await ownerWithShop(t.app, 'hdr-svg@example.com', { shopName: 'Svg Shop' });
+    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
+    const up = await upload(t.app, owner.shop.slug, [{ name: 'files', filename: 'logo.svg', data: svg, type: 'image/svg+xml' }]);
+    expect(up.statusCode).toBe(201);
+    const urls = json(await t.app.inject({ method: 'GET', url: `/api/shops-action/print-jobs/${json(up).jobId}/signed-urls`, headers: owner.auth }));
+    const res = await t.app.inject({ method: 'GET', url: urls[0] });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(svg)).toBe(true);
+    expect(res.headers['content-type']).toBe('application/octet-stream');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="logo\.svg"/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(directives(res.headers['content-security-policy'] as string).has('sandbox')).toBe(true);
+  });
+
+  it('refuses HTML uploads outright, whatever they are named', async () => {
+    const owner = await ownerWithShop(t.app, 'hdr-html@example.com', { shopName: 'Html Shop' });
+    for (const filename of ['page.html', 'page.htm', 'page.xhtml']) {
+      const res = await upload(t.app, owner.shop.slug, [{ name: 'files', filename, data: Buffer.from('<html><script>alert(1)</script></html>') }]);
+      expect(res.statusCode, filename).toBe(415);
+    }
+  });
+});
+
+describe('security headers behind a TLS-terminating proxy, with CORS_ORIGINS', () => {
+  let t: TestApp;
+  const allowed = 'https://counter.example.in';
+  beforeAll(async () => {
+    t = await createTestApp({ kind: 'pglite', env: { RATE_LIMIT: 'off', TRUST_PROXY: 'true', CORS_ORIGINS: `${allowed},https://second.example.in` } });
+  });
+  afterAll(async () => t?.close());
+
+  it('adds HSTS when the proxy says the request came over https, and only then', async () => {
+    const tls = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(tls.headers['strict-transport-security']).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+    const plain = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'http' } });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('opens CORS to the listed origins only', async () => {
+    const pre = (origin: string) =>
+      t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/auth/me',
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      });
+    const ok = await pre(allowed);
+    expect(ok.statusCode).toBeLessThan(300);
+    expect(ok.headers['access-control-allow-origin']).toBe(allowed);
+    expect(String(ok.headers['access-control-allow-headers'] ?? '')).toMatch(/authorization/i);
+    expect((await pre('https://second.example.in')).headers['access-control-allow-origin']).toBe('https://second.example.in');
+    for (const origin of ['https://evil.example', 'https://counter.example.in.evil.example', 'null']) {
+      expect((await pre(origin)).headers['access-control-allow-origin'], origin).toBeUndefined();
+    }
+    const get = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: allowed } });
+    expect(get.headers['access-control-allow-origin']).toBe(allowed);
+    expect(String(get.headers['access-control-expose-headers'])).toMatch(/authorization/i);
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * How every guarded /api route is reached, for route-table.test.ts. A route registered without
+ * an entry here fails that test, so a new route must say which kind it is:
+ *
+ * - `self`: any signed-in user, acting on their own account only (no shop data);
+ * - `platformOwner`: the platform OWNER only (a shop owner gets 403);
+ * - `shop`: shop data. `named` are calls that name shop A's objects the ways the route
+ *   takes them (path id, ?shopId=, sku, …): each must answer 403 to B's owner. `smuggled`
+ *   pass A's ids where the route does not read them (B's own path with A's id in the query
+ *   or body, a repeated query key): any answer is fine as long as nothing of A is changed or
+ *   shown. After all calls, shop A's rows and blobs must be exactly as before.
+ *
+ * Public routes are not listed here: they live in http/public-routes.ts. A HEAD route is
+ * checked with its GET's entry.
+ */
+import { pngBytes } from '../test/fixtures.js';
+import type { Call, World } from './world.js';
+
+export type Access =
+  | { self: (w: World) => Call }
+  | { platformOwner: (w: World) => Call }
+  | { shop: (w: World) => { named: Call[]; smuggled?: Call[] } };
+
+const profile = (over: Record<string, unknown> = {}) => ({ shopName: 'Beta Secure Prints', username: 'beta_secure', shopAddress: '1 B Road', ...over });
+const banner = { name: 'banners', filename: 'wide.png', data: pngBytes(60, 20) };
+const item = { sku: 'INTRUDER-SKU', name: 'Intruder stock', stock: 1 };
+const q = (w: World) => `shopId=${w.a.shop.id}`;
+/** A's id where B's own shop is meant: repeated key, so a parser that keeps the last one would pick A. */
+const repeated = (w: World) => `shopId=${w.b.shop.id}&shopId=${w.a.shop.id}`;
+
+export const ROUTE_ACCESS: Record<string, Access> = {
+  'GET /api/auth/me': { self: () => ({ method: 'GET', url: '/api/auth/me' }) },
+  'PUT /api/auth/me': { self: () => ({ method: 'PUT', url: '/api/auth/me', payload: { name: 'Beta Owner' } }) },
+  'GET /api/owner/overview': { platformOwner: () => ({ method: 'GET', url: '/api/owner/overview' }) },
+  'GET /api/owner/feedback': { platformOwner: () => ({ method: 'GET', url: '/api/owner/feedback' }) },
+  'GET /api/owner/contact-messages': { platformOwner: () => ({ method: 'GET', url: '/api/owner/contact-messages' }) },
+  'GET /api/owner/checkout-requests': { platformOwner: () => ({ method: 'GET', url: '/api/owner/checkout-requests' }) },
+
+  // Jobs: the shop in the path, or found from the job.
+  'GET /api/shops/:shopId/print-jobs': {
+    shop: (w) => ({
+      named: [{ method: 'GET', url: `/api/shops/${w.a.shop.id}/print-jobs` }],
+      smuggled: [{ method: 'GET', url: `/api/shops/${w.b.shop.id}/print-jobs?${q(w)}` }],
+    }),
+  },
+  'GET /api/shops-action/print-jobs/:id/signed-urls': {
+    shop: (w) => ({ named: [{ method: 'GET', url: `/api/shops-action/print-jobs/${w.queuedJobId}/signed-urls` }] }),
+  },
+  'POST /api/shops/print-jobs/:id/mark-printed': {
+    shop: (w) => ({
+      named: [
+        { method: 'POST', url: `/api/shops/print-jobs/${w.queuedJobId}/mark-printed`, payload: { amount: 5, paymentMethod: 'upi' } },
+        { method: 'POST', url: `/api/shops/print-jobs/${w.queuedJobId}/mark-printed`, payload: { amount: 5, serviceId: w.serviceId } },
+      ],
+    }),
+  },
+  'DELETE /api/shops/print-jobs/:id': {
+    shop: (w) => ({ named: [{ method: 'DELETE', url: `/api/shops/print-jobs/${w.queuedJobId}` }] }),
+  },
+
+  // Recycle bin: ?shopId=, or the shop found from the file.
+  'GET /api/recycle': {
+    shop: (w) => ({
+      named: [{ method: 'GET', url: `/api/recycle?${q(w)}` }, { method: 'GET', url: `/api/recycle?range=7d&fileType=all&${q(w)}` }],
+      smuggled: [{ method: 'GET', url: `/api/recycle?${repeated(w)}` }],
+    }),
+  },
+  'GET /api/recycle/saved': {
+    shop: (w) => ({ named: [{ method: 'GET', url: `/api/recycle/saved?${q(w)}` }], smuggled: [{ method: 'GET', url: `/api/recycle/saved?${repeated(w)}` }] }),
+  },
+  'PUT /api/recycle/:id/save': { shop: (w) => ({ named: [{ method: 'PUT', url: `/api/recycle/${w.recycledFileId}/save` }] }) },
+  'PUT /api/recycle/:id/revert': {
+    shop: (w) => ({ named: [{ method: 'PUT', url: `/api/recycle/${w.recycledFileId}/revert` }, { method: 'PUT', url: `/api/recycle/${w.savedFileId}/revert` }] }),
+  },
+  'DELETE /api/recycle/:id': {
+    shop: (w) => ({ named: [{ method: 'DELETE', url: `/api/recycle/${w.recycledFileId}` }, { method: 'DELETE', url: `/api/recycle/${w.savedFileId}` }] }),
+  },
+
+  // Settings: ?shopId= (the spec's client), or the caller's only shop.
+  'GET /api/settings': {
+    shop: (w) => ({ named: [{ method: 'GET', url: `/api/settings?${q(w)}` }], smuggled: [{ method: 'GET', url: `/api/settings?${repeated(w)}` }] }),
+  },
+  'PUT /api/settings/shop': {
+    shop: (w) => ({
+      named: [{ method: 'PUT', url: `/api/settings/shop?${q(w)}`, payload: profile() }],
+      smuggled: [
+        { method: 'PUT', url: '/api/settings/shop', payload: profile({ shopId: w.a.shop.id, id: w.a.shop.id, bannersToRemove: [w.bannerPath] }) },
+        { method: 'PUT', url: '/api/settings/shop', payload: profile({ username: w.a.shop.slug }) },
+      ],
+    }),
+  },
+  'PUT /api/settings/shop-with-banners': {
+    shop: (w) => ({
+      named: [{ method: 'PUT', url: `/api/settings/shop-with-banners?${q(w)}`, parts: [{ name: 'profile', value: JSON.stringify(profile()) }, banner] }],
+      smuggled: [
+        {
+          method: 'PUT',
+          url: '/api/settings/shop-with-banners',
+          parts: [{ name: 'profile', value: JSON.stringify(profile({ shopId: w.a.shop.id, bannersToRemove: [w.bannerPath, w.bannerId] })) }],
+        },
+      ],
+    }),
+  },
+  'POST /api/settings/banners/upload': {
+    shop: (w) => ({ named: [{ method: 'POST', url: `/api/settings/banners/upload?${q(w)}`, parts: [banner] }] }),
+  },
+  'DELETE /api/settings/banners': {
+    shop: (w) => ({
+      named: [{ method: 'DELETE', url: `/api/settings/banners?${q(w)}`, payload: { bannerGcsPaths: [w.bannerPath] } }],
+      smuggled: [
+        { method: 'DELETE', url: '/api/settings/banners', payload: { bannerGcsPaths: [w.bannerPath] } },
+        { method: 'DELETE', url: '/api/settings/banners', payload: [w.bannerId] },
+      ],
+    }),
+  },
+  'GET /api/settings/username-check': {
+    shop: (w) => ({
+      named: [
+        { method: 'GET', url: `/api/settings/username-check?username=somename&${q(w)}` },
+        // The spec's client's malformed form: the shop id arrives inside `username`.
+        { method: 'GET', url: `/api/settings/username-check?username=somename?${q(w)}` },
+      ],
+    }),
+  },
+  'POST /api/settings/inventory': {
+    shop: (w) => ({
+      named: [{ method: 'POST', url: `/api/settings/inventory?${q(w)}`, payload: item }],
+      smuggled: [{ method: 'POST', url: '/api/settings/inventory', payload: { ...item, sku: 'INTRUDER-2', shopId: w.a.shop.id } }],
+    }),
+  },
+  'PUT /api/settings/inventory/:sku': {
+    shop: (w) => ({
+      named: [
+        { method: 'PUT', url: `/api/settings/inventory/${w.sku}?${q(w)}`, payload: { stock: 0 } },
+        { method: 'PUT', url: `/api/settings/inventory/A4-70GSM?${q(w)}`, payload: { stock: 0 } },
+      ],
+      smuggled: [{ method: 'PUT', url: `/api/settings/inventory/${w.sku}`, payload: { stock: 0, shopId: w.a.shop.id } }],
+    }),
+  },
+  'DELETE /api/settings/inventory/:sku': {
+    shop: (w) => ({
+      named: [{ method: 'DELETE', url: `/api/settings/inventory/${w.sku}?${q(w)}` }],
+      smuggled: [{ method: 'DELETE', url: `/api/settings/inventory/${w.sku}` }],
+    }),
+  },
+  'PUT /api/settings/ratecard': {
+    shop: (w) => ({
+      named: [{ method: 'PUT', url: `/api/settings/ratecard?${q(w)}`, payload: [{ serviceName: 'Intruder', basePrice: 1 }] }],
+      // A's service id in B's own rate card must not take over A's row.
+      smuggled: [{ method: 'PUT', url: '/api/settings/ratecard', payload: [{ id: w.serviceId, serviceName: 'Hijack', basePrice: 0 }] }],
+    }),
+  },
+
+  // Customers: ?shopId= for lists and creation, the shop found from the customer otherwise.
+  'GET /api/customers': {
+    shop: (w) => ({
+      named: [{ method: 'GET', url: `/api/customers?${q(w)}` }, { method: 'GET', url: `/api/customers?query=Asha&${q(w)}` }],
+      smuggled: [{ method: 'GET', url: `/api/customers?${repeated(w)}` }, { method: 'GET', url: '/api/customers?query=Asha' }],
+    }),
+  },
+  'POST /api/customers': {
+    shop: (w) => ({
+      named: [{ method: 'POST', url: `/api/customers?${q(w)}`, payload: { name: 'Intruder' } }],
+      smuggled: [{ method: 'POST', url: '/api/customers', payload: { name: 'Intruder', shopId: w.a.shop.id, phone: '+919800000002' } }],
+    }),
+  },
+  'GET /api/customers/:id': { shop: (w) => ({ named: [{ method: 'GET', url: `/api/customers/${w.customerId}` }] }) },
+  'PUT /api/customers/:id': {
+    shop: (w) => ({ named: [{ method: 'PUT', url: `/api/customers/${w.customerId}`, payload: { name: 'Renamed', shopId: w.b.shop.id } }] }),
+  },
+  'DELETE /api/customers/:id': { shop: (w) => ({ named: [{ method: 'DELETE', url: `/api/customers/${w.customerId}` }] }) },
+
+  // Earnings and analytics: ?shopId=; without it they cover the caller's own shops only.
+  'GET /api/earnings': {
+    shop: (w) => ({
+      named: [{ method: 'GET', url: `/api/earnings?${q(w)}` }, { method: 'GET', url: `/api/earnings?range=90d&paymentMethod=cash&${q(w)}` }],
+      smuggled: [{ method: 'GET', url: `/api/earnings?${repeated(w)}` }, { method: 'GET', url: '/api/earnings?range=90d' }],
+    }),
+  },
+  'POST /api/earnings/orders/:id/refund': { shop: (w) => ({ named: [{ method: 'POST', url: `/api/earnings/orders/${w.orderId}/refund` }] }) },
+  'GET /api/analytics': {
+    shop: (w) => ({
+      named: [{ method: 'GET', url: `/api/analytics?${q(w)}` }],
+      smuggled: [
+        { method: 'GET', url: `/api/analytics?${repeated(w)}` },
+        { method: 'GET', url: '/api/analytics' },
+        // Platform-wide figures are the platform owner's: a shop owner asking for them sees nothing of A's.
+        { method: 'GET', url: '/api/analytics?scope=platform' },
+      ],
+    }),
+  },
+  'POST /api/analytics/restock': {
+    shop: (w) => ({
+      named: [{ method: 'POST', url: `/api/analytics/restock?${q(w)}&sku=${w.sku}&addSheets=10` }],
+      smuggled: [{ method: 'POST', url: `/api/analytics/restock?sku=${w.sku}&addSheets=10&userId=${w.a.shop.id}` }],
+    }),
+  },
+
+  // Stored for the platform owner; the caller writes only their own entry.
+  'POST /api/feature/feedback/analytics': {
+    self: () => ({ method: 'POST', url: '/api/feature/feedback/analytics', payload: { feature: 'analytics', wantFeature: true } }),
+  },
+  'POST /api/checkout/requests': {
+    self: () => ({
+      method: 'POST',
+      url: '/api/checkout/requests',
+      payload: { plan: 'premium', billing: 'monthly', name: 'Beta Owner', email: 'sec-b@example.com' },
+    }),
+  },
+};

@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, opendir, readdir, rename, rmdir, stat, statfs, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  type BlobRead,
+  type BlobStore,
+  BlobNotFoundError,
+  type ByteRange,
+  type PutLimits,
+  type PutResult,
+  StorageFullError,
+  assertValidKey,
+  assertValidPrefix,
+  clampRange,
+} from './blob-store.js';
+import { signFileUrl } from './signed-url.js';
+import { isNoSpace, meter } from './stream-util.js';
+
+export type DiskObjectStoreOptions = {
+  /** Usually `DATA_DIR/blobs`. */
+  root: string;
+  /** Secret for `/files/` URLs; without it `signedUrl` throws. */
+  fileUrlSecret?: string;
+};
+
+// ENOTDIR: a key's "folder" is a file (for example key 'a' exists and 'a/b' is asked for).
+const isMissing = (err: unknown) => ['ENOENT', 'ENOTDIR'].includes((err as { code?: string } | null)?.code ?? '');
+
+/** Raw bytes under a folder. Writes go to `root/.tmp` and are renamed into place, so readers never see half a file. */
+export class DiskObjectStore implements BlobStore {
+  readonly kind = 'disk' as const;
+  readonly root: string;
+  private readonly tmpDir: string;
+
+  constructor(private readonly opts: DiskObjectStoreOptions) {
+    this.root = path.resolve(opts.root);
+    this.tmpDir = path.join(this.root, '.tmp');
+  }
+
+  private pathOf(key: string): string {
+    assertValidKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, body: Readable, limits: PutLimits = {}): Promise<PutResult> {
+    const dest = this.pathOf(key);
+    const tmp = path.join(this.tmpDir, randomBytes(16).toString('hex'));
+    const m = meter(limits.maxBytes, limits.hash !== false);
+    try {
+      await mkdir(this.tmpDir, { recursive: true });
+      // flush: fsync before close, so a crash right after the rename cannot leave an empty or partial file.
+      // A 1 MiB buffer lets small pieces (16-byte GCM tags, socket chunks) go out in few writev calls:
+      // it halved the CPU of a 25 MiB encrypted upload.
+      const file = createWriteStream(tmp, { flags: 'wx', flush: true, highWaterMark: 1024 * 1024 });
+      await pipeline(body, m.transform, file);
+      await this.moveIntoPlace(tmp, dest);
+    } catch (err) {
+      body.destroy();
+      await unlink(tmp).catch(() => {});
+      throw isNoSpace(err) ? new StorageFullError() : err;
+    }
+    return { size: m.size, sha256: m.digest() };
+  }
+
+  // delete() prunes empty folders, which can race with a put into the same folder: retry the mkdir.
+  private async moveIntoPlace(tmp: string, dest: string): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      await mkdir(path.dirname(dest), { recursive: true });
+      try {
+        return await rename(tmp, dest);
+      } catch (err) {
+        if (!isMissing(err) || attempt >= 3) throw err;
+      }
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<BlobRead> {
+    const file = this.pathOf(key);
+    // Open first and stat the descriptor: a concurrent delete cannot make size and bytes disagree.
+    const fh = await open(file, 'r').catch((err) => {
+      throw isMissing(err) ? new BlobNotFoundError(key) : err;
+    });
+    try {
+      const { size, isFile } = await fh.stat().then((s) => ({ size: s.size, isFile: s.isFile() }));
+      if (!isFile) throw new BlobNotFoundError(key);
+      const r = range ? clampRange(range, size) : undefined;
+      // 256 KiB reads: a quarter of the syscalls of the 64 KiB default, for little memory per download.
+      const stream = fh.createReadStream({ start: r?.start, end: r?.end, autoClose: true, highWaterMark: 256 * 1024 });
+      return { size, stream };
+    } catch (err) {
+      await fh.close();
+      throw err;
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number } | undefined> {
+    try {
+      const s = await stat(this.pathOf(key));
+      return s.isFile() ? { size: s.size } : undefined;
+    } catch (err) {
+      if (isMissing(err)) return undefined;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.pathOf(key);
+    try {
+      await unlink(file);
+    } catch (err) {
+      if (isMissing(err)) return;
+      throw err;
+    }
+    // Empty per-job folders would otherwise pile up forever; stop at the first non-empty one.
+    for (let dir = path.dirname(file); dir !== this.root && dir.startsWith(this.root); dir = path.dirname(dir)) {
+      try {
+        await rmdir(dir);
+      } catch {
+        break;
+      }
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<{ key: string; lastModified: Date }> {
+    assertValidPrefix(prefix);
+    const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    yield* this.walk(folder, prefix);
+  }
+
+  private async *walk(rel: string, prefix: string): AsyncGenerator<{ key: string; lastModified: Date }> {
+    let dir: Awaited<ReturnType<typeof opendir>>;
+    try {
+      dir = await opendir(rel ? path.join(this.root, ...rel.split('/')) : this.root);
+    } catch (err) {
+      if (isMissing(err)) return;
+      throw err;
+    }
+    for await (const entry of dir) {
+      if (entry.name.startsWith('.')) continue; // .tmp holds uploads in flight
+      const key = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (prefix.startsWith(`${key}/`) || key.startsWith(prefix)) yield* this.walk(key, prefix);
+      } else if (entry.isFile() && key.startsWith(prefix)) {
+        const s = await stat(path.join(this.root, ...key.split('/'))).catch(() => undefined);
+        if (s) yield { key, lastModified: s.mtime };
+      }
+    }
+  }
+
+  async signedUrl(key: string, ttlSeconds: number, filename: string, opts: { inline?: boolean; contentType?: string } = {}) {
+    assertValidKey(key);
+    if (!this.opts.fileUrlSecret) throw new Error('DiskObjectStore has no fileUrlSecret');
+    return signFileUrl(this.opts.fileUrlSecret, { key, filename, ttlSeconds, ...opts });
+  }
+
+  async healthy(): Promise<boolean> {
+    try {
+      await mkdir(this.tmpDir, { recursive: true });
+      return (await stat(this.root)).isDirectory();
+    } catch {
+      return false;
+    }
+  }
+
+  async freeBytes(): Promise<number> {
+    await mkdir(this.root, { recursive: true });
+    const s = await statfs(this.root);
+    return s.bavail * s.bsize;
+  }
+
+  /** Removes temp files a crash left behind. Only old ones: another instance may be writing the young ones. */
+  async cleanTemp(olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
+    let removed = 0;
+    const names = await readdir(this.tmpDir).catch(() => [] as string[]);
+    for (const name of names) {
+      const file = path.join(this.tmpDir, name);
+      const s = await stat(file).catch(() => undefined);
+      if (s && Date.now() - s.mtimeMs > olderThanMs && (await unlink(file).then(() => true, () => false))) removed++;
+    }
+    return removed;
+  }
+}

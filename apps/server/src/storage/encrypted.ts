@@ -1,0 +1,259 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  type BlobRead,
+  type BlobStore,
+  BlobNotFoundError,
+  BlobTooLargeError,
+  type ByteRange,
+  CorruptBlobError,
+  type PutLimits,
+  type PutResult,
+  RangeNotSatisfiableError,
+  assertValidKey,
+  clampRange,
+} from './blob-store.js';
+import {
+  type BlobHeader,
+  DEFAULT_CHUNK_BYTES,
+  HEADER_BYTES,
+  type Layout,
+  TAG_BYTES,
+  layoutOf,
+  newHeader,
+  openChunk,
+  openHeader,
+  parseMasterKey,
+  rawSizeFor,
+  sealChunk,
+} from './crypto-format.js';
+import { signFileUrl } from './signed-url.js';
+import { readAll } from './stream-util.js';
+
+export type EncryptedBlobStoreOptions = {
+  /** FILE_ENCRYPTION_KEY: 64 hex characters. */
+  masterKey: string | Buffer;
+  fileUrlSecret: string;
+  chunkSize?: number;
+};
+
+/** A FIFO of buffers from which exact byte counts are taken as uncopied slices. */
+class ByteQueue {
+  private parts: Buffer[] = [];
+  length = 0;
+  push(b: Buffer) {
+    if (b.length === 0) return;
+    this.parts.push(b);
+    this.length += b.length;
+  }
+  take(n: number): Buffer[] {
+    const out: Buffer[] = [];
+    this.length -= n;
+    while (n > 0) {
+      const head = this.parts[0]!;
+      if (head.length <= n) {
+        out.push(head);
+        this.parts.shift();
+        n -= head.length;
+      } else {
+        out.push(head.subarray(0, n));
+        this.parts[0] = head.subarray(n);
+        n = 0;
+      }
+    }
+    return out;
+  }
+  takeJoined(n: number): Buffer {
+    const parts = this.take(n);
+    return parts.length === 1 ? parts[0]! : Buffer.concat(parts, n);
+  }
+}
+
+/**
+ * AES-256-GCM at rest over any raw store (crypto-format.ts has the layout). Reads and writes stream chunk
+ * by chunk; a chunk is released only after its tag verifies, and any failure errors the stream.
+ */
+export class EncryptedBlobStore implements BlobStore {
+  private readonly masterKey: Buffer;
+  private readonly chunkSize: number;
+
+  constructor(
+    readonly raw: BlobStore,
+    private readonly opts: EncryptedBlobStoreOptions,
+  ) {
+    this.masterKey = parseMasterKey(opts.masterKey);
+    this.chunkSize = opts.chunkSize ?? DEFAULT_CHUNK_BYTES;
+  }
+
+  get kind() {
+    return this.raw.kind;
+  }
+
+  async put(key: string, body: Readable, limits: PutLimits = {}): Promise<PutResult> {
+    assertValidKey(key);
+    const { header, bytes } = newHeader(this.masterKey, this.chunkSize);
+    const max = limits.maxBytes ?? Number.POSITIVE_INFINITY;
+    const hasher = createHash('sha256');
+    const C = this.chunkSize;
+    let size = 0;
+    async function* encrypt(): AsyncGenerator<Buffer> {
+      yield bytes;
+      const queue = new ByteQueue();
+      let index = 0;
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > max) throw new BlobTooLargeError(max);
+        hasher.update(chunk);
+        queue.push(chunk);
+        // Hold back a full chunk until more data arrives: only then is it known not to be the final one.
+        while (queue.length > C) yield* sealChunk(header, index++, false, queue.take(C));
+      }
+      yield* sealChunk(header, index, true, queue.take(queue.length));
+    }
+    const source = Readable.from(encrypt(), { objectMode: false });
+    try {
+      const rawMax = limits.maxBytes === undefined ? undefined : rawSizeFor(limits.maxBytes, C);
+      await this.raw.put(key, source, { maxBytes: rawMax, hash: false });
+    } finally {
+      body.destroy();
+    }
+    return { size, sha256: hasher.digest('hex') };
+  }
+
+  private async readHeader(key: string): Promise<{ header: BlobHeader; layout: Layout }> {
+    let head: BlobRead;
+    try {
+      head = await this.raw.get(key, { start: 0, end: HEADER_BYTES - 1 });
+    } catch (err) {
+      if (err instanceof RangeNotSatisfiableError) throw new CorruptBlobError(key, 'empty');
+      throw err;
+    }
+    return this.decode(key, await readAll(head.stream), head.size);
+  }
+
+  private decode(key: string, headBytes: Buffer, rawSize: number): { header: BlobHeader; layout: Layout } {
+    try {
+      const header = openHeader(this.masterKey, headBytes);
+      return { header, layout: layoutOf(rawSize, header.chunkSize) };
+    } catch (err) {
+      throw new CorruptBlobError(key, (err as Error).message);
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<BlobRead> {
+    assertValidKey(key);
+    if (!range) {
+      // One request for a whole read: the header is peeled off the front of the same stream.
+      const whole = await this.raw.get(key);
+      const it = whole.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+      const queue = new ByteQueue();
+      try {
+        while (queue.length < HEADER_BYTES) {
+          const next = await it.next();
+          if (next.done) break;
+          queue.push(next.value);
+        }
+        const { header, layout } = this.decode(key, queue.takeJoined(Math.min(HEADER_BYTES, queue.length)), whole.size);
+        const plain = decryptRange(key, header, layout, 0, { start: 0, end: layout.plainSize - 1 }, queue, it);
+        return { size: layout.plainSize, stream: Readable.from(plain, { objectMode: false }) };
+      } catch (err) {
+        whole.stream.destroy();
+        throw err;
+      }
+    }
+    const { header, layout } = await this.readHeader(key);
+    const r = clampRange(range, layout.plainSize);
+    const rawChunk = header.chunkSize + TAG_BYTES;
+    const first = Math.floor(r.start / header.chunkSize);
+    const last = Math.floor(r.end / header.chunkSize);
+    const rawStart = HEADER_BYTES + first * rawChunk;
+    const rawEnd = Math.min(HEADER_BYTES + (last + 1) * rawChunk, layout.rawSize) - 1;
+    const body = await this.raw.get(key, { start: rawStart, end: rawEnd });
+    if (body.size !== layout.rawSize) {
+      body.stream.destroy();
+      throw new CorruptBlobError(key, 'changed while being read');
+    }
+    const it = body.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    const plain = decryptRange(key, header, layout, first, r, new ByteQueue(), it);
+    return { size: layout.plainSize, stream: Readable.from(plain, { objectMode: false }) };
+  }
+
+  async stat(key: string): Promise<{ size: number } | undefined> {
+    try {
+      return { size: (await this.readHeader(key)).layout.plainSize };
+    } catch (err) {
+      if (err instanceof BlobNotFoundError) return undefined;
+      throw err;
+    }
+  }
+
+  delete(key: string): Promise<void> {
+    return this.raw.delete(key);
+  }
+
+  list(prefix: string): AsyncIterable<{ key: string; lastModified: Date }> {
+    return this.raw.list(prefix);
+  }
+
+  async signedUrl(key: string, ttlSeconds: number, filename: string, opts: { inline?: boolean; contentType?: string } = {}) {
+    assertValidKey(key);
+    return signFileUrl(this.opts.fileUrlSecret, { key, filename, ttlSeconds, ...opts });
+  }
+
+  healthy(): Promise<boolean> {
+    return this.raw.healthy();
+  }
+
+  async freeBytes(): Promise<number | undefined> {
+    return this.raw.freeBytes?.();
+  }
+
+  async close(): Promise<void> {
+    await this.raw.close?.();
+  }
+}
+
+/**
+ * Decrypts chunks `first`… from `it` (positioned at chunk `first`, with `queue` holding any bytes already
+ * read) and yields the plaintext bytes of range `r`.
+ */
+async function* decryptRange(
+  key: string,
+  header: BlobHeader,
+  layout: Layout,
+  first: number,
+  r: ByteRange,
+  queue: ByteQueue,
+  it: AsyncIterator<Buffer>,
+): AsyncGenerator<Buffer> {
+  const C = header.chunkSize;
+  const lastNeeded = layout.plainSize === 0 ? 0 : Math.floor(r.end / C);
+  try {
+    for (let index = first; index <= lastNeeded; index++) {
+      const final = index === layout.chunks - 1;
+      const want = final ? layout.lastRawBytes : C + TAG_BYTES;
+      while (queue.length < want) {
+        const next = await it.next();
+        if (next.done) throw new CorruptBlobError(key, `truncated in chunk ${index}`);
+        queue.push(next.value);
+      }
+      let plain: Buffer[];
+      try {
+        const ciphertext = queue.take(want - TAG_BYTES);
+        plain = openChunk(header, index, final, ciphertext, queue.takeJoined(TAG_BYTES));
+      } catch (err) {
+        throw new CorruptBlobError(key, (err as Error).message);
+      }
+      // Yield the part of this chunk's plaintext that lies inside the range.
+      let offset = index * C;
+      for (const p of plain) {
+        const from = Math.max(0, r.start - offset);
+        const to = Math.min(p.length, r.end + 1 - offset);
+        if (to > from) yield from === 0 && to === p.length ? p : p.subarray(from, to);
+        offset += p.length;
+      }
+    }
+  } finally {
+    await it.return?.();
+  }
+}

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { BlobTooLargeError } from './blob-store.js';
+
+export type Meter = {
+  /** A pass-through for `pipeline` that counts and hashes bytes and fails as soon as `maxBytes` is passed. */
+  transform: (source: AsyncIterable<Buffer>) => AsyncGenerator<Buffer>;
+  readonly size: number;
+  /** Hex SHA-256 of everything that passed, or '' when hashing was turned off. Call once, at the end. */
+  digest(): string;
+};
+
+export function meter(maxBytes = Number.POSITIVE_INFINITY, hash = true): Meter {
+  const hasher = hash ? createHash('sha256') : undefined;
+  let size = 0;
+  return {
+    async *transform(source) {
+      for await (const chunk of source) {
+        size += chunk.length;
+        // Throwing here makes pipeline destroy the source, so the rest of an oversized upload is never read.
+        if (size > maxBytes) throw new BlobTooLargeError(maxBytes);
+        hasher?.update(chunk);
+        yield chunk;
+      }
+    },
+    get size() {
+      return size;
+    },
+    digest: () => hasher?.digest('hex') ?? '',
+  };
+}
+
+/** Reads a (small) stream fully, for headers and tests. */
+export async function readAll(stream: Readable | AsyncIterable<Buffer>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of stream) parts.push(chunk as Buffer);
+  return Buffer.concat(parts);
+}
+
+/** The first `n` bytes of a stream; the rest is never read (leaving the loop destroys the source). */
+export async function* take(source: AsyncIterable<Buffer>, n: number): AsyncGenerator<Buffer> {
+  let left = n;
+  for await (const chunk of source) {
+    if (chunk.length >= left) {
+      yield chunk.subarray(0, left);
+      return;
+    }
+    left -= chunk.length;
+    yield chunk;
+  }
+}
+
+/** Errors from a full disk or quota, which callers turn into 507. */
+export function isNoSpace(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}

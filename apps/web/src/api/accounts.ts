@@ -1,0 +1,73 @@
+import type {
+  TChangePasswordRequest,
+  TMe,
+  TSigninRequest,
+  TSigninResponse,
+  TSignupRequest,
+  TSignupResponse,
+  ZUpdateAccountRequest,
+  ZVerifyEmailResponse,
+} from '@counterprint/contract';
+import { ApiError, apiGet, apiPost, apiPut, request } from './client';
+import { clearAllStorage, LOCAL, notifyAuthChanged, storeSignIn } from './storage';
+import { bearerFrom } from './token';
+
+export const RESET_EMAIL_TIMEOUT_MS = 10_000;
+
+// The contract exports these schemas without type aliases; infer them rather than restate them.
+export type TUpdateAccountRequest = ReturnType<typeof ZUpdateAccountRequest.parse>;
+export type TVerifyEmailResponse = ReturnType<typeof ZVerifyEmailResponse.parse>;
+
+export interface SignedIn {
+  token: string;
+  answer: TSigninResponse;
+}
+
+/** Signs in and stores the session (spec 01 §3 keys); the caller picks the role and fires authChanged. */
+export async function signIn(credentials: TSigninRequest): Promise<SignedIn> {
+  const res = await request<TSigninResponse>('/auth/signin', { method: 'POST', body: credentials, public: true });
+  const token = bearerFrom(res.headers.get('Authorization'));
+  if (!token) throw new ApiError(res.status, 'NO_TOKEN', 'Login failed');
+  storeSignIn(token, res.data);
+  return { token, answer: res.data };
+}
+
+export function signUp(body: TSignupRequest): Promise<TSignupResponse> {
+  return apiPost<TSignupResponse>('/auth/signup', body, { public: true });
+}
+
+export function verifyEmail(token: string): Promise<TVerifyEmailResponse> {
+  return apiPost<TVerifyEmailResponse>('/auth/verify-email', { token }, { public: true });
+}
+
+export async function sendResetEmail(email: string): Promise<void> {
+  await apiPost('/reset-password-send-email', { email }, { public: true, timeoutMs: RESET_EMAIL_TIMEOUT_MS });
+}
+
+/** The server takes these as multipart fields (spec 01 §7). */
+export async function changePassword(fields: TChangePasswordRequest): Promise<void> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  await apiPost('/forgotPassword/changePassword', form, { public: true });
+}
+
+export function fetchMe(): Promise<TMe> {
+  return apiGet<TMe>('/auth/me');
+}
+
+export function updateMe(body: TUpdateAccountRequest): Promise<TMe> {
+  return apiPut<TMe>('/auth/me', body);
+}
+
+/** Revokes the refresh token, then forgets everything; a failed revoke must not keep anyone signed in. */
+export async function logout(): Promise<void> {
+  const refreshToken = localStorage.getItem(LOCAL.refreshToken) ?? undefined;
+  try {
+    await apiPost('/auth/logout', { refreshToken }, { public: true });
+  } catch {
+    // The token expires on its own; the local session still ends.
+  } finally {
+    clearAllStorage();
+    notifyAuthChanged();
+  }
+}

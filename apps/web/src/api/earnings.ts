@@ -1,0 +1,37 @@
+import type { TEarnings, TEarningsOrder } from '@counterprint/contract';
+import { apiGet, apiPost } from './client';
+import type { RangeFilter } from './analytics';
+
+export type PaymentFilter = '' | 'cash' | 'upi' | 'card';
+
+export interface EarningsFilters extends RangeFilter {
+  /** '' = all the user's shops */
+  shopId: string;
+  paymentMethod: PaymentFilter;
+  query: string;
+}
+
+export const earningsKeys = {
+  all: ['earnings'] as const,
+  report: (f: EarningsFilters) => ['earnings', f] as const,
+};
+
+export function earningsParams(f: EarningsFilters): URLSearchParams {
+  const params = new URLSearchParams({ range: f.range });
+  if (f.range === 'custom') {
+    params.set('from', f.from);
+    params.set('to', f.to);
+  }
+  if (f.shopId) params.set('shopId', f.shopId);
+  if (f.paymentMethod) params.set('paymentMethod', f.paymentMethod);
+  if (f.query.trim()) params.set('query', f.query.trim());
+  return params;
+}
+
+export function fetchEarnings(f: EarningsFilters): Promise<TEarnings> {
+  return apiGet<TEarnings>(`/earnings?${earningsParams(f)}`);
+}
+
+export function refundOrder(id: string): Promise<TEarningsOrder> {
+  return apiPost<TEarningsOrder>(`/earnings/orders/${encodeURIComponent(id)}/refund`);
+}

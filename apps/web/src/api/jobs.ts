@@ -1,0 +1,35 @@
+import type { TJob, TJobStatus, TMarkPrintedRequest, TPublicShopDetails } from '@counterprint/contract';
+import { apiDelete, apiGet, apiPost } from './client';
+
+/** The newest jobs a staff screen shows; the queue, today's prints and recent activity all fit in it. */
+export const PRINT_JOBS_LIMIT = 100;
+
+export const jobKeys = {
+  list: (shopId: string) => ['print-jobs', shopId] as const,
+  signedUrls: (jobId: string, files = '') => ['print-jobs', 'signed-urls', jobId, files] as const,
+  rateCard: (slug: string) => ['print-jobs', 'rate-card', slug] as const,
+};
+
+export function fetchPrintJobs(shopId: string, query: { limit?: number; status?: TJobStatus } = {}): Promise<TJob[]> {
+  const params = new URLSearchParams({ limit: String(query.limit ?? PRINT_JOBS_LIMIT) });
+  if (query.status) params.set('status', query.status);
+  return apiGet<TJob[]>(`/shops/${encodeURIComponent(shopId)}/print-jobs?${params}`);
+}
+
+/** One URL per file, in `job.files` order; each lives 10 minutes. */
+export function fetchSignedUrls(jobId: string): Promise<string[]> {
+  return apiGet<string[]>(`/shops-action/print-jobs/${encodeURIComponent(jobId)}/signed-urls`);
+}
+
+export function markJobPrinted(jobId: string, body: NonNullable<TMarkPrintedRequest> = {}): Promise<TJob> {
+  return apiPost<TJob>(`/shops/print-jobs/${encodeURIComponent(jobId)}/mark-printed`, body);
+}
+
+export function cancelJob(jobId: string): Promise<TJob> {
+  return apiDelete<TJob>(`/shops/print-jobs/${encodeURIComponent(jobId)}`);
+}
+
+/** The public details carry the shop's rate card, which prefills what a printed job cost. */
+export function fetchShopDetails(slug: string): Promise<TPublicShopDetails> {
+  return apiGet<TPublicShopDetails>(`/public/shops/${encodeURIComponent(slug)}/details`, { public: true });
+}

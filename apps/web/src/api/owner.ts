@@ -1,0 +1,19 @@
+import type { TCheckoutEntry, TContactMessage, TFeedbackEntry } from '@counterprint/contract';
+import { apiGet } from './client';
+
+export const ownerKeys = {
+  feedback: ['owner', 'feedback'] as const,
+  contactMessages: ['owner', 'contact-messages'] as const,
+  checkoutRequests: ['owner', 'checkout-requests'] as const,
+};
+
+/** Each list is an array, newest first; anything else is a failed call, not an empty inbox. */
+async function list<T>(path: string): Promise<T[]> {
+  const answer = await apiGet<unknown>(path);
+  if (!Array.isArray(answer)) throw new Error(`Unexpected answer from ${path}`);
+  return answer as T[];
+}
+
+export const fetchOwnerFeedback = () => list<TFeedbackEntry>('/owner/feedback');
+export const fetchContactMessages = () => list<TContactMessage>('/owner/contact-messages');
+export const fetchCheckoutRequests = () => list<TCheckoutEntry>('/owner/checkout-requests');

@@ -1,0 +1,73 @@
+import type {
+  TInventoryCreate,
+  TInventoryItem,
+  TInventoryUpdate,
+  TRateCardService,
+  TSettings,
+  TShopProfile,
+  TShopProfileUpdate,
+} from '@counterprint/contract';
+import { apiDelete, apiGet, apiPost, apiPut, request } from './client';
+
+/** Uploads carry up to 10 images of 5 MB each; the shared 8 s timeout is too short on a shop's line. */
+const UPLOAD_TIMEOUT_MS = 120_000;
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  shop: (shopId: string) => ['settings', shopId] as const,
+};
+
+const scoped = (path: string, shopId: string) => `${path}${path.includes('?') ? '&' : '?'}shopId=${encodeURIComponent(shopId)}`;
+
+export function fetchSettings(shopId: string): Promise<TSettings> {
+  return apiGet<TSettings>(scoped('/settings', shopId));
+}
+
+export function saveShopProfile(shopId: string, profile: TShopProfileUpdate): Promise<TShopProfile> {
+  return apiPut<TShopProfile>(scoped('/settings/shop', shopId), profile);
+}
+
+function bannerForm(files: File[]): FormData {
+  const form = new FormData();
+  for (const file of files) form.append('banners', file, file.name);
+  return form;
+}
+
+/** One save for the profile and the banners picked but not uploaded yet (spec 02 §7's multipart call). */
+export function saveShopProfileWithBanners(shopId: string, profile: TShopProfileUpdate, banners: File[]): Promise<TShopProfile> {
+  const form = new FormData();
+  form.append('profile', new Blob([JSON.stringify(profile)], { type: 'application/json' }), 'profile.json');
+  for (const file of banners) form.append('banners', file, file.name);
+  return apiPut<TShopProfile>(scoped('/settings/shop-with-banners', shopId), form, { timeoutMs: UPLOAD_TIMEOUT_MS });
+}
+
+export function uploadBanners(shopId: string, banners: File[]): Promise<TShopProfile> {
+  return apiPost<TShopProfile>(scoped('/settings/banners/upload', shopId), bannerForm(banners), { timeoutMs: UPLOAD_TIMEOUT_MS });
+}
+
+export async function removeBanners(shopId: string, bannerGcsPaths: string[]): Promise<TShopProfile> {
+  return (await request<TShopProfile>(scoped('/settings/banners', shopId), { method: 'DELETE', body: { bannerGcsPaths } })).data;
+}
+
+export async function checkUsername(username: string, shopId: string, signal?: AbortSignal): Promise<boolean> {
+  const params = new URLSearchParams({ username, shopId });
+  return (await apiGet<{ available: boolean }>(`/settings/username-check?${params}`, { signal })).available;
+}
+
+export function addInventoryItem(shopId: string, item: TInventoryCreate): Promise<TInventoryItem> {
+  return apiPost<TInventoryItem>(scoped('/settings/inventory', shopId), item);
+}
+
+export function updateInventoryItem(shopId: string, sku: string, change: TInventoryUpdate): Promise<TInventoryItem> {
+  return apiPut<TInventoryItem>(scoped(`/settings/inventory/${encodeURIComponent(sku)}`, shopId), change);
+}
+
+export async function deleteInventoryItem(shopId: string, sku: string): Promise<void> {
+  await apiDelete(scoped(`/settings/inventory/${encodeURIComponent(sku)}`, shopId));
+}
+
+export type RateCardInput = Omit<TRateCardService, 'id'> & { id?: string };
+
+export function saveRateCard(shopId: string, services: RateCardInput[]): Promise<TRateCardService[]> {
+  return apiPut<TRateCardService[]>(scoped('/settings/ratecard', shopId), services);
+}

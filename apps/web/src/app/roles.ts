@@ -1,0 +1,25 @@
+import type { TRole } from '@counterprint/contract';
+
+const ROLE_HOME: Record<TRole, string> = {
+  OWNER: '/owner-dashboard',
+  SHOP_OWNER: '/shop-dashboard',
+  ROLE_USER: '/user-dashboard',
+};
+
+/** Spec 01 §4: any role we do not know lands on the shop dashboard. */
+export function roleHome(role: string | null | undefined): string {
+  return (role && ROLE_HOME[role as TRole]) || '/shop-dashboard';
+}
+
+export const ROLE_LABEL: Record<TRole, string> = {
+  OWNER: 'Owner',
+  SHOP_OWNER: 'Shop Owner',
+  ROLE_USER: 'User',
+};
+
+/** Login's workspace choice names the destinations rather than the roles. */
+export const WORKSPACE_LABEL: Record<TRole, string> = {
+  OWNER: 'Owner',
+  SHOP_OWNER: 'Shop Owner',
+  ROLE_USER: 'User dashboard',
+};

@@ -1,0 +1,35 @@
+import { CONTACT_MESSAGES } from '@counterprint/contract';
+import type { SiteIconName } from '../features/public-site/SiteIcon';
+import { OFFICE_CITY, SUPPORT_EMAIL } from './facts';
+
+export const CONTACT_PAGE = {
+  eyebrow: 'Contact',
+  title: 'Talk to the Counterprint team',
+  lead: 'Questions about setup, pricing or security? Want a demo for your shop? Send us a message.',
+  formTitle: 'Send us a message',
+  formLead: 'Fields marked * are required.',
+  faqTitle: 'Before you write',
+};
+
+export const CONTACT_CARDS: { icon: SiteIconName; title: string; value: string; note: string; href?: string }[] = [
+  { icon: 'phone', title: 'Call us', value: 'Coming Soon', note: 'Phone support is on its way.' },
+  { icon: 'mail', title: 'Email us', value: SUPPORT_EMAIL, note: 'We reply within 24 hours.', href: `mailto:${SUPPORT_EMAIL}` },
+  { icon: 'mapPin', title: 'Visit us', value: OFFICE_CITY, note: 'By appointment, Monday to Saturday.' },
+];
+
+/** Spec 02 §5 and §8, verbatim from the contract the server validates with. */
+export const CONTACT_TEXT = {
+  ...CONTACT_MESSAGES,
+  failureMessage: CONTACT_MESSAGES.failure(SUPPORT_EMAIL),
+  submit: 'Send message',
+  sending: 'Sending…',
+};
+
+export const CONTACT_FIELDS = {
+  name: { label: 'Name', required: true, autoComplete: 'name', placeholder: 'Your full name' },
+  email: { label: 'Email', required: true, autoComplete: 'email', placeholder: 'you@yourshop.in' },
+  company: { label: 'Company', required: false, autoComplete: 'organization', placeholder: 'Shop or company name' },
+  phone: { label: 'Phone', required: false, autoComplete: 'tel', placeholder: '+91 98765 43210' },
+  subject: { label: 'Subject', required: true, autoComplete: 'off', placeholder: 'How can we help?' },
+  message: { label: 'Message', required: true, autoComplete: 'off', placeholder: 'Tell us about your shop and your question' },
+} as const;

@@ -1,0 +1,100 @@
+import { MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT, TRIAL } from './facts';
+
+export type Billing = 'monthly' | 'annual';
+export const BILLINGS: readonly Billing[] = ['monthly', 'annual'];
+
+/** Spec 02 §9, in rupees. */
+export const PREMIUM_PRICE: Record<Billing, number> = { monthly: 99, annual: 990 };
+export const ANNUAL_SAVING = PREMIUM_PRICE.monthly * 12 - PREMIUM_PRICE.annual;
+const savingPct = Math.round((ANNUAL_SAVING / (PREMIUM_PRICE.monthly * 12)) * 100);
+/** '-17%' */
+export const ANNUAL_BADGE = `-${savingPct}%`;
+/** 'Save ₹198 (2 months free)' */
+export const ANNUAL_SAVE_TEXT = `Save ₹${ANNUAL_SAVING} (${Math.round(ANNUAL_SAVING / PREMIUM_PRICE.monthly)} months free)`;
+
+export const BILLING_LABEL: Record<Billing, string> = { monthly: 'Monthly', annual: 'Annual' };
+export const PERIOD: Record<Billing, string> = { monthly: '/month', annual: '/year' };
+
+export function isBilling(value: string | null): value is Billing {
+  return value === 'monthly' || value === 'annual';
+}
+
+export function rupees(amount: number): string {
+  return `₹${amount.toLocaleString('en-IN')}`;
+}
+
+/** Where each plan's button goes (spec 02 §2.7 Pricing). */
+export const SPARK_HREF = '/signup';
+export function checkoutHref(billing: Billing): string {
+  return `/checkout?plan=premium&billing=${billing}`;
+}
+
+/** Spec 02 §3 plan: static display data. */
+export const PLANS = {
+  spark: {
+    name: 'Spark Plan',
+    description: 'Everything you need to take files at one counter. Try it free.',
+    price: 0,
+    trial: `${TRIAL} free trial`,
+    cta: 'Start free trial',
+    features: [
+      `${TRIAL} free trial`,
+      'No credit card required',
+      'Full functionality',
+      'QR code and upload page for your shop',
+      'Live print queue',
+      `Auto-delete ${RETENTION_AFTER_PRINT} after printing`,
+      'Email support',
+    ],
+  },
+  premium: {
+    name: 'Premium Plan',
+    description: 'For busy shops and owners with more than one counter.',
+    badge: 'Most popular',
+    cta: 'Choose Premium',
+    features: [
+      'Everything in Spark',
+      'Priority support',
+      'Advanced analytics',
+      'Custom QR branding',
+      'Bulk print',
+      '30-day job history',
+      'Multi-shop management',
+      'API access',
+      '99.9% uptime SLA',
+    ],
+  },
+} as const;
+
+/** Comparison table rows: feature, Spark, Premium; true/false render as a tick or a dash. */
+export const PLAN_COMPARISON: readonly (readonly [string, string | boolean, string | boolean])[] = [
+  ['QR code upload page', true, true],
+  ['Live print queue', true, true],
+  ['Files per upload', `Up to ${MAX_FILES}`, `Up to ${MAX_FILES}`],
+  ['File size', `Up to ${MAX_FILE_SIZE} each`, `Up to ${MAX_FILE_SIZE} each`],
+  ['Encrypted storage', true, true],
+  ['Auto-delete after printing', true, true],
+  ['Analytics', 'Basic', 'Advanced'],
+  ['Custom QR branding', false, true],
+  ['Bulk print', false, true],
+  ['Job history', 'Recent jobs', '30 days'],
+  ['Multi-shop management', false, true],
+  ['API access', false, true],
+  ['Uptime SLA', false, '99.9%'],
+  ['Support', 'Email', 'Priority'],
+];
+
+export const PRICING_PAGE = {
+  eyebrow: 'Pricing',
+  title: 'Simple pricing for every counter',
+  lead: 'Start free. Upgrade when your queue grows. No setup fees, cancel anytime.',
+  toggleLabel: 'Billing period for the Premium plan',
+  compareTitle: 'Compare plans',
+  faqTitle: 'Pricing questions',
+  cta: {
+    title: 'Still deciding?',
+    text: 'Tell us about your shop and we will help you pick the right plan.',
+    primary: { to: '/public/contact', label: 'Talk to us' },
+    secondary: { to: '/signup', label: 'Start free trial' },
+  },
+};

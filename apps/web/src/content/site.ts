@@ -1,0 +1,72 @@
+/** Public navigation and footer (spec 01 §2 "Public navigation", spec 02 §2.7 footer links). */
+
+export interface SiteLink {
+  to: string;
+  label: string;
+}
+
+/** The spec's public navigation, in its order; the spec's own spelling of /public/reveiw is kept. */
+export const PUBLIC_NAV: SiteLink[] = [
+  { to: '/public/home', label: 'Home' },
+  { to: '/public/feature', label: 'Features' },
+  { to: '/public/how', label: 'How it works' },
+  { to: '/public/reveiw', label: 'Reviews' },
+  { to: '/public/price', label: 'Pricing' },
+  { to: '/public/contact', label: 'Contact' },
+];
+
+export const SIGNED_OUT_ACTIONS = {
+  login: { to: '/login', label: 'Login' },
+  signup: { to: '/signup', label: 'Signup' },
+} as const;
+
+/** Spec 01 §2: with a stored token the navigation offers the dashboard and the account instead. */
+export const SIGNED_IN_ACTIONS = {
+  dashboard: { to: '/shop-dashboard', label: 'Dashboard' },
+  account: { to: '/settings', label: 'My Account' },
+} as const;
+
+/** The footer links the spec's security page lists: features, pricing, testimonials, help, contact, setup, privacy, terms, security. */
+export const FOOTER_GROUPS: { title: string; links: SiteLink[] }[] = [
+  {
+    title: 'Product',
+    links: [
+      { to: '/public/features', label: 'Features' },
+      { to: '/public/pricing', label: 'Pricing' },
+      { to: '/public/testimonials', label: 'Testimonials' },
+    ],
+  },
+  {
+    title: 'Support',
+    links: [
+      { to: '/public/help', label: 'Help centre' },
+      { to: '/public/setup', label: 'Setup guide' },
+      { to: '/public/contact', label: 'Contact' },
+    ],
+  },
+  {
+    title: 'Trust',
+    links: [
+      { to: '/public/security', label: 'Security' },
+      { to: '/public/privacy', label: 'Privacy policy' },
+      { to: '/public/terms', label: 'Terms of service' },
+    ],
+  },
+];
+
+export const SITE = {
+  name: 'Counterprint',
+  tagline: 'Customers scan your counter’s QR code and send files from their phone. You print from a live queue.',
+  copyright: (year: number) => `© ${year} Counterprint. Made for print shops in India.`,
+};
+
+/** Marketing figures of spec 02 §1 (content, not measured by this product). */
+export const MARKETING_STATS = {
+  shops: '500+',
+  rating: '4.9/5',
+  reviews: 287,
+  transfer: '30 sec',
+  setup: '5 min',
+  uptime: '99.99%',
+  breaches: '0',
+} as const;

@@ -1,0 +1,30 @@
+import { ANALYTICS_MESSAGES, LOW_STOCK_FRACTION, type TPaperInventoryItem } from '@counterprint/contract';
+
+export const RESTOCK_FAILED = 'Failed to restock — try again.';
+const MAX_ADD = 10_000_000;
+
+/** 'All shops' can list the same sku once per shop, so an item is named by both. */
+export const itemKey = (item: Pick<TPaperInventoryItem, 'shopId' | 'sku'>) => `${item.shopId}|${item.sku}`;
+
+/** Spec 02 §4: low when flagged, or when at most 10% of the total remains. */
+export function isLowStock(item: TPaperInventoryItem): boolean {
+  return item.lowStock || item.remainingSheets <= item.totalSheets * LOW_STOCK_FRACTION;
+}
+
+/** Spec 02 §5, checked in the order the form reads; the server answers the same messages. */
+export function restockProblem(selected: string, quantity: string): string | null {
+  if (!selected) return ANALYTICS_MESSAGES.selectItem;
+  const n = Number(quantity.trim());
+  if (!quantity.trim() || !Number.isInteger(n) || n < 1 || n > MAX_ADD) return ANALYTICS_MESSAGES.validQuantity;
+  return null;
+}
+
+/** Spec 02 §4: the returned item replaces the one with its sku (and shop). */
+export function mergeItem(list: TPaperInventoryItem[], item: TPaperInventoryItem): TPaperInventoryItem[] {
+  const key = itemKey(item);
+  return list.some((i) => itemKey(i) === key) ? list.map((i) => (itemKey(i) === key ? item : i)) : [...list, item];
+}
+
+export function usedShare(item: TPaperInventoryItem): number {
+  return item.totalSheets > 0 ? Math.min(100, (item.usedSheets / item.totalSheets) * 100) : 0;
+}

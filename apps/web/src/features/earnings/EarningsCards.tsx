@@ -1,0 +1,27 @@
+import type { TEarnings } from '@counterprint/contract';
+import { StatCard } from '../analytics/controls';
+import { paymentMix, rupees } from './orders';
+
+/** The four cards of spec 02 §2.4. */
+export function EarningsCards({ totals }: { totals: TEarnings['totals'] | undefined }) {
+  const mix = totals ? paymentMix(totals) : null;
+  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  return (
+    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <StatCard title="Total Revenue" loading={!totals} value={totals ? rupees(totals.revenue) : ''} sub="Paid orders in the period" />
+      <StatCard
+        title="Total Orders"
+        loading={!totals}
+        value={totals ? String(totals.orders) : ''}
+        sub={totals ? `Avg order ${rupees(totals.averageOrderValue)}` : ''}
+      />
+      <StatCard
+        title="Refunds"
+        loading={!totals}
+        value={totals ? rupees(totals.refunds) : ''}
+        sub={totals ? n(totals.refundCount, 'refund', 'refunds') : ''}
+      />
+      <StatCard title="Payment Mix" loading={!totals} value={mix?.lead ?? ''} sub={mix?.detail} />
+    </ul>
+  );
+}

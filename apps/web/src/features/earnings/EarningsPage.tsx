@@ -1,0 +1,160 @@
+import type { TEarningsOrder } from '@counterprint/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { type EarningsFilters, earningsKeys, fetchEarnings, type PaymentFilter, refundOrder } from '../../api/earnings';
+import type { RangeFilter } from '../../api/analytics';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Modal } from '../../components/Modal';
+import { useToast } from '../../components/Toast';
+import { serverMessageOr } from '../accounts/validation';
+import { NoData, Panel, SearchInput, Select, useDebounced } from '../analytics/controls';
+import { customRangeProblem, RangeControls } from '../analytics/RangeControls';
+import { shopOptions, useShopFilter } from '../analytics/useShopFilter';
+import { ComingSoonOverlay } from '../feedback/ComingSoonOverlay';
+import { COMING_SOON_FEATURES } from '../feedback/dismissal';
+import { EarningsCards } from './EarningsCards';
+import { OrdersTable } from './OrdersTable';
+import { orderLabel, rupees } from './orders';
+import { TopProducts } from './TopProducts';
+
+const PAYMENT_OPTIONS: { value: PaymentFilter; label: string }[] = [
+  { value: '', label: 'All payments' },
+  { value: 'cash', label: 'Cash' },
+  { value: 'upi', label: 'UPI' },
+  { value: 'card', label: 'Card' },
+];
+
+export const LOAD_FAILED = 'Could not load earnings';
+
+// recharts is most of this screen's weight; the cards and orders paint while it loads.
+const RevenueChart = lazy(() => import('./RevenueChart').then((m) => ({ default: m.RevenueChart })));
+const chartFallback = <NoData text="Loading…" />;
+
+function Earnings() {
+  const [range, setRange] = useState<RangeFilter>({ range: '30d', from: '', to: '' });
+  const [shopId, setShopId] = useShopFilter();
+  const [paymentMethod, setPaymentMethod] = useState<PaymentFilter>('');
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search);
+  const [page, setPage] = useState(1);
+  const [refunding, setRefunding] = useState<TEarningsOrder | null>(null);
+  const closeRefund = useCallback(() => setRefunding(null), []);
+  const toast = useToast();
+  const client = useQueryClient();
+
+  const filters: EarningsFilters = { ...range, shopId, paymentMethod, query: query.trim() };
+  const rangeProblem = customRangeProblem(range);
+  // Spec 02 §4: a filter change refetches and starts again on page 1.
+  const [lastKey, setLastKey] = useState('');
+  const key = JSON.stringify(filters);
+  if (key !== lastKey) {
+    setLastKey(key);
+    setPage(1);
+  }
+
+  const report = useQuery({
+    queryKey: earningsKeys.report(filters),
+    queryFn: () => fetchEarnings(filters),
+    enabled: !rangeProblem,
+    placeholderData: keepPreviousData,
+  });
+  const refund = useMutation({
+    mutationFn: (order: TEarningsOrder) => refundOrder(order.id),
+    onSuccess: (order) => {
+      toast(`Order ${orderLabel(order)} refunded`, 'success');
+      void client.invalidateQueries({ queryKey: earningsKeys.all });
+    },
+    onError: (error) => toast(serverMessageOr(error, 'Refund failed'), 'error'),
+  });
+
+  const data = report.data;
+  return (
+    <div className="mx-auto max-w-7xl">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Earnings</h1>
+          <p className="mt-1 text-sm text-slate-500">{data?.periodLabel ?? 'Orders recorded when a job is marked printed.'}</p>
+        </div>
+        {report.isFetching && data && <span className="text-xs text-slate-400">Updating…</span>}
+      </div>
+
+      <div className="mt-5 grid gap-2 sm:grid-cols-2 lg:grid-cols-[10rem_12rem_10rem_minmax(0,1fr)]">
+        <RangeControls value={range} onChange={setRange} />
+        <Select label="Shop" value={shopId} options={shopOptions(data?.shops)} onChange={setShopId} />
+        <Select label="Payment method" value={paymentMethod} options={PAYMENT_OPTIONS} onChange={setPaymentMethod} />
+        <SearchInput label="Search orders or customers" value={search} onChange={setSearch} />
+      </div>
+      {rangeProblem && <p className="mt-2 text-sm font-medium text-amber-700">{rangeProblem}</p>}
+
+      {report.isError ? (
+        <div className="mt-6">
+          <EmptyState icon="alert" title={LOAD_FAILED}>
+            <p>{serverMessageOr(report.error, 'Please try again.')}</p>
+            <Button variant="secondary" className="mt-4" onClick={() => void report.refetch()}>
+              Try again
+            </Button>
+          </EmptyState>
+        </div>
+      ) : (
+        <div className="mt-5 flex flex-col gap-4">
+          <EarningsCards totals={data?.totals} />
+          <div className="grid gap-4 lg:grid-cols-3">
+            <Panel title="Revenue over time" className="lg:col-span-2">
+              <Suspense fallback={chartFallback}>{data ? <RevenueChart days={data.revenueByDay} /> : chartFallback}</Suspense>
+            </Panel>
+            <Panel title="Top Products">{data && <TopProducts products={data.topProducts} />}</Panel>
+          </div>
+          <OrdersTable
+            orders={data?.orders ?? []}
+            page={page}
+            onPage={setPage}
+            onRefund={setRefunding}
+            truncated={data?.ordersTruncated ?? false}
+            loading={!data}
+          />
+        </div>
+      )}
+
+      <Modal
+        open={refunding !== null}
+        role="alertdialog"
+        tone="danger"
+        title="Refund order"
+        onClose={closeRefund}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setRefunding(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                if (refunding) refund.mutate(refunding);
+                setRefunding(null);
+              }}
+            >
+              Refund
+            </Button>
+          </>
+        }
+      >
+        {refunding && (
+          <p>
+            Refund order {orderLabel(refunding)} from {refunding.customer} for {rupees(refunding.amount)}? It leaves revenue and is counted
+            under refunds.
+          </p>
+        )}
+      </Modal>
+    </div>
+  );
+}
+
+/** /revenue (spec 02 §2.4). */
+export default function EarningsPage() {
+  return (
+    <ComingSoonOverlay feature={COMING_SOON_FEATURES.earnings}>
+      <Earnings />
+    </ComingSoonOverlay>
+  );
+}

@@ -1,0 +1,113 @@
+import type { TEarningsOrder } from '@counterprint/contract';
+import { useState } from 'react';
+import { Button } from '../../components/Button';
+import { Pager } from '../../components/Pager';
+import { datedFilename, downloadCsv } from '../../lib/csv';
+import { Select } from '../analytics/controls';
+import { type OrderSort, ORDER_SORT_OPTIONS, orderLabel, orderPage, orderPages, ordersCsv, PAYMENT_LABEL, rupees, sortOrders } from './orders';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+function StatusBadge({ status }: { status: string }) {
+  const paid = status === 'paid';
+  return (
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${paid ? 'bg-emerald-50 text-emerald-700 ring-emerald-200' : 'bg-slate-100 text-slate-600 ring-slate-200'}`}
+    >
+      {status}
+    </span>
+  );
+}
+
+interface OrdersTableProps {
+  orders: TEarningsOrder[];
+  page: number;
+  onPage: (page: number) => void;
+  onRefund: (order: TEarningsOrder) => void;
+  truncated: boolean;
+  /** No answer yet: say so rather than 'No orders found.' */
+  loading: boolean;
+}
+
+/** Spec 02 §2.4's Recent Orders: sorted and paged here, 8 a page; export takes every order shown. */
+export function OrdersTable({ orders, page, onPage, onRefund, truncated, loading }: OrdersTableProps) {
+  const [sort, setSort] = useState<OrderSort>('date_desc');
+  const sorted = sortOrders(orders, sort);
+  const pages = orderPages(sorted.length);
+  const current = Math.min(page, pages);
+  return (
+    <section className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-xs">
+      <div className="flex flex-wrap items-center justify-between gap-2 p-4 sm:p-5">
+        <h2 className="font-semibold text-slate-900">Recent Orders</h2>
+        <div className="flex w-full gap-2 sm:w-auto">
+          <Select
+            label="Sort orders"
+            value={sort}
+            options={ORDER_SORT_OPTIONS}
+            className="flex-1 sm:w-52"
+            onChange={(v) => {
+              setSort(v);
+              onPage(1);
+            }}
+          />
+          <Button variant="secondary" disabled={sorted.length === 0} onClick={() => downloadCsv(datedFilename('orders'), ordersCsv(sorted))}>
+            Export CSV
+          </Button>
+        </div>
+      </div>
+      {sorted.length === 0 ? (
+        <p className="border-t border-slate-100 px-5 py-10 text-center text-sm text-slate-500">{loading ? 'Loading…' : 'No orders found.'}</p>
+      ) : (
+        <div className="relative overflow-x-auto border-t border-slate-100">
+          <table className="w-full min-w-[44rem] text-left text-sm">
+            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              <tr>
+                {['Order', 'Date', 'Customer', 'Amount', 'Payment', 'Shop', 'Status'].map((h) => (
+                  <th key={h} scope="col" className={`px-4 py-2.5 ${h === 'Amount' ? 'text-right' : ''}`}>
+                    {h}
+                  </th>
+                ))}
+                <th scope="col" className="px-4 py-2.5">
+                  {/* sr-only is absolutely placed; the scroller is `relative` so this cannot widen the page. */}
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {orderPage(sorted, current).map((o) => (
+                <tr key={o.id} className={o.status === 'paid' ? '' : 'text-slate-500'}>
+                  <td className="px-4 py-3 font-semibold text-slate-900 tabular-nums">{orderLabel(o)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{when(o.date)}</td>
+                  <td className="max-w-[10rem] truncate px-4 py-3">{o.customer}</td>
+                  <td className="px-4 py-3 text-right font-semibold tabular-nums">{rupees(o.amount)}</td>
+                  <td className="px-4 py-3">{o.paymentMethod ? PAYMENT_LABEL[o.paymentMethod] : '—'}</td>
+                  <td className="max-w-[9rem] truncate px-4 py-3">{o.shopName}</td>
+                  <td className="px-4 py-3">
+                    <StatusBadge status={o.status} />
+                  </td>
+                  <td className="px-4 py-2 text-right">
+                    {o.status === 'paid' && (
+                      <button
+                        type="button"
+                        onClick={() => onRefund(o)}
+                        aria-label={`Refund order ${orderLabel(o)}`}
+                        className="rounded-md px-2 py-1 text-xs font-semibold text-red-600 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-500"
+                      >
+                        Refund
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="border-t border-slate-100 p-4">
+        {truncated && <p className="mb-3 text-xs text-slate-500">Only the newest orders are listed; narrow the range to see older ones.</p>}
+        <Pager page={current} totalPages={pages} onPage={onPage} />
+      </div>
+    </section>
+  );
+}

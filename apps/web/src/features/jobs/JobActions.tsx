@@ -1,0 +1,104 @@
+import type { TJob, TMarkPrintedRequest } from '@counterprint/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { ApiError } from '../../api/client';
+import { cancelJob, jobKeys, markJobPrinted } from '../../api/jobs';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { useToast } from '../../components/Toast';
+import { applyLiveMessage, customerLabel } from './liveJobs';
+import { MarkPrintedDialog } from './MarkPrintedDialog';
+import { useRateCard } from './queries';
+
+export const MARK_PRINTED_FAILED = 'Failed to mark job as printed.';
+const CANCEL_FAILED = 'Failed to cancel the job.';
+
+/** The server's reason (e.g. 'Job is already printed') after the spec's own message. */
+function failure(message: string, err: unknown): string {
+  return err instanceof ApiError && err.serverMessage ? `${message} ${err.serverMessage}` : message;
+}
+
+interface Props {
+  job: TJob;
+  shopSlug: string | null;
+  /** The job as it now is, or null once it has left the list. */
+  onDone: (job: TJob | null) => void;
+  children: (actions: { markPrinted: () => void; cancel: () => void }) => ReactNode;
+}
+
+/** Mark Printed and Cancel job, each behind its confirmation; the answer updates the list at once. */
+export function JobActions({ job, shopSlug, onDone, children }: Props) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const rateCard = useRateCard(shopSlug);
+  const [dialog, setDialog] = useState<'printed' | 'cancel' | null>(null);
+  const apply = (action: 'updated' | 'deleted', changed: TJob) =>
+    client.setQueryData<TJob[]>(jobKeys.list(changed.shopId), (list) => applyLiveMessage(list ?? [], { action, job: changed }));
+
+  const printed = useMutation({
+    mutationFn: (body: NonNullable<TMarkPrintedRequest>) => markJobPrinted(job.id, body),
+    onSuccess: (updated) => {
+      apply('updated', updated);
+      setDialog(null);
+      toast(`Job #${updated.number} marked as printed.`, 'success');
+      onDone(updated);
+    },
+  });
+  const cancel = useMutation({
+    mutationFn: () => cancelJob(job.id),
+    onSuccess: (cancelled) => {
+      // The live feed removes a cancelled job ('deleted'); the list does the same without waiting for it.
+      apply('deleted', cancelled);
+      setDialog(null);
+      toast(`Job #${cancelled.number} cancelled. Its files are in the recycle bin.`);
+      onDone(null);
+    },
+  });
+
+  const close = () => {
+    setDialog(null);
+    printed.reset();
+    cancel.reset();
+  };
+
+  return (
+    <>
+      {children({ markPrinted: () => setDialog('printed'), cancel: () => setDialog('cancel') })}
+      <MarkPrintedDialog
+        job={dialog === 'printed' ? job : null}
+        rateCard={rateCard.data}
+        pending={printed.isPending}
+        error={printed.isError ? failure(MARK_PRINTED_FAILED, printed.error) : null}
+        onConfirm={(body) => printed.mutate(body)}
+        onCancel={close}
+      />
+      <Modal
+        open={dialog === 'cancel'}
+        title="Cancel this job?"
+        role="alertdialog"
+        tone="danger"
+        onClose={cancel.isPending ? undefined : close}
+        actions={
+          <>
+            <Button variant="secondary" onClick={close} disabled={cancel.isPending}>
+              Keep job
+            </Button>
+            <Button variant="danger" onClick={() => cancel.mutate()} loading={cancel.isPending}>
+              Cancel job
+            </Button>
+          </>
+        }
+      >
+        <p>
+          Job #{job.number} from {customerLabel(job)} leaves the queue and its files move to the recycle bin, where they can be
+          restored for an hour.
+        </p>
+        {cancel.isError && (
+          <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">
+            {failure(CANCEL_FAILED, cancel.error)}
+          </p>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import type { TJob, TJobFile } from '@counterprint/contract';
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/Button';
+import { Icon } from '../../components/Icon';
+import { ICON_BUTTON } from '../../components/Popover';
+import { formatBytes } from '../../lib/format';
+import { FilePreview } from './FilePreview';
+import { SheetsBadge, StatusChip } from './JobList';
+import { customerLabel, totalSheets } from './liveJobs';
+import { FOLDER_MESSAGES } from './downloadFolder';
+import type { Downloads, FileProgress } from './useDownloads';
+import { useSignedUrls } from './queries';
+
+function DownloadIcon({ className = 'h-4 w-4' }: { className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M12 3v12M7 10l5 5 5-5M4 21h16" />
+    </svg>
+  );
+}
+
+function ProgressBar({ progress }: { progress: FileProgress[string] | undefined }) {
+  if (!progress || progress.done) return null;
+  const percent = progress.total ? Math.min(100, Math.round((progress.received / progress.total) * 100)) : null;
+  return (
+    <div className="mt-1.5 flex items-center gap-2 text-xs text-slate-500">
+      <progress className="h-1.5 w-full overflow-hidden rounded accent-brand-500" max={100} value={percent ?? undefined} aria-label="Download progress" />
+      <span className="w-10 text-right tabular-nums">{percent === null ? formatBytes(progress.received) : `${percent}%`}</span>
+    </div>
+  );
+}
+
+function pagesText(file: TJobFile): string {
+  if (file.pages === null) return file.contentType === 'application/pdf' ? 'counting pages…' : '';
+  return `${file.pages} ${file.pages === 1 ? 'page' : 'pages'}`;
+}
+
+interface Props {
+  job: TJob;
+  downloads: Downloads;
+  onMarkPrinted: () => void;
+  onCancelJob: () => void;
+  onClose: () => void;
+}
+
+/** Spec 01 "Jobs and viewer": file list, preview, Download, Mark Printed, Close. */
+export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose }: Props) {
+  const urls = useSignedUrls(job);
+  const [previewId, setPreviewId] = useState(job.files[0]?.id ?? null);
+  const fileIds = job.files.map((f) => f.id).join();
+
+  useEffect(() => {
+    setPreviewId((current) => (current && fileIds.split(',').includes(current) ? current : (fileIds.split(',')[0] ?? null)));
+  }, [fileIds]);
+
+  const urlOf = (file: TJobFile) => urls.data?.[job.files.indexOf(file)];
+  const withUrls = () => job.files.flatMap((file) => (urlOf(file) ? [{ file, url: urlOf(file)! }] : []));
+  const previewFile = job.files.find((f) => f.id === previewId) ?? null;
+  const queued = job.status === 'queued';
+  const ready = Boolean(urls.data) && job.files.length > 0;
+
+  return (
+    <section aria-label={`Job #${job.number}`} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <header className="flex items-start gap-3 border-b border-slate-100 p-4">
+        <span className="flex h-11 min-w-11 items-center justify-center rounded-lg bg-slate-900 px-2 text-base font-bold text-white tabular-nums">
+          #{job.number}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-lg font-semibold text-slate-900">{customerLabel(job)}</h2>
+          <div className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+            {job.customerPhone && <a href={`tel:${job.customerPhone}`} className="hover:underline">{job.customerPhone}</a>}
+            <span>{new Date(job.uploadedAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}</span>
+            <StatusChip status={job.status} />
+            <SheetsBadge sheets={totalSheets(job)} />
+          </div>
+        </div>
+        <button type="button" onClick={onClose} aria-label="Close" className={`${ICON_BUTTON} -mt-1 -mr-2`}>
+          <Icon name="close" />
+        </button>
+      </header>
+
+      <div className="flex flex-wrap gap-2 border-b border-slate-100 p-4">
+        <Button onClick={() => void downloads.download(job, withUrls())} disabled={!ready} loading={downloads.busy}>
+          <DownloadIcon />
+          Download all
+        </Button>
+        {queued && (
+          <Button variant="secondary" onClick={onMarkPrinted}>
+            <Icon name="check" className="h-4 w-4" />
+            Mark Printed
+          </Button>
+        )}
+        {queued && (
+          <Button variant="ghost" onClick={onCancelJob} className="text-red-600 hover:bg-red-50 sm:ml-auto">
+            Cancel job
+          </Button>
+        )}
+        <Button variant="ghost" onClick={onClose} className={queued ? '' : 'sm:ml-auto'}>
+          Close
+        </Button>
+      </div>
+
+      {(downloads.error || downloads.notice || urls.isError) && (
+        <div className="space-y-2 border-b border-slate-100 px-4 py-3 text-sm">
+          {urls.isError && (
+            <p role="alert" className="text-red-700">
+              Could not get the file links.{' '}
+              <button type="button" className="font-semibold underline" onClick={() => void urls.refetch()}>
+                Try again
+              </button>
+            </p>
+          )}
+          {downloads.error && (
+            <p role="alert" className="font-medium text-red-700">
+              {downloads.error}
+              {downloads.error === FOLDER_MESSAGES.chooseFirst && (
+                <button type="button" className="ml-2 font-semibold text-brand-700 underline" onClick={() => void downloads.download(job, withUrls(), true)}>
+                  Save to browser downloads instead
+                </button>
+              )}
+            </p>
+          )}
+          {downloads.notice && <p className="text-emerald-700">{downloads.notice}</p>}
+        </div>
+      )}
+
+      {/* The preview gets the full width until the screen is wide enough for a file column beside it. */}
+      <div className="grid min-w-0 gap-0 2xl:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]">
+        <ul className="max-h-56 divide-y divide-slate-100 overflow-y-auto border-b border-slate-100 2xl:max-h-[70vh] 2xl:border-r 2xl:border-b-0" aria-label="Files">
+          {job.files.map((file) => (
+            <li key={file.id} className={`flex items-start gap-2 px-3 py-2.5 ${file.id === previewId ? 'bg-brand-50' : ''}`}>
+              <button type="button" onClick={() => setPreviewId(file.id)} aria-current={file.id === previewId || undefined} className="min-w-0 flex-1 text-left">
+                <span className="block truncate text-sm font-medium text-slate-900" title={file.name}>
+                  {file.name}
+                </span>
+                <span className="block text-xs text-slate-500">
+                  {[formatBytes(file.size), pagesText(file)].filter(Boolean).join(' · ')}
+                </span>
+                <ProgressBar progress={downloads.progress[file.id]} />
+              </button>
+              <button
+                type="button"
+                onClick={() => void downloads.download(job, urlOf(file) ? [{ file, url: urlOf(file)! }] : [])}
+                disabled={!urlOf(file) || downloads.busy}
+                aria-label={`Download ${file.name}`}
+                className={`${ICON_BUTTON} h-9 w-9 shrink-0 disabled:opacity-40`}
+              >
+                {downloads.progress[file.id]?.done ? <Icon name="check" className="h-4 w-4 text-emerald-600" /> : <DownloadIcon />}
+              </button>
+            </li>
+          ))}
+          {job.files.length === 0 && <li className="px-3 py-6 text-center text-sm text-slate-500">This job has no files left.</li>}
+        </ul>
+        <div className="min-h-60 min-w-0 rounded-b-2xl bg-slate-50 2xl:rounded-bl-none">
+          {previewFile ? <FilePreview key={previewFile.id} file={previewFile} url={urlOf(previewFile)} /> : null}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { PAYMENT_METHODS, type TJob, type TMarkPrintedRequest, type TPublicRate } from '@counterprint/contract';
+import { useEffect, useId, useState } from 'react';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { customerLabel } from './liveJobs';
+import { formatRupees, parseAmount, prefillAmount } from './prefill';
+
+type Method = (typeof PAYMENT_METHODS)[number] | 'none';
+const METHOD_LABEL: Record<Method, string> = { cash: 'Cash', upi: 'UPI', card: 'Card', none: 'None' };
+const METHODS: Method[] = [...PAYMENT_METHODS, 'none'];
+
+interface Props {
+  job: TJob | null;
+  rateCard: TPublicRate[] | undefined;
+  pending: boolean;
+  error: string | null;
+  onConfirm: (body: NonNullable<TMarkPrintedRequest>) => void;
+  onCancel: () => void;
+}
+
+/** Spec 01 §4 'Mark as Printed?', with the amount and payment that become an order (DECISIONS). */
+export function MarkPrintedDialog({ job, rateCard, pending, error, onConfirm, onCancel }: Props) {
+  const amountId = useId();
+  const [amountText, setAmountText] = useState('');
+  const [method, setMethod] = useState<Method>('cash');
+  const prefill = job ? prefillAmount(job, rateCard) : null;
+  const prefilled = prefill?.amount;
+
+  // A new job, or the rate card arriving after the dialog opened, resets the suggestion.
+  useEffect(() => {
+    if (prefilled !== undefined) setAmountText(prefilled.toFixed(2));
+  }, [prefilled]);
+
+  const jobId = job?.id;
+  useEffect(() => {
+    if (jobId) setMethod('cash');
+  }, [jobId]);
+
+  if (!job || !prefill) return null;
+  const amount = parseAmount(amountText);
+  const invalid = amount === 'invalid';
+
+  const confirm = () => {
+    if (invalid) return;
+    const body: NonNullable<TMarkPrintedRequest> = {};
+    // An empty amount records no order, only that the job was printed.
+    if (amount !== null) {
+      body.amount = amount;
+      if (prefill.serviceId) body.serviceId = prefill.serviceId;
+    }
+    if (method !== 'none') body.paymentMethod = method;
+    onConfirm(body);
+  };
+
+  return (
+    <Modal
+      open
+      title="Mark as Printed?"
+      role="alertdialog"
+      tone="success"
+      onClose={pending ? undefined : onCancel}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+          <Button onClick={confirm} loading={pending} disabled={invalid}>
+            Confirm
+          </Button>
+        </>
+      }
+    >
+      <p>
+        Job <strong className="text-slate-900">#{job.number}</strong> from {customerLabel(job)} · {prefill.sheets}{' '}
+        {prefill.sheets === 1 ? 'sheet' : 'sheets'}. Its files move to the recycle bin.
+      </p>
+      <div className="mt-4">
+        <label htmlFor={amountId} className="mb-1.5 block text-sm font-medium text-slate-700">
+          Amount (₹)
+        </label>
+        <div className="relative">
+          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-400">₹</span>
+          <input
+            id={amountId}
+            inputMode="decimal"
+            value={amountText}
+            onChange={(e) => setAmountText(e.target.value)}
+            aria-invalid={invalid || undefined}
+            aria-describedby={`${amountId}-hint`}
+            className={`block w-full rounded-lg border bg-white py-2.5 pr-3 pl-7 text-base text-slate-900 tabular-nums focus:ring-2 focus:outline-none sm:text-sm ${invalid ? 'border-red-400 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100'}`}
+          />
+        </div>
+        <p id={`${amountId}-hint`} className={`mt-1.5 text-xs ${invalid ? 'font-medium text-red-600' : 'text-slate-500'}`}>
+          {invalid
+            ? 'Enter rupees, e.g. 24 or 24.50.'
+            : `${formatRupees(prefill.pricePerPage)} a page × ${prefill.sheets} ${rateCard?.some((r) => r.unit === 'per_page') ? '(your rate card)' : '(default rate)'}. Leave empty to record no sale.`}
+        </p>
+      </div>
+      <fieldset className="mt-4">
+        <legend className="mb-1.5 text-sm font-medium text-slate-700">Payment method</legend>
+        <div className="grid grid-cols-4 gap-1.5">
+          {METHODS.map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={method === m}
+              onClick={() => setMethod(m)}
+              className={`rounded-lg border px-2 py-2 text-sm font-semibold transition ${method === m ? 'border-brand-500 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-600 hover:bg-slate-50'}`}
+            >
+              {METHOD_LABEL[m]}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      {error && (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,139 @@
+import type { TJob } from '@counterprint/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { jobKeys } from '../../api/jobs';
+import { useShopJobsFeed } from '../../api/stomp';
+import { buttonClass } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Icon } from '../../components/Icon';
+import { notifyArrival, playArrivalBeep } from './arrivalAlerts';
+import { DownloadFolderCard } from './DownloadFolderCard';
+import { JobActions } from './JobActions';
+import { JobList } from './JobList';
+import { JobViewer } from './JobViewer';
+import { LiveBanner } from './LiveBanner';
+import { applyLiveMessage, isNewArrival } from './liveJobs';
+import { usePrintJobs } from './queries';
+import { useActiveShop } from './useActiveShop';
+import { useDownloadFolder, useDownloads } from './useDownloads';
+
+function NoShop() {
+  return (
+    <div className="mx-auto max-w-lg">
+      <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-900">Print jobs</h1>
+      <EmptyState icon="store" title="Set up your shop first">
+        <p>Print jobs arrive once your shop has its own upload page and QR code.</p>
+        <Link to="/onboarding/shop" className={buttonClass('primary', 'mt-4')}>
+          Create your shop
+        </Link>
+      </EmptyState>
+    </div>
+  );
+}
+
+function NothingSelected() {
+  return (
+    <div className="hidden flex-col items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center lg:flex">
+      <span className="mb-3 rounded-full bg-brand-50 p-3 text-brand-700">
+        <Icon name="files" className="h-7 w-7" />
+      </span>
+      <p className="text-lg font-semibold text-slate-900">Select a user to view documents</p>
+      <p className="mt-1 text-sm text-slate-500">Latest uploads will appear here automatically.</p>
+    </div>
+  );
+}
+
+/** The live queue of one shop (spec 02 §2.1). Keyed by shop id, so a switch starts clean. */
+function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | null }) {
+  const client = useQueryClient();
+  const jobs = usePrintJobs(shopId);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const viewerRef = useRef<HTMLDivElement>(null);
+  const folder = useDownloadFolder();
+  const downloads = useDownloads(folder);
+  const resetDownloads = downloads.reset;
+
+  const onMessage = useCallback(
+    (body: unknown) => {
+      const key = jobKeys.list(shopId);
+      const current = client.getQueryData<TJob[]>(key) ?? [];
+      const arrived = isNewArrival(current, body);
+      client.setQueryData<TJob[]>(key, (list) => applyLiveMessage(list ?? [], body));
+      if (arrived) {
+        playArrivalBeep();
+        notifyArrival(arrived);
+      }
+    },
+    [client, shopId],
+  );
+  // Anything sent while the socket was down is missed, so every (re)connect reloads the list.
+  const onConnected = useCallback(() => void client.invalidateQueries({ queryKey: jobKeys.list(shopId) }), [client, shopId]);
+  const live = useShopJobsFeed(shopId, { onMessage, onConnected });
+
+  const list = jobs.data ?? [];
+  const selected = list.find((j) => j.id === selectedId) ?? null;
+
+  // Download progress and messages belong to the job they were for.
+  const select = (id: string | null) => {
+    if (id !== selectedId) resetDownloads();
+    setSelectedId(id);
+  };
+
+  const view = (job: TJob) => {
+    select(job.id);
+    // On a phone the viewer sits above the list; bring it into sight.
+    requestAnimationFrame(() => {
+      if (window.matchMedia?.('(max-width: 1023px)').matches) viewerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    });
+  };
+
+  return (
+    <>
+      {/* The visible titles are the spec's 'Latest uploads' and the banner; the page still needs its own. */}
+      <h1 className="sr-only">Print jobs</h1>
+      <div className="mx-auto grid max-w-7xl gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:grid-rows-[auto_auto_1fr] lg:gap-6 xl:grid-cols-[minmax(0,25rem)_minmax(0,1fr)]">
+        <div className="lg:col-start-2">
+          <LiveBanner status={live.status} everConnected={live.everConnected} />
+        </div>
+        <div ref={viewerRef} className="min-w-0 scroll-mt-24 lg:col-start-2">
+          {selected ? (
+            <JobActions shopSlug={shopSlug} job={selected} onDone={(job) => select(job ? job.id : null)}>
+              {(actions) => (
+                <JobViewer
+                  job={selected}
+                  downloads={downloads}
+                  onMarkPrinted={actions.markPrinted}
+                  onCancelJob={actions.cancel}
+                  onClose={() => select(null)}
+                />
+              )}
+            </JobActions>
+          ) : (
+            <NothingSelected />
+          )}
+        </div>
+        <div className="min-w-0 lg:col-start-1 lg:row-span-3 lg:row-start-1">
+          <JobList
+            jobs={list}
+            loading={jobs.isPending}
+            error={jobs.isError ? jobs.error.message : null}
+            onRetry={() => void jobs.refetch()}
+            selectedId={selectedId}
+            onView={view}
+          />
+        </div>
+        <div className="min-w-0 lg:col-start-2">
+          <DownloadFolderCard folder={folder} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** /printJob: the active shop comes from local storage and follows the top-bar switcher. */
+export default function PrintJobsPage() {
+  const shop = useActiveShop();
+  if (!shop.id) return <NoShop />;
+  return <ShopQueue key={shop.id} shopId={shop.id} shopSlug={shop.slug} />;
+}

@@ -1,0 +1,89 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { downloadName, fetchFile, safeFileName, saveFile } from './download';
+import { type DirectoryHandle, FOLDER_MESSAGES, writeToFolder } from './downloadFolder';
+import { makeJob } from './fixtures';
+import { useDownloadFolder, useDownloads } from './useDownloads';
+
+/** A body sent in pieces, so the progress reader sees each one. */
+function chunked(pieces: number[], headers: Record<string, string> = {}): Response {
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const n of pieces) controller.enqueue(new Uint8Array(n));
+      controller.close();
+    },
+  });
+  return new Response(stream, { status: 200, headers });
+}
+
+const job = makeJob({ id: 'j', number: 12 });
+const file = job.files[0]!;
+
+describe('downloads', () => {
+  it('reads a signed URL with progress against Content-Length, typed as the file', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => chunked([3, 5], { 'Content-Length': '8' })));
+    const seen: [number, number | null][] = [];
+    const blob = await fetchFile('/files/x', 'application/pdf', (r, t) => seen.push([r, t]));
+    expect(seen).toEqual([[0, 8], [3, 8], [8, 8]]);
+    expect(blob.size).toBe(8);
+    expect(blob.type).toBe('application/pdf');
+  });
+
+  it("says 'Failed to download file.' when the URL fails", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('gone', { status: 410 })));
+    await expect(saveFile('/files/x', file, 12, { folder: null })).rejects.toThrow('Failed to download file.');
+  });
+
+  it('names files by job so customers’ files stay apart, and strips what a disk refuses', () => {
+    expect(downloadName(12, file)).toBe('Job 12 - file-1.pdf');
+    expect(safeFileName('../a:b*?.pdf')).toBe('_a_b_.pdf');
+    expect(safeFileName('...')).toBe('file');
+  });
+
+  it('falls back to an ordinary browser download without the folder API', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => chunked([4])));
+    vi.stubGlobal('URL', Object.assign(globalThis.URL, { createObjectURL: () => 'blob:dl', revokeObjectURL: vi.fn() }));
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const folder = renderHook(() => useDownloadFolder()).result.current;
+    expect(folder.supported).toBe(false);
+    const { result } = renderHook(() => useDownloads(folder));
+    await act(() => result.current.download(job, [{ file, url: '/files/x' }]));
+    expect(clicked[0]?.download).toBe('Job 12 - file-1.pdf');
+    expect(result.current.notice).toBe('Saved 1 file to your downloads.');
+    expect(result.current.progress[file.id]?.done).toBe(true);
+  });
+
+  it("asks for a folder first where the folder API exists and none is chosen", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const folder = { supported: true, folder: null, message: null, choose: async () => {}, clear: async () => {} };
+    const { result } = renderHook(() => useDownloads(folder));
+    await act(() => result.current.download(job, [{ file, url: '/files/x' }]));
+    expect(result.current.error).toBe('Please choose a folder first.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('writes into the chosen folder without overwriting a same-named file', async () => {
+    const written: Record<string, Blob> = { 'scan.pdf': new Blob(['old']) };
+    const handle: DirectoryHandle = {
+      name: 'Prints',
+      getFileHandle: async (name, { create }) => {
+        if (!create && !(name in written)) throw new DOMException('missing', 'NotFoundError');
+        return {
+          createWritable: async () => ({
+            write: async (b: Blob) => {
+              written[name] = b;
+            },
+            close: async () => {},
+          }),
+        } as unknown as FileSystemFileHandle;
+      },
+    };
+    expect(await writeToFolder(handle, 'scan.pdf', new Blob(['new']))).toBe('scan (2).pdf');
+    expect(Object.keys(written)).toEqual(['scan.pdf', 'scan (2).pdf']);
+    await expect(writeToFolder(null, 'x.pdf', new Blob())).rejects.toThrow(FOLDER_MESSAGES.noHandle);
+  });
+});

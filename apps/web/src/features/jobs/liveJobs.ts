@@ -1,0 +1,108 @@
+import { LIVE_ACTIONS, type TJob, type TLiveJobMessage } from '@counterprint/contract';
+
+type LiveAction = TLiveJobMessage['action'];
+
+/**
+ * Reads a realtime message without zod (it would more than double the /printJob chunk): a message
+ * needs an action and a job with an id; anything else is ignored (spec 02 §4).
+ */
+export function readLiveMessage(raw: unknown): { action: string; job: TJob } | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const { action, job } = raw as { action?: unknown; job?: unknown };
+  if (typeof action !== 'string' || !job || typeof job !== 'object') return null;
+  if (typeof (job as { id?: unknown }).id !== 'string') return null;
+  return { action, job: job as TJob };
+}
+
+const isLiveAction = (action: string): action is LiveAction => (LIVE_ACTIONS as readonly string[]).includes(action);
+
+/**
+ * Spec 02 §4: 'created' prepends unless present, 'updated' replaces by id, 'deleted' removes.
+ * An 'updated' job we do not hold is inserted: a job restored from the recycle bin comes back so.
+ * Answers the same array when nothing changes, so React skips the render.
+ */
+export function applyLiveMessage(jobs: TJob[], raw: unknown): TJob[] {
+  const message = readLiveMessage(raw);
+  if (!message || !isLiveAction(message.action)) return jobs;
+  const { action, job } = message;
+  const at = jobs.findIndex((j) => j.id === job.id);
+  switch (action) {
+    case 'created':
+      return at >= 0 ? jobs : [job, ...jobs];
+    case 'updated':
+      return at >= 0 ? jobs.map((j, i) => (i === at ? job : j)) : insertByTime(jobs, job);
+    case 'deleted':
+      return at >= 0 ? jobs.filter((j) => j.id !== job.id) : jobs;
+  }
+}
+
+/** Keeps the list newest first when a job comes back out of order. */
+function insertByTime(jobs: TJob[], job: TJob): TJob[] {
+  const at = jobs.findIndex((j) => j.createdAt < job.createdAt);
+  return at < 0 ? [...jobs, job] : [...jobs.slice(0, at), job, ...jobs.slice(at)];
+}
+
+/** True when a message is a job we have not seen yet: the moment to beep and notify. */
+export function isNewArrival(jobs: TJob[], raw: unknown): TJob | null {
+  const message = readLiveMessage(raw);
+  if (message?.action !== 'created' || jobs.some((j) => j.id === message.job.id)) return null;
+  return message.job;
+}
+
+/**
+ * A reload (first load, reconnect) replaces the list, but jobs that arrived live while the
+ * request was out are newer than anything in its answer; they are kept rather than lost.
+ */
+export function mergeLoaded(fresh: TJob[], current: TJob[] | undefined): TJob[] {
+  if (!current?.length) return fresh;
+  const newest = fresh[0]?.createdAt ?? '';
+  const known = new Set(fresh.map((j) => j.id));
+  const arrived = current.filter((j) => !known.has(j.id) && j.createdAt > newest);
+  return arrived.length ? [...arrived, ...fresh] : fresh;
+}
+
+export const totalSheets = (job: TJob): number => job.items.reduce((sum, item) => sum + (item.sheetsUsed || 0), 0);
+
+export type JobTab = 'queue' | 'printedToday' | 'all';
+
+export const JOB_TABS: { id: JobTab; label: string }[] = [
+  { id: 'queue', label: 'Queue' },
+  { id: 'printedToday', label: 'Printed today' },
+  { id: 'all', label: 'All' },
+];
+
+function isSameDay(iso: string | null, now: Date): boolean {
+  if (!iso) return false;
+  const d = new Date(iso);
+  return d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();
+}
+
+export const isToday = (iso: string | null, now = new Date()) => isSameDay(iso, now);
+
+const digits = (s: string) => s.replace(/\D/g, '');
+
+/** Search by customer name or phone (spec 01 "Jobs and viewer"); a phone matches with or without spaces. */
+export function filterJobs(jobs: TJob[], tab: JobTab, search: string, now = new Date()): TJob[] {
+  const text = search.trim().toLowerCase();
+  const number = digits(text);
+  return jobs.filter((job) => {
+    if (tab === 'queue' && job.status !== 'queued') return false;
+    if (tab === 'printedToday' && !(job.status === 'done' && isSameDay(job.printedAt, now))) return false;
+    if (!text) return true;
+    if (job.customerName?.toLowerCase().includes(text)) return true;
+    return number.length > 0 && digits(job.customerPhone ?? '').includes(number);
+  });
+}
+
+export function timeAgo(iso: string, now = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
+  if (seconds < 45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.round(hours / 24);
+  return days === 1 ? 'yesterday' : `${days} days ago`;
+}
+
+export const customerLabel = (job: TJob) => job.customerName?.trim() || 'Walk-in customer';

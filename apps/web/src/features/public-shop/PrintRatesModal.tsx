@@ -1,0 +1,61 @@
+import { DEFAULT_PUBLIC_RATES, type TPublicRate } from '@counterprint/contract';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+
+type Rate = Pick<TPublicRate, 'serviceName' | 'basePrice' | 'unit'> & Partial<Pick<TPublicRate, 'id' | 'description'>>;
+
+const UNIT_LABEL: Record<TPublicRate['unit'], string> = {
+  per_page: 'per page',
+  per_order: 'per order',
+  per_hour: 'per hour',
+  per_item: 'per item',
+  per_sqft: 'per sq ft',
+};
+
+/** Spec 01 §2 prices a photo "per photo"; an item that is a photo reads better that way. */
+export function unitLabel(rate: Pick<Rate, 'serviceName' | 'unit'>): string {
+  if (rate.unit === 'per_item' && /photo/i.test(rate.serviceName)) return 'per photo';
+  return UNIT_LABEL[rate.unit] ?? rate.unit;
+}
+
+const wholeRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+const rupeesAndPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** ₹2 for whole rupees, ₹3.50 (never ₹3.5) otherwise. */
+export function formatRupees(amount: number): string {
+  return (Number.isInteger(amount) ? wholeRupees : rupeesAndPaise).format(amount);
+}
+
+/** The shop's rate card, or the spec's typical prices (clearly labelled) when it has not set one. */
+export function PrintRatesModal({ open, rates, onClose }: { open: boolean; rates: TPublicRate[]; onClose: () => void }) {
+  const typical = rates.length === 0;
+  const shown: Rate[] = typical ? DEFAULT_PUBLIC_RATES : rates;
+  return (
+    <Modal
+      open={open}
+      title="Print Rates"
+      onClose={onClose}
+      actions={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {typical && <p className="mb-3 text-xs text-slate-500">Typical prices. Ask at the counter for this shop's exact rates.</p>}
+      <ul className="-mx-1 max-h-[60dvh] divide-y divide-slate-100 overflow-y-auto">
+        {shown.map((rate) => (
+          <li key={rate.id ?? rate.serviceName} className="flex items-start justify-between gap-4 px-1 py-3">
+            <span className="min-w-0">
+              <span className="block font-medium text-slate-800">{rate.serviceName}</span>
+              {rate.description && <span className="block text-xs text-slate-500">{rate.description}</span>}
+            </span>
+            <span className="shrink-0 text-right">
+              <span className="block font-semibold text-slate-900">{formatRupees(rate.basePrice)}</span>
+              <span className="block text-xs text-slate-500">{unitLabel(rate)}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}

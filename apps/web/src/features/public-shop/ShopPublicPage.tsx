@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { type JobUploader, reportVisit, usePublicShop } from '../../api/shops';
+import { useShopAccent } from './accent';
+import { BannerCarousel } from './BannerCarousel';
+import { PrintRatesModal } from './PrintRatesModal';
+import { ContactCard, HowItWorks, SecurityNote } from './ShopSections';
+import { ShopPageSkeleton, ShopSummary } from './ShopSummary';
+import { UploadCard } from './UploadCard';
+
+/**
+ * The page a walk-in customer reaches from the counter's QR code (spec 01 §2). Its user is a phone
+ * on mobile data, so it imports only constants from the contract and nothing heavy.
+ */
+export default function ShopPublicPage({ upload }: { upload?: JobUploader }) {
+  const { slug } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { data: shop, isError, error } = usePublicShop(slug);
+  const [ratesOpen, setRatesOpen] = useState(false);
+  const fromQr = params.get('src') === 'qr';
+  // Stable, because the dialog re-focuses whenever its onClose changes.
+  const closeRates = useCallback(() => setRatesOpen(false), []);
+
+  useShopAccent(shop?.primaryColor);
+
+  useEffect(() => {
+    if (!isError && slug) return;
+    const unreachable = isError && !(error instanceof ApiError && error.status === 404);
+    navigate('/shop-not-found', { replace: true, state: { slug, unreachable } });
+  }, [isError, error, slug, navigate]);
+
+  useEffect(() => {
+    if (shop) reportVisit(shop.slug, fromQr ? 'qr' : 'online');
+  }, [shop, fromQr]);
+
+  useEffect(() => {
+    if (!shop) return;
+    const before = document.title;
+    document.title = `${shop.shopName} · Send files to print`;
+    return () => {
+      document.title = before;
+    };
+  }, [shop]);
+
+  if (!shop) return <ShopPageSkeleton />;
+
+  return (
+    <div className="min-h-dvh bg-slate-50 pb-8">
+      <div className="mx-auto max-w-5xl lg:px-6 lg:pt-6">
+        <BannerCarousel urls={shop.bannerUrls} shopName={shop.shopName} />
+        <div className="relative -mt-8 grid gap-4 px-4 sm:px-6 lg:-mt-12 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:px-6">
+          <main className="space-y-4">
+            <ShopSummary shop={shop} onShowRates={() => setRatesOpen(true)} />
+            <UploadCard slug={shop.slug} shopName={shop.shopName} upload={upload} />
+          </main>
+          <aside className="space-y-4" aria-label="About this shop">
+            <HowItWorks />
+            <SecurityNote shopName={shop.shopName} />
+            <ContactCard shop={shop} />
+          </aside>
+        </div>
+        <footer className="mt-8 px-4 text-center text-xs text-slate-400">
+          Powered by{' '}
+          <Link to="/public/home" className="font-semibold text-slate-500 hover:text-slate-700">
+            Counterprint
+          </Link>
+        </footer>
+      </div>
+      <PrintRatesModal open={ratesOpen} rates={shop.rateCard} onClose={closeRates} />
+    </div>
+  );
+}

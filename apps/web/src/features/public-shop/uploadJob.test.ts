@@ -1,0 +1,90 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client';
+import { uploadJob } from '../../api/shops';
+
+/** Just enough of XMLHttpRequest to see what was sent and to answer it. */
+class FakeXhr {
+  static last: FakeXhr;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const pdf = new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' });
+const photo = new File(['jpeg'], 'photo.jpg', { type: 'image/jpeg' });
+
+describe('uploadJob (XMLHttpRequest, for progress)', () => {
+  it('posts files, name and phone as multipart, reports percent and answers the job', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const progress: number[] = [];
+    const done = uploadJob({ slug: 'print hub', files: [pdf, photo], name: ' Ravi ', phone: '98765 43210', onProgress: (p) => progress.push(p) });
+    const xhr = FakeXhr.last;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/public/shops/print%20hub/jobs');
+    expect(xhr.body?.getAll('files').map((f) => (f as File).name)).toEqual(['notes.pdf', 'photo.jpg']);
+    expect(xhr.body?.get('name')).toBe('Ravi');
+    expect(xhr.body?.get('phone')).toBe('98765 43210');
+
+    xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 200 });
+    xhr.upload.onprogress?.({ lengthComputable: true, loaded: 200, total: 200 });
+    xhr.answer(201, { jobId: 'j1', fileCount: 2, number: 4 });
+    await expect(done).resolves.toEqual({ jobId: 'j1', fileCount: 2, number: 4 });
+    expect(progress).toEqual([25, 100]);
+  });
+
+  it('leaves out an empty name and phone', () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    void uploadJob({ slug: 's', files: [pdf], name: '  ', phone: '' }).catch(() => {});
+    expect(FakeXhr.last.body?.has('name')).toBe(false);
+    expect(FakeXhr.last.body?.has('phone')).toBe(false);
+  });
+
+  it("rejects with the server's error message and code", async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const done = uploadJob({ slug: 's', files: [pdf] });
+    FakeXhr.last.answer(415, { error: 'notes.pdf is not allowed. Accepted: PDF, …', code: 'FILE_TYPE' });
+    const error = (await done.catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(415);
+    expect(error.serverMessage).toBe('notes.pdf is not allowed. Accepted: PDF, …');
+  });
+
+  it('rejects with a network error when no answer comes, and a status error for a non-JSON answer', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const offline = uploadJob({ slug: 's', files: [pdf] });
+    FakeXhr.last.onerror?.();
+    await expect(offline).rejects.toMatchObject({ status: 0, message: 'Network error' });
+
+    const proxy = uploadJob({ slug: 's', files: [pdf] });
+    FakeXhr.last.answer(502, '<html>Bad gateway</html>');
+    await expect(proxy).rejects.toMatchObject({ status: 502, serverMessage: undefined, message: 'Request failed with status 502' });
+  });
+});

@@ -1,0 +1,75 @@
+import { Link } from 'react-router';
+import {
+  ANNUAL_SAVE_TEXT,
+  type Billing,
+  checkoutHref,
+  PERIOD,
+  PLANS,
+  PREMIUM_PRICE,
+  rupees,
+  SPARK_HREF,
+} from '../../content/pricing';
+import { SiteIcon } from './SiteIcon';
+import { ctaClass } from './ui';
+
+function Features({ items, dark }: { items: readonly string[]; dark?: boolean }) {
+  return (
+    <ul className="mt-8 space-y-3 text-sm">
+      {items.map((f) => (
+        <li key={f} className="flex gap-3">
+          <SiteIcon name="check" className={`mt-0.5 h-4.5 w-4.5 shrink-0 ${dark ? 'text-brand-300' : 'text-brand-700'}`} />
+          <span className={dark ? 'text-slate-200' : 'text-slate-700'}>{f}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Spark never changes with the toggle; only Premium's price, period and button follow it (spec 02 §4). */
+export function PlanCards({ billing }: { billing: Billing }) {
+  const { spark, premium } = PLANS;
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
+      <article aria-labelledby="plan-spark" className="flex flex-col rounded-3xl border border-slate-200 bg-white p-7 shadow-sm sm:p-8">
+        <h2 id="plan-spark" className="text-lg font-semibold text-slate-900">
+          {spark.name}
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">{spark.description}</p>
+        <p className="mt-6 flex items-baseline gap-1" data-testid="spark-price">
+          <span className="text-5xl font-extrabold tracking-tight text-slate-900">{rupees(spark.price)}</span>
+          <span className="text-slate-600">{PERIOD.monthly}</span>
+        </p>
+        <p className="mt-2 text-sm font-medium text-brand-800">{spark.trial}</p>
+        <Features items={spark.features} />
+        <div className="mt-auto pt-8">
+          <Link to={SPARK_HREF} className={ctaClass('secondary', 'w-full')}>
+            {spark.cta}
+          </Link>
+        </div>
+      </article>
+      <article
+        aria-labelledby="plan-premium"
+        className="relative flex flex-col rounded-3xl bg-slate-950 p-7 text-white shadow-2xl ring-2 ring-brand-400 sm:p-8"
+      >
+        <span className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-brand-400 px-3.5 py-1 text-xs font-bold text-slate-950 shadow">
+          {premium.badge}
+        </span>
+        <h2 id="plan-premium" className="text-lg font-semibold text-white">
+          {premium.name}
+        </h2>
+        <p className="mt-2 text-sm text-slate-300">{premium.description}</p>
+        <p className="mt-6 flex items-baseline gap-1" data-testid="premium-price">
+          <span className="text-5xl font-extrabold tracking-tight">{rupees(PREMIUM_PRICE[billing])}</span>
+          <span className="text-slate-300">{PERIOD[billing]}</span>
+        </p>
+        <p className="mt-2 min-h-5 text-sm font-medium text-brand-300">{billing === 'annual' ? ANNUAL_SAVE_TEXT : 'Billed monthly'}</p>
+        <Features items={premium.features} dark />
+        <div className="mt-auto pt-8">
+          <Link to={checkoutHref(billing)} className={ctaClass('onDark', 'w-full')}>
+            {premium.cta}
+          </Link>
+        </div>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { CERTIFICATIONS, SECURITY_FEATURES, SECURITY_PAGE, SECURITY_STATS } from '../../content/security';
+import { PublicLayout } from './PublicLayout';
+import { SiteIcon } from './SiteIcon';
+import { CardGrid, ctaClass, PageHero, Section, StatGrid } from './ui';
+
+export default function SecurityPage() {
+  const page = SECURITY_PAGE;
+  return (
+    <PublicLayout title="Security">
+      <PageHero eyebrow={page.eyebrow} title={page.title} lead={page.lead}>
+        <div className="flex flex-col justify-center gap-3 sm:flex-row">
+          <Link to={page.report.to} className={ctaClass('primary')}>
+            {page.report.label}
+          </Link>
+          <Link to={page.privacy.to} className={ctaClass('secondary')}>
+            {page.privacy.label}
+          </Link>
+        </div>
+      </PageHero>
+      <Section title={page.featuresTitle}>
+        <CardGrid items={SECURITY_FEATURES} />
+      </Section>
+      <section className="bg-slate-950">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+          <h2 className="mb-10 text-center text-3xl font-bold tracking-tight text-white">{page.statsTitle}</h2>
+          <StatGrid stats={SECURITY_STATS} dark />
+        </div>
+      </section>
+      <Section title={page.certsTitle} tone="muted">
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {CERTIFICATIONS.map((c) => (
+            <li key={c.title} className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-xs">
+              <span className="flex h-14 w-14 items-center justify-center rounded-full bg-slate-900 text-brand-300">
+                <SiteIcon name={c.icon} className="h-7 w-7" />
+              </span>
+              <h3 className="mt-4 font-semibold text-slate-900">{c.title}</h3>
+              <p className="mt-2 text-sm text-slate-600">{c.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section>
+        <div className="flex flex-col items-center justify-between gap-6 rounded-3xl border border-brand-200 bg-brand-50 p-8 text-center md:flex-row md:text-left">
+          <div>
+            <h2 className="text-2xl font-bold text-slate-900">{page.ctaTitle}</h2>
+            <p className="mt-2 text-slate-700">{page.ctaText}</p>
+          </div>
+          <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
+            <Link to={page.report.to} className={ctaClass('primary')}>
+              {page.report.label}
+            </Link>
+            <Link to={page.privacy.to} className={ctaClass('secondary')}>
+              Privacy policy
+            </Link>
+          </div>
+        </div>
+      </Section>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,34 @@
+export const QR_MESSAGES = {
+  missingSlug: 'Missing shop slug',
+  failed: 'Error generating QR code. Please try again.',
+} as const;
+
+/** What the QR encodes (DECISIONS: Shops): the shop's page, marked as reached by the QR. */
+export const shopQrUrl = (slug: string, origin = window.location.origin) => `${origin}/public/${slug}?src=qr`;
+
+export const qrFileName = (slug: string) => `${slug}-qr.png`;
+
+/**
+ * `GET /api/qr/generate/{slug}` answers a PNG, so this reads a Blob rather than going through the
+ * JSON client. The call is public (DECISIONS: Paths and calls).
+ */
+export async function fetchQrPng(slug: string, signal?: AbortSignal): Promise<Blob> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/qr/generate/${encodeURIComponent(slug)}`, { signal, headers: { Accept: 'image/png' } });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new Error(QR_MESSAGES.failed);
+  }
+  if (!res.ok) throw new Error(await serverMessage(res));
+  return res.blob();
+}
+
+async function serverMessage(res: Response): Promise<string> {
+  try {
+    const body = (await res.json()) as { error?: unknown };
+    return typeof body.error === 'string' && body.error ? body.error : QR_MESSAGES.failed;
+  } catch {
+    return QR_MESSAGES.failed;
+  }
+}

@@ -1,0 +1,86 @@
+import type { TRecycleItem } from '@counterprint/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { jobKeys } from '../../api/jobs';
+import { deleteRecycledFile, recycleKeys, restoreRecycledFile, saveRecycledFile } from '../../api/recycle';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { RECYCLE_MESSAGES } from './bin';
+import type { NoticeTone } from './hooks';
+import type { RecycleAction } from './RecycleCard';
+
+const STEPS: Record<RecycleAction, { run: (id: string) => Promise<unknown>; progress: string; done: string }> = {
+  save: { run: saveRecycledFile, progress: RECYCLE_MESSAGES.saving, done: RECYCLE_MESSAGES.saved },
+  restore: { run: restoreRecycledFile, progress: RECYCLE_MESSAGES.restoring, done: RECYCLE_MESSAGES.restored },
+  delete: { run: deleteRecycledFile, progress: RECYCLE_MESSAGES.deleting, done: RECYCLE_MESSAGES.deleted },
+};
+
+const DIALOG: Record<RecycleAction, { title: string; confirm: string; body: (name: string) => string }> = {
+  save: {
+    title: 'Save this file?',
+    confirm: 'Save file',
+    body: (name) => `${name} moves to Saved Files and is kept until you delete it.`,
+  },
+  restore: {
+    title: 'Restore this file?',
+    confirm: 'Restore file',
+    body: (name) => `${name} goes back on its job, and the job returns to the print queue on the dashboard.`,
+  },
+  delete: {
+    title: 'Delete this file permanently?',
+    confirm: 'Delete permanently',
+    body: (name) => `${name} is deleted for good. This cannot be undone.`,
+  },
+};
+
+/** Save, Restore and Delete, each confirmed first (spec 02 §2.6), with the spec's progress words. */
+export function useRecycleActions(shopId: string, show: (text: string, tone: NoticeTone) => void) {
+  const client = useQueryClient();
+  const [asking, setAsking] = useState<{ action: RecycleAction; item: TRecycleItem } | null>(null);
+  const mutation = useMutation({
+    mutationFn: ({ action, item }: { action: RecycleAction; item: TRecycleItem }) => STEPS[action].run(item.id),
+    onMutate: ({ action }) => show(STEPS[action].progress, 'progress'),
+    onSuccess: (_answer, { action }) => {
+      show(STEPS[action].done, 'success');
+      // A restored job is back in the live queue; its list reloads rather than wait for the socket.
+      if (action === 'restore') void client.invalidateQueries({ queryKey: jobKeys.list(shopId) });
+    },
+    onError: () => show(RECYCLE_MESSAGES.failed, 'error'),
+    onSettled: () => client.invalidateQueries({ queryKey: recycleKeys.all }),
+  });
+
+  const confirm = () => {
+    if (!asking) return;
+    mutation.mutate(asking);
+    setAsking(null);
+  };
+
+  const dialog = asking && DIALOG[asking.action];
+  const element = (
+    <Modal
+      open={asking !== null}
+      title={dialog?.title ?? ''}
+      role="alertdialog"
+      tone={asking?.action === 'delete' ? 'danger' : 'neutral'}
+      onClose={() => setAsking(null)}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => setAsking(null)}>
+            Cancel
+          </Button>
+          <Button variant={asking?.action === 'delete' ? 'danger' : 'primary'} onClick={confirm}>
+            {dialog?.confirm}
+          </Button>
+        </>
+      }
+    >
+      <p className="break-words">{asking && dialog?.body(asking.item.name)}</p>
+    </Modal>
+  );
+
+  return {
+    ask: (action: RecycleAction, item: TRecycleItem) => setAsking({ action, item }),
+    busyId: mutation.isPending ? mutation.variables?.item.id : undefined,
+    dialog: element,
+  };
+}

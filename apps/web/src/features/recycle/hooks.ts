@@ -1,0 +1,53 @@
+import type { TRecycleItem } from '@counterprint/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { EXPIRY_CHECK_MS, expiredNotice, newlyExpired } from './bin';
+
+/** The clock the countdowns read; one tick a second keeps mm:ss honest. */
+export function useNow(intervalMs = 1_000): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+export type NoticeTone = 'progress' | 'success' | 'error' | 'info';
+export interface Notice {
+  text: string;
+  tone: NoticeTone;
+}
+
+/** One message slot: a new message replaces the last; all but progress clear after 2.5 s. */
+export function useNotice() {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const show = useCallback((text: string, tone: NoticeTone) => {
+    clearTimeout(timer.current);
+    setNotice({ text, tone });
+    if (tone !== 'progress') timer.current = setTimeout(() => setNotice(null), 2_500);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return { notice, show };
+}
+
+/**
+ * Spec 02 §4: every 10 s, files past their expiry leave the screen with a notice. The server's sweeper
+ * removes them for good on its own schedule, so the ids stay hidden even if a refresh still lists them.
+ */
+export function useExpirySweep(items: TRecycleItem[], onNotice: (text: string) => void): ReadonlySet<string> {
+  const [gone, setGone] = useState<ReadonlySet<string>>(() => new Set());
+  const latest = useRef({ items, gone, onNotice });
+  latest.current = { items, gone, onNotice };
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const { items: current, gone: hidden, onNotice: notify } = latest.current;
+      const expired = newlyExpired(current, hidden, Date.now());
+      if (expired.length === 0) return;
+      setGone(new Set([...hidden, ...expired]));
+      notify(expiredNotice(expired.length));
+    }, EXPIRY_CHECK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return gone;
+}

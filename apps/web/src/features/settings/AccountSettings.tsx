@@ -1,0 +1,129 @@
+import { PASSWORD_PATTERN, type TMe } from '@counterprint/contract';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../api/client';
+import { useMe, useUpdateMe } from '../../api/queries';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { PasswordField, TextField } from '../../components/Field';
+import { Spinner } from '../../components/Spinner';
+import { Panel, useSettingsToast } from './fields';
+
+type PasswordErrors = Partial<Record<'current' | 'next' | 'confirm', string>>;
+
+export function passwordErrors(v: { current: string; next: string; confirm: string }): PasswordErrors {
+  const errors: PasswordErrors = {};
+  if (!v.current) errors.current = 'Enter your current password';
+  if (!PASSWORD_PATTERN.test(v.next)) errors.next = 'Must be 8+ characters with letter and number';
+  if (v.confirm !== v.next) errors.confirm = 'Passwords do not match';
+  return errors;
+}
+
+const passwordFailure = (err: unknown) =>
+  err instanceof ApiError && err.code === 'BAD_CURRENT_PASSWORD'
+    ? 'Your current password is incorrect.'
+    : err instanceof ApiError && err.serverMessage
+      ? err.serverMessage
+      : 'Failed to change password.';
+
+function NameForm({ me }: { me: TMe }) {
+  const toast = useSettingsToast();
+  const update = useUpdateMe();
+  const [name, setName] = useState(me.name);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return setError('Name is required');
+    setError(null);
+    update.mutate({ name: name.trim() }, { onSuccess: () => toast.ok('Account saved.'), onError: (err) => toast.fail(err, 'Failed to save.') });
+  };
+  return (
+    <Panel title="Account" description="Your name and the email you sign in with.">
+      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={error} autoComplete="name" maxLength={100} />
+        <TextField label="Email" value={me.email} readOnly disabled />
+        <div className="flex justify-end sm:col-span-2">
+          <Button type="submit" loading={update.isPending}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+function PasswordForm() {
+  const toast = useSettingsToast();
+  const update = useUpdateMe();
+  const empty = { current: '', next: '', confirm: '' };
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<PasswordErrors>({});
+  const field = (key: keyof typeof empty) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = passwordErrors(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    update.mutate(
+      { currentPassword: values.current, newPassword: values.next },
+      {
+        onSuccess: () => {
+          setValues(empty);
+          toast.ok('Password changed.');
+        },
+        onError: (err) => toast.error(passwordFailure(err)),
+      },
+    );
+  };
+  return (
+    <Panel title="Change password" description="Other devices signed in to this account are signed out when it changes.">
+      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        <PasswordField label="Current password" className="sm:col-span-2" autoComplete="current-password" {...field('current')} />
+        <PasswordField label="New password" autoComplete="new-password" {...field('next')} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" {...field('confirm')} />
+        <div className="flex justify-end sm:col-span-2">
+          <Button type="submit" loading={update.isPending}>
+            Change password
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+/** DECISIONS' fix: an OWNER's /settings is their own account (name, password), not a shop. */
+export function AccountSettings() {
+  const me = useMe();
+  if (me.isPending) {
+    return (
+      <div className="flex justify-center py-20">
+        <Spinner className="h-8 w-8 text-brand-500" label="Loading account" />
+      </div>
+    );
+  }
+  if (me.isError) {
+    return (
+      <div className="mx-auto max-w-lg">
+        <EmptyState icon="alert" title="Could not load your account">
+          <p>{me.error.message}</p>
+          <Button variant="secondary" className="mt-4" onClick={() => void me.refetch()}>
+            Try again
+          </Button>
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Settings</h1>
+        <p className="mt-1 text-sm text-slate-500">Your platform owner account.</p>
+      </header>
+      <NameForm key={me.data.id} me={me.data} />
+      <PasswordForm />
+    </div>
+  );
+}

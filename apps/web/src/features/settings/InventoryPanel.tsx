@@ -1,0 +1,143 @@
+import { PAPER_CATEGORY, type TInventoryItem } from '@counterprint/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { deleteInventoryItem, updateInventoryItem } from '../../api/settings';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { formatRupees } from './rateCard';
+import { CONTROL, DANGER_TEXT_BUTTON, Panel, useSettingsToast } from './fields';
+import { InventoryAddForm } from './InventoryAddForm';
+import { parseStock } from './inventory';
+import { SETTINGS_TOASTS } from './messages';
+
+export interface InventoryChanges {
+  added: (item: TInventoryItem) => void;
+  updated: (item: TInventoryItem) => void;
+  deleted: (sku: string) => void;
+}
+
+const STOCK_INPUT = `${CONTROL.replace('w-full', 'w-24')} border-slate-300 focus:border-brand-500 focus:ring-brand-100`;
+
+/** Paper counts its stock in sheets (DECISIONS "Management data"). */
+const unitLabel = (item: TInventoryItem) => (item.category === PAPER_CATEGORY ? 'sheets' : item.unit);
+
+/** The stock field saves when it loses focus or on Enter, and only when the number changed. */
+function StockEditor({ shopId, item, onSaved }: { shopId: string; item: TInventoryItem; onSaved: (item: TInventoryItem) => void }) {
+  const toast = useSettingsToast();
+  const [draft, setDraft] = useState(String(item.stock));
+  const [shown, setShown] = useState(item.stock);
+  // A refresh from elsewhere replaces the field, unless it is being edited into something new.
+  if (item.stock !== shown) {
+    setShown(item.stock);
+    setDraft(String(item.stock));
+  }
+  const update = useMutation({
+    mutationFn: (stock: number) => updateInventoryItem(shopId, item.sku, { stock }),
+    onSuccess: (saved) => {
+      onSaved(saved);
+      toast.ok(SETTINGS_TOASTS.itemUpdated);
+    },
+    onError: (err) => {
+      setDraft(String(item.stock));
+      toast.fail(err, SETTINGS_TOASTS.itemUpdateFailed);
+    },
+  });
+  const commit = () => {
+    const stock = parseStock(draft);
+    if (stock === null) return setDraft(String(item.stock));
+    if (stock !== item.stock) update.mutate(stock);
+  };
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        aria-label={`Stock of ${item.name}`}
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        value={draft}
+        disabled={update.isPending}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
+        }}
+        className={STOCK_INPUT}
+      />
+      <span className="text-xs text-slate-500">{unitLabel(item)}</span>
+    </div>
+  );
+}
+
+export function InventoryPanel({ shopId, items, changes }: { shopId: string; items: TInventoryItem[]; changes: InventoryChanges }) {
+  const toast = useSettingsToast();
+  const [deleting, setDeleting] = useState<TInventoryItem | null>(null);
+  const remove = useMutation({
+    mutationFn: (sku: string) => deleteInventoryItem(shopId, sku),
+    onSuccess: (_none, sku) => {
+      changes.deleted(sku);
+      setDeleting(null);
+      toast.ok(SETTINGS_TOASTS.itemDeleted);
+    },
+    onError: (err) => {
+      setDeleting(null);
+      toast.fail(err, SETTINGS_TOASTS.itemDeleteFailed);
+    },
+  });
+
+  return (
+    <Panel title="Inventory" description="Paper and materials you stock. Paper counts sheets; printing a job uses them up.">
+      <InventoryAddForm shopId={shopId} onAdded={changes.added} />
+      {items.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">No inventory items yet.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200">
+          {items.map((item) => {
+            const low = item.stock <= item.lowStockThreshold;
+            return (
+              <li key={item.sku} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:gap-4">
+                <div className="min-w-0 flex-1">
+                  <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                    <span className="truncate">{item.name}</span>
+                    {low && <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">Low stock</span>}
+                  </p>
+                  <p className="truncate text-xs text-slate-500">
+                    {item.sku} · {item.category} · {formatRupees(item.price)} · alert at {item.lowStockThreshold}
+                  </p>
+                  {item.description && <p className="mt-0.5 line-clamp-2 text-xs text-slate-500">{item.description}</p>}
+                </div>
+                <div className="flex items-center justify-between gap-3">
+                  <StockEditor shopId={shopId} item={item} onSaved={changes.updated} />
+                  <button type="button" className={DANGER_TEXT_BUTTON} aria-label={`Delete ${item.name}`} onClick={() => setDeleting(item)}>
+                    Delete
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Modal
+        open={deleting !== null}
+        title="Delete this item?"
+        role="alertdialog"
+        tone="danger"
+        onClose={remove.isPending ? undefined : () => setDeleting(null)}
+        actions={
+          <>
+            <Button variant="secondary" disabled={remove.isPending} onClick={() => setDeleting(null)}>
+              Keep
+            </Button>
+            <Button variant="danger" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.sku)}>
+              Delete
+            </Button>
+          </>
+        }
+      >
+        <p>
+          {deleting?.name} ({deleting?.sku}) is removed from your inventory.
+        </p>
+      </Modal>
+    </Panel>
+  );
+}

@@ -1,0 +1,159 @@
+import { SHOP_CATEGORIES, SHOP_TYPES, type TShopProfile } from '@counterprint/contract';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { saveShopProfile, saveShopProfileWithBanners } from '../../api/settings';
+import { Button } from '../../components/Button';
+import { Checkbox, Input, Panel, Select, useSettingsToast } from './fields';
+import { SETTINGS_TOASTS } from './messages';
+import { type ProfileErrors, type ProfileValues, profileErrors, profilePayload, valuesFrom } from './profile';
+import type { BannerDraft } from './useBannerDraft';
+import { type UsernameStatus, useUsernameCheck } from './useUsernameCheck';
+
+const USERNAME_STATE: Record<Exclude<UsernameStatus, 'idle'>, { text: string; className: string }> = {
+  checking: { text: 'Checking...', className: 'text-slate-500' },
+  available: { text: 'Available', className: 'font-semibold text-emerald-700' },
+  taken: { text: 'Taken', className: 'font-semibold text-red-600' },
+};
+
+function UsernameHint({ status }: { status: UsernameStatus }) {
+  const state = status === 'idle' ? null : USERNAME_STATE[status];
+  return (
+    <span className="flex flex-wrap justify-between gap-2">
+      <span>Letters, numbers and underscores only.</span>
+      <span aria-live="polite" className={state?.className}>
+        {state?.text}
+      </span>
+    </span>
+  );
+}
+
+interface Props {
+  shopId: string;
+  shop: TShopProfile;
+  draft: BannerDraft;
+  onSaved: (shop: TShopProfile) => void;
+}
+
+/** Spec 02 §2.5's profile form plus the onboarding fields DECISIONS lets settings edit. */
+export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
+  const toast = useSettingsToast();
+  const [values, setValues] = useState<ProfileValues>(() => valuesFrom(shop));
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const username = useUsernameCheck(shopId);
+
+  const save = useMutation({
+    mutationFn: () => {
+      const toRemove = [...draft.marked];
+      const payload = profilePayload(values, toRemove, shop.bannerGcsPaths.filter((p) => !draft.marked.has(p)));
+      return draft.files.length > 0 ? saveShopProfileWithBanners(shopId, payload, draft.files) : saveShopProfile(shopId, payload);
+    },
+    onSuccess: (saved) => {
+      draft.clearPending();
+      draft.clearMarked();
+      username.reset();
+      setValues(valuesFrom(saved));
+      onSaved(saved);
+      toast.ok(SETTINGS_TOASTS.profileSaved);
+    },
+    onError: (err) => toast.fail(err, SETTINGS_TOASTS.profileFailed),
+  });
+
+  const set = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (key === 'shopName' || key === 'username') setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const text = (key: Exclude<keyof ProfileValues, 'enableOnlinePayments' | 'enableGstInclusive'>) => ({
+    value: values[key],
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = profileErrors(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate();
+  };
+
+  return (
+    <Panel title="Shop Profile" description="What customers see on your public page and QR upload screen.">
+      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        <Input label="Shop name" required {...text('shopName')} error={errors.shopName} maxLength={100} />
+        <Input label="Owner name" {...text('ownerName')} autoComplete="name" maxLength={100} />
+        <Input
+          label="Username"
+          required
+          value={values.username}
+          onChange={(e) => {
+            set('username', e.target.value);
+            username.check(e.target.value);
+          }}
+          error={errors.username}
+          hint={<UsernameHint status={username.status} />}
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={40}
+        />
+        <Select label="Shop type" {...text('shopType')}>
+          <option value="">Select type</option>
+          {SHOP_TYPES.map((t) => (
+            <option key={t}>{t}</option>
+          ))}
+        </Select>
+        <Input label="Address" className="sm:col-span-2" {...text('shopAddress')} autoComplete="street-address" maxLength={300} />
+        <Input label="Contact number" type="tel" {...text('shopContactNumber')} autoComplete="tel" maxLength={20} />
+        <Input label="Alternate contact" type="tel" {...text('shopContactNumberAlternate')} maxLength={20} />
+        <Input label="WhatsApp number" type="tel" {...text('whatsapp')} hint="Leave blank to use the contact number." maxLength={20} />
+        <Input label="Opening hours" {...text('hours')} placeholder="9:30 AM – 8:00 PM" maxLength={60} />
+        <Input label="GST number" {...text('gstNumber')} autoCapitalize="characters" maxLength={15} />
+        <Input label="PAN" {...text('pan')} autoCapitalize="characters" placeholder="ABCDE1234F" maxLength={10} />
+        <Input label="Tagline" className="sm:col-span-2" {...text('tagline')} maxLength={120} />
+        <Select label="Category" {...text('category')}>
+          {SHOP_CATEGORIES.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </Select>
+        <div>
+          <span className="mb-1.5 block text-sm font-medium text-slate-700">Primary colour</span>
+          <div className="flex items-center gap-3">
+            <input
+              type="color"
+              aria-label="Primary colour"
+              value={values.primaryColor}
+              onChange={(e) => set('primaryColor', e.target.value)}
+              className="h-11 w-14 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
+            />
+            <span className="font-mono text-sm text-slate-600">{values.primaryColor}</span>
+          </div>
+        </div>
+        <div className="flex flex-col gap-3 sm:col-span-2">
+          <Checkbox
+            label="Accept online payments"
+            checked={values.enableOnlinePayments}
+            onChange={(e) => set('enableOnlinePayments', e.target.checked)}
+          />
+          <Checkbox label="Prices include GST" checked={values.enableGstInclusive} onChange={(e) => set('enableGstInclusive', e.target.checked)} />
+        </div>
+        <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-4 sm:col-span-2">
+          {(draft.files.length > 0 || draft.marked.size > 0) && (
+            <span className="text-xs text-slate-500">Banner changes are saved with the profile.</span>
+          )}
+          <Button type="submit" loading={save.isPending}>
+            Save Profile
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+/** Spec 02 §2.5: two display-only checkboxes showing what the saved profile has switched on. */
+export function BillingPanel({ shop }: { shop: TShopProfile }) {
+  return (
+    <Panel title="Billing & Integrations" description="Switched on or off in the profile above; shown here as saved.">
+      <div className="flex flex-col gap-3">
+        <Checkbox label="Online payments" hint="Customers can pay online." checked={shop.integrations.includes('online_payments')} disabled readOnly />
+        <Checkbox label="GST inclusive pricing" hint="Rates include GST." checked={shop.integrations.includes('gst_inclusive')} disabled readOnly />
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,90 @@
+import type { TSettings } from '@counterprint/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryKeys } from '../../api/queries';
+import { fetchSettings, settingsKeys } from '../../api/settings';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Spinner } from '../../components/Spinner';
+import { useToast } from '../../components/Toast';
+import { BannersPanel } from './BannersPanel';
+import { type InventoryChanges, InventoryPanel } from './InventoryPanel';
+import { failureMessage, SETTINGS_TOASTS, TOAST_MS } from './messages';
+import { BillingPanel, ProfileForm } from './ProfileForm';
+import { RateCardPanel } from './RateCardPanel';
+import { useBannerDraft } from './useBannerDraft';
+
+/** The rate card cache the mark-printed dialog prices jobs from (features/jobs). */
+const JOB_RATE_CARDS = ['print-jobs', 'rate-card'] as const;
+
+/** Spec 02 §2.5 for one shop; keyed by shop id, so switching shops starts clean. */
+export function ShopSettings({ shopId }: { shopId: string }) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const key = settingsKeys.shop(shopId);
+  const settings = useQuery({ queryKey: key, queryFn: () => fetchSettings(shopId) });
+  const draft = useBannerDraft();
+
+  useEffect(() => {
+    if (settings.isError) toast(SETTINGS_TOASTS.loadFailed, 'error', TOAST_MS);
+  }, [settings.isError, toast]);
+
+  if (settings.isPending) {
+    return (
+      <div className="flex justify-center py-20">
+        <Spinner className="h-8 w-8 text-brand-500" label="Loading settings" />
+      </div>
+    );
+  }
+  if (settings.isError) {
+    return (
+      <div className="mx-auto max-w-lg">
+        <EmptyState icon="alert" title={SETTINGS_TOASTS.loadFailed}>
+          <p>{failureMessage(settings.error, 'Please try again.')}</p>
+          <Button variant="secondary" className="mt-4" onClick={() => void settings.refetch()}>
+            Try again
+          </Button>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const patch = (change: (s: TSettings) => TSettings) => client.setQueryData<TSettings>(key, (s) => (s ? change(s) : s));
+  const onShopSaved = (shop: TSettings['shop']) => {
+    patch((s) => ({ ...s, shop }));
+    // The shop's name shows in the top bar's switcher, which reads the account.
+    void client.invalidateQueries({ queryKey: queryKeys.me });
+  };
+  const inventory: InventoryChanges = {
+    added: (item) => patch((s) => ({ ...s, inventory: [...s.inventory, item] })),
+    updated: (item) => patch((s) => ({ ...s, inventory: s.inventory.map((i) => (i.sku === item.sku ? item : i)) })),
+    deleted: (sku) => patch((s) => ({ ...s, inventory: s.inventory.filter((i) => i.sku !== sku) })),
+  };
+  const { shop } = settings.data;
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Shop Settings</h1>
+          <p className="mt-1 text-sm text-slate-500">Profile, banners, inventory and prices for {shop.shopName}.</p>
+        </div>
+        <a href={`/public/${shop.slug}`} target="_blank" rel="noreferrer" className="text-sm font-semibold text-brand-600 hover:underline">
+          View public page
+        </a>
+      </header>
+      <BannersPanel shopId={shopId} banners={shop.bannerGcsPaths} draft={draft} onSaved={onShopSaved} />
+      <ProfileForm shopId={shopId} shop={shop} draft={draft} onSaved={onShopSaved} />
+      <BillingPanel shop={shop} />
+      <InventoryPanel shopId={shopId} items={settings.data.inventory} changes={inventory} />
+      <RateCardPanel
+        shopId={shopId}
+        services={settings.data.rateCard}
+        onSaved={(rateCard) => {
+          patch((s) => ({ ...s, rateCard }));
+          void client.invalidateQueries({ queryKey: JOB_RATE_CARDS });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import {
+  DEFAULT_PRIMARY_COLOR,
+  DEFAULT_SHOP_HOURS,
+  SETTINGS_MESSAGES,
+  SHOP_NAME_MIN,
+  SHOP_TYPES,
+  type TShopProfile,
+  type TShopProfileUpdate,
+  USERNAME_MIN,
+} from '@counterprint/contract';
+
+export interface ProfileValues {
+  shopName: string;
+  ownerName: string;
+  shopAddress: string;
+  shopContactNumber: string;
+  shopContactNumberAlternate: string;
+  gstNumber: string;
+  shopType: string;
+  username: string;
+  enableOnlinePayments: boolean;
+  enableGstInclusive: boolean;
+  tagline: string;
+  category: string;
+  primaryColor: string;
+  pan: string;
+  hours: string;
+  whatsapp: string;
+}
+
+export type ProfileErrors = Partial<Record<'shopName' | 'username', string>>;
+
+export function valuesFrom(shop: TShopProfile): ProfileValues {
+  return {
+    shopName: shop.shopName,
+    ownerName: shop.ownerName ?? '',
+    shopAddress: shop.shopAddress,
+    shopContactNumber: shop.shopContactNumber ?? '',
+    shopContactNumberAlternate: shop.shopContactNumberAlternate ?? '',
+    gstNumber: shop.gstNumber ?? '',
+    shopType: shop.shopType && (SHOP_TYPES as readonly string[]).includes(shop.shopType) ? shop.shopType : '',
+    username: shop.username ?? '',
+    enableOnlinePayments: shop.integrations.includes('online_payments'),
+    enableGstInclusive: shop.integrations.includes('gst_inclusive'),
+    tagline: shop.tagline ?? '',
+    category: shop.category,
+    primaryColor: shop.primaryColor || DEFAULT_PRIMARY_COLOR,
+    pan: shop.pan ?? '',
+    hours: shop.hours || DEFAULT_SHOP_HOURS,
+    whatsapp: shop.whatsapp ?? '',
+  };
+}
+
+/** Spec 02 §5: the two rules the screen checks before it saves; the server checks the rest. */
+export function profileErrors(v: Pick<ProfileValues, 'shopName' | 'username'>): ProfileErrors {
+  const errors: ProfileErrors = {};
+  if (v.shopName.trim().length < SHOP_NAME_MIN) errors.shopName = SETTINGS_MESSAGES.shopNameRequired;
+  if (v.username.trim().length < USERNAME_MIN) errors.username = SETTINGS_MESSAGES.usernameRequired;
+  return errors;
+}
+
+/** Spec 02 §3's save payload; the server reads bannersToRemove and ignores the list of banners kept. */
+export type ProfilePayload = TShopProfileUpdate & { bannerGcsPaths: string[] };
+
+/** Blank optional text clears the field; banners marked for removal go along. */
+export function profilePayload(v: ProfileValues, bannersToRemove: string[], bannerGcsPaths: string[]): ProfilePayload {
+  return {
+    shopName: v.shopName.trim(),
+    username: v.username.trim(),
+    ownerName: v.ownerName,
+    shopAddress: v.shopAddress,
+    shopContactNumber: v.shopContactNumber,
+    shopContactNumberAlternate: v.shopContactNumberAlternate,
+    gstNumber: v.gstNumber,
+    shopType: (v.shopType || null) as TShopProfileUpdate['shopType'],
+    enableOnlinePayments: v.enableOnlinePayments,
+    enableGstInclusive: v.enableGstInclusive,
+    tagline: v.tagline,
+    category: v.category as TShopProfileUpdate['category'],
+    primaryColor: v.primaryColor,
+    pan: v.pan,
+    hours: v.hours,
+    whatsapp: v.whatsapp,
+    bannersToRemove,
+    bannerGcsPaths,
+  };
+}

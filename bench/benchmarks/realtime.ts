@@ -1,0 +1,117 @@
+import { type Driver, now, startDriver } from '../lib/driver.js';
+import type { Benchmark, Row } from '../lib/report.js';
+import { percentile } from '../lib/stats.js';
+import { startServer } from '../lib/server.js';
+import { createShop } from '../lib/setup.js';
+
+type Transport = 'websocket' | 'sockjs';
+const PER_PROCESS = 500;
+
+export const realtimeDelivery: Benchmark = {
+  name: 'realtime',
+  describe: 'upload response → STOMP MESSAGE at 1, 100, 1000 subscribers (SockJS and raw WebSocket)',
+  async run({ db, quick, log }) {
+    const counts = [1, 100, 1000];
+    const uploads = quick ? 8 : 20;
+    const server = await startServer(db, 'realtime');
+    const uploader = await startDriver('drivers/upload.ts');
+    const rows: Row[] = [];
+    const data: Record<string, unknown> = {};
+    const notes: string[] = [];
+    try {
+      const shop = await createShop(server.url);
+      let maxSkew = 0;
+      for (const transport of ['websocket', 'sockjs'] as Transport[]) {
+        for (const count of counts) {
+          const procs = Math.ceil(count / PER_PROCESS);
+          const subs: Driver[] = await Promise.all(Array.from({ length: procs }, () => startDriver('drivers/subscribers.ts')));
+          try {
+            // Clocks: every process stamps with timeOrigin + performance.now(); check they agree.
+            for (const s of [...subs, uploader]) {
+              const t0 = now();
+              const theirs = await s.call<number>('now');
+              const t1 = now();
+              maxSkew = Math.max(maxSkew, Math.abs(theirs - (t0 + t1) / 2) - (t1 - t0) / 2);
+            }
+            const c0 = now();
+            await Promise.all(
+              subs.map((s, i) =>
+                s.call('connect', {
+                  url: server.url,
+                  bearer: shop.bearer,
+                  shopId: shop.shopId,
+                  transport,
+                  count: Math.min(PER_PROCESS, count - i * PER_PROCESS),
+                }),
+              ),
+            );
+            const connectMs = now() - c0;
+            // One warm-up upload, not counted.
+            await uploader.call('sequence', { url: server.url, slug: shop.slug, count: 1, size: 100_000, gapMs: 300 });
+            await Promise.all(subs.map((s) => s.call('collect')));
+            const r = await uploader.call<{ uploads: { jobId: string; responseAt: number }[]; errors: string[] }>('sequence', {
+              url: server.url,
+              slug: shop.slug,
+              count: uploads,
+              size: 100_000,
+              gapMs: count >= 1000 ? 400 : 200,
+            });
+            await new Promise((res) => setTimeout(res, 1000));
+            const got = await Promise.all(subs.map((s) => s.call<Record<string, number[]>>('collect')));
+            const latencies: number[] = [];
+            let missing = 0;
+            for (const u of r.uploads) {
+              let n = 0;
+              for (const g of got) {
+                for (const t of g[u.jobId] ?? []) {
+                  latencies.push(t - u.responseAt);
+                  n++;
+                }
+              }
+              missing += count - n;
+            }
+            const p = (q: number) => percentile(latencies, q);
+            log(
+              `  ${transport} × ${count}: connected in ${(connectMs / 1000).toFixed(1)} s; p50 ${p(50).toFixed(1)} ms, p99 ${p(99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms, missing ${missing}`,
+            );
+            const label = transport === 'sockjs' ? 'SockJS' : 'WebSocket';
+            rows.push({
+              what: 'realtime delivery',
+              measure: `p99, ${count} ${label} subscriber${count > 1 ? 's' : ''}`,
+              value: p(99),
+              format: 'ms',
+              target: count === 1000 ? '< 50 ms; none missing' : undefined,
+              pass: count === 1000 ? p(99) < 50 && missing === 0 && r.errors.length === 0 : undefined,
+              detail: `p50 ${p(50).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms, ${latencies.length} deliveries, missing ${missing}`,
+            });
+            data[`${transport}-${count}`] = {
+              subscribers: count,
+              processes: procs,
+              uploads: r.uploads.length,
+              deliveries: latencies.length,
+              missing,
+              uploadErrors: r.errors,
+              p50: p(50),
+              p95: p(95),
+              p99: p(99),
+              max: Math.max(...latencies),
+              min: Math.min(...latencies),
+              connectMs,
+            };
+          } finally {
+            await Promise.all(subs.map((s) => s.call('disconnect').catch(() => {})));
+            await Promise.all(subs.map((s) => s.close()));
+          }
+        }
+      }
+      notes.push(
+        `Latency = the subscriber's MESSAGE callback time − the time the uploader had the whole 201 response, across processes (clock agreement within ${maxSkew.toFixed(2)} ms); ` +
+          `negative when the MESSAGE beat the HTTP response. ${uploads} uploads of one 100 kB PDF per row; subscribers in ${PER_PROCESS}-client processes.`,
+      );
+      return { rows, notes, data: { ...data, clockSkewMs: maxSkew } };
+    } finally {
+      await uploader.close();
+      await server.stop();
+    }
+  },
+};

@@ -1,0 +1,101 @@
+/**
+ * Staff screens: real @stomp/stompjs clients over SockJS (sockjs-client) or a raw
+ * WebSocket (ws), each subscribed to the shop's job topic. Records, per job id, the
+ * moment each client's MESSAGE callback ran.
+ */
+import { Client, type IStompSocket } from '@stomp/stompjs';
+import SockJS from 'sockjs-client';
+import WebSocket from 'ws';
+import { now, serveDriver } from '../lib/driver.js';
+
+type Transport = 'websocket' | 'sockjs';
+
+const clients: Client[] = [];
+/** job id → arrival times (one per client that got it). */
+let arrivals = new Map<string, number[]>();
+
+function connectOne(a: { url: string; bearer: string; shopId: string; transport: Transport }, n: number): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const ws = a.url.replace(/^http/, 'ws');
+    const client = new Client({
+      webSocketFactory: () =>
+        (a.transport === 'sockjs'
+          ? new SockJS(`${a.url}/ws-endpoint`, undefined, { transports: ['websocket'] })
+          : new WebSocket(`${ws}/ws-endpoint/websocket`, ['v12.stomp', 'v11.stomp', 'v10.stomp'])) as unknown as IStompSocket,
+      connectHeaders: { Authorization: a.bearer },
+      reconnectDelay: 0,
+      heartbeatIncoming: 0,
+      heartbeatOutgoing: 0,
+      connectionTimeout: 30_000,
+      debug: () => {},
+    });
+    const timer = setTimeout(() => reject(new Error(`client ${n}: no subscription receipt within 60 s`)), 60_000);
+    client.onConnect = () => {
+      const receipt = `sub-${n}`;
+      client.watchForReceipt(receipt, () => {
+        clearTimeout(timer);
+        resolve(client);
+      });
+      client.subscribe(
+        `/topic/shops/${a.shopId}/jobs`,
+        (msg) => {
+          const at = now();
+          const body = JSON.parse(msg.body) as { action: string; job: { id: string } };
+          if (body.action !== 'created') return;
+          const list = arrivals.get(body.job.id);
+          if (list) list.push(at);
+          else arrivals.set(body.job.id, [at]);
+        },
+        { receipt },
+      );
+    };
+    client.onStompError = (f) => {
+      clearTimeout(timer);
+      reject(new Error(`client ${n}: STOMP ERROR ${f.headers.message ?? ''}`));
+    };
+    client.onWebSocketError = () => {
+      clearTimeout(timer);
+      reject(new Error(`client ${n}: transport error`));
+    };
+    client.onWebSocketClose = (ev: { code?: number; reason?: string }) => {
+      clearTimeout(timer);
+      reject(new Error(`client ${n}: closed (${ev?.code ?? '?'} ${ev?.reason ?? ''}) before subscribing`));
+    };
+    client.activate();
+  });
+}
+
+serveDriver({
+  /** Connects `count` clients, `parallel` at a time; resolves when every subscription is confirmed. */
+  async connect(a: { url: string; bearer: string; shopId: string; transport: Transport; count: number; parallel?: number }) {
+    const t0 = now();
+    const retries: string[] = [];
+    const parallel = a.parallel ?? 25;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(parallel, a.count) }, async () => {
+        while (next < a.count) {
+          const n = next++;
+          // Connecting is not what is measured: one retry keeps a rare handshake hiccup from voiding the run.
+          clients.push(await connectOne(a, n).catch((err: Error) => {
+            retries.push(err.message);
+            return connectOne(a, n);
+          }));
+        }
+      }),
+    );
+    return { connected: clients.length, ms: now() - t0, retries };
+  },
+  /** Arrival times recorded so far, by job id; clears them. */
+  collect() {
+    const out = Object.fromEntries(arrivals);
+    arrivals = new Map();
+    return out;
+  },
+  count: () => arrivals.size,
+  now: () => now(),
+  async disconnect() {
+    await Promise.all(clients.splice(0).map((c) => c.deactivate().catch(() => {})));
+    return true;
+  },
+});

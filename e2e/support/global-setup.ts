@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/**
+ * Starts a real SMTP server (mail goes to a file the tests read) and the built
+ * Counterprint server on a free port with a fresh data folder.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const work = mkdtempSync(path.join(tmpdir(), 'cp-e2e-'));
+  const mailFile = path.join(work, 'mail.jsonl');
+  writeFileSync(mailFile, '');
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        appendFileSync(mailFile, `${JSON.stringify({ to: session.envelope.rcptTo.map((r) => r.address), raw })}\n`);
+        callback();
+      });
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const screenshots = path.join(root, 'e2e', 'screenshots');
+  mkdirSync(screenshots, { recursive: true });
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(work, 'data'),
+      PUBLIC_BASE_URL: baseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode} before answering`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_MAIL_FILE = mailFile;
+  process.env.E2E_SCREENSHOTS = screenshots;
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    rmSync(work, { recursive: true, force: true });
+  };
+}

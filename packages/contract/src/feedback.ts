@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export const FEEDBACK_MESSAGES = {
+  success: 'Thanks! Your feedback was submitted.',
+  failure: 'Failed to submit feedback. Please try again.',
+} as const;
+/** The owner's lists show the newest this many. */
+export const OWNER_LIST_LIMIT = 200;
+
+/** POST /api/feature/feedback/analytics (spec 02 §3 "Feature feedback"). */
+export const ZFeedbackRequest = z.object({
+  feature: z.string({ error: 'feature is required' }).trim().min(1, 'feature is required').max(100, 'feature must be at most 100 characters'),
+  wantFeature: z.boolean({ error: 'wantFeature must be true or false' }).default(true),
+  message: z
+    .string({ error: 'message must be text' })
+    .trim()
+    .max(2000, 'message must be at most 2000 characters')
+    .nullish()
+    .transform((v) => v || null),
+  shopSlug: z
+    .string({ error: 'shopSlug must be text' })
+    .trim()
+    .max(80, 'shopSlug must be at most 80 characters')
+    .nullish()
+    .transform((v) => v || null),
+  /** the client's clock, kept as sent (ISO text or ms) */
+  timestamp: z
+    .union([z.string().max(64), z.number()], { error: 'timestamp must be text or a number' })
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? null : String(v))),
+});
+export type TFeedbackRequest = z.input<typeof ZFeedbackRequest>;
+
+export const ZFeedbackCreated = z.object({ ok: z.literal(true), id: z.string() });
+
+export const ZFeedbackEntry = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  feature: z.string(),
+  wantFeature: z.boolean(),
+  message: z.string().nullable(),
+  shopSlug: z.string().nullable(),
+  timestamp: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TFeedbackEntry = z.infer<typeof ZFeedbackEntry>;

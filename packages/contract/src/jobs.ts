@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** Spec 01 §5, in the spec's order; the message is used verbatim. */
+export const UPLOAD_EXTENSIONS = [
+  'pdf', 'png', 'jpg', 'jpeg', 'webp', 'tiff', 'tif', 'bmp', 'svg', 'eps', 'ps', 'psd', 'heic', 'heif', 'xls', 'xlsx', 'csv', 'ods',
+] as const;
+export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
+export const notAllowedMessage = (file: string) =>
+  `${file} is not allowed. Accepted: PDF, PNG, JPG/JPEG, TIFF, SVG, EPS, WEBP, BMP, PSD, HEIC/HEIF, XLS, XLSX, CSV, ODS.`;
+export const tooLargeMessage = (file: string) => `${file} exceeds 25MB`;
+
+export const JOB_STATUSES = ['queued', 'done', 'cancelled'] as const;
+export const ZJobStatus = z.enum(JOB_STATUSES);
+export type TJobStatus = z.infer<typeof ZJobStatus>;
+
+export const PAYMENT_METHODS = ['cash', 'upi', 'card'] as const;
+export const ZPaymentMethod = z.enum(PAYMENT_METHODS, { error: 'paymentMethod must be cash, upi or card' });
+
+export const ZJobFile = z.object({
+  id: z.string(),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  pages: z.number().nullable(),
+  /** active: printable; recycled/saved/purged: no longer in the queue. */
+  state: z.enum(['active', 'recycled', 'saved', 'purged']),
+});
+export type TJobFile = z.infer<typeof ZJobFile>;
+
+export const ZJobItem = z.object({ name: z.string(), sku: z.string(), sheetsUsed: z.number() });
+
+export const ZJob = z.object({
+  id: z.string(),
+  number: z.number(),
+  shopId: z.string(),
+  customerName: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  status: ZJobStatus,
+  createdAt: z.string(),
+  uploadedAt: z.string(),
+  printedAt: z.string().nullable(),
+  originalFilenames: z.array(z.string()),
+  files: z.array(ZJobFile),
+  items: z.array(ZJobItem),
+});
+export type TJob = z.infer<typeof ZJob>;
+
+export const ZJobCreated = z.object({ jobId: z.string(), fileCount: z.number(), number: z.number() });
+export type TJobCreated = z.infer<typeof ZJobCreated>;
+
+export const ZPrintJobsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  before: z.uuid({ error: 'before must be a job id' }).optional(),
+  status: ZJobStatus.optional(),
+});
+
+export const ZSignedUrls = z.array(z.string());
+
+export const ZMarkPrintedRequest = z
+  .object({
+    amount: z.number({ error: 'amount must be a number' }).min(0, 'amount must be 0 or more').max(10_000_000, 'amount is too large').optional(),
+    paymentMethod: ZPaymentMethod.optional(),
+    serviceId: z.uuid({ error: 'serviceId must be a service id' }).optional(),
+  })
+  .nullish();
+export type TMarkPrintedRequest = z.infer<typeof ZMarkPrintedRequest>;
+
+export const LIVE_ACTIONS = ['created', 'updated', 'deleted'] as const;
+export const ZLiveJobMessage = z.object({ action: z.enum(LIVE_ACTIONS), job: ZJob });
+export type TLiveJobMessage = z.infer<typeof ZLiveJobMessage>;
+
+export const jobTopic = (shopId: string) => `/topic/shops/${shopId}/jobs`;
+
+/** Spec 02 §2.1: the colour band of a job's total sheets. */
+export function sheetBand(sheets: number): 'none' | 'low' | 'medium' | 'high' {
+  if (sheets <= 0) return 'none';
+  if (sheets < 100) return 'low';
+  if (sheets < 500) return 'medium';
+  return 'high';
+}

@@ -1,0 +1,15 @@
+/** Product behaviour shared by the server and the web app (DECISIONS.md: Jobs and files). */
+export const UPLOAD_LIMITS = {
+  maxFileBytes: 25 * 1024 * 1024,
+  maxFiles: 50,
+} as const;
+
+export const RETENTION = {
+  /** A printed file stays this long in the recycle bin. */
+  recycleMs: 60 * 60 * 1000,
+  /** An unprinted job's files move to the recycle bin after this long. */
+  unprintedMs: 24 * 60 * 60 * 1000,
+} as const;
+
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+export const SESSION_EXPIRY_MARGIN_SECONDS = 300;
