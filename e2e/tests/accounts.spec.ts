@@ -14,6 +14,8 @@ test('sign up, choose later, sign in to the ROLE_USER shell; logout kills the re
   await shot(page, 'accounts-02-create-shop-question');
   await page.getByRole('button', { name: 'Later' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The router keeps the sign-up form on screen until the login chunk arrives; its fields share labels.
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   await page.getByLabel('Password', { exact: true }).fill('printme123');
   await shot(page, 'accounts-03-login');
