@@ -108,8 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { blobs } = deps;
   const realtime = await startRealtime({ server: app.server, database, tokens, logger, loadJob: (id) => loadJob(db, id) });
   const announcer = {
-    announce: (shopId: string, jobId: string, action: 'created' | 'updated' | 'deleted') => {
-      realtime.fanout.announce(shopId, jobId, action).catch((err) => logger.warn({ err: String(err) }, 'job announce failed'));
+    announce: (shopId: string, jobId: string, action: 'created' | 'updated' | 'deleted', job?: object) => {
+      realtime.fanout.announce(shopId, jobId, action, job).catch((err) => logger.warn({ err: String(err) }, 'job announce failed'));
     },
   };
   const pageCounter = new PageCounter({ db, blobs, logger, onCounted: (jobId, shopId) => announcer.announce(shopId, jobId, 'updated') });

@@ -79,6 +79,62 @@ describe('createJobFanout', () => {
     expect(broker.published).toEqual([{ shopId: 's1', body: { action: 'deleted', job: { id: 'gone' } } }]);
     await expect(fanout.announce('s1', 'x'.repeat(9000), 'created')).rejects.toThrow(/too large/);
   });
+
+  it('publishes an announced job locally once, without waiting for its own NOTIFY, and still hears other instances', async () => {
+    const bus = memoryBus();
+    const broker = recordingBroker();
+    let heard = 0;
+    const listen: typeof bus.listen = (channel, cb) => bus.listen(channel, (p) => { heard++; cb(p); });
+    const fanout = await createJobFanout({ listen, notify: bus.notify, loadJob: async (id) => ({ id, version: 1 }), broker });
+    await fanout.announce('s1', 'j1', 'created');
+    await fanout.idle();
+    // The NOTIFY has not come back yet (the bus delivers on setImmediate), yet the job is out.
+    expect(heard).toBe(0);
+    expect(broker.published).toEqual([{ shopId: 's1', body: { action: 'created', job: { id: 'j1', version: 1 } } }]);
+    await waitFor(() => heard === 1);
+    await fanout.idle();
+    expect(broker.published).toHaveLength(1);
+    await bus.notify('job_events', JSON.stringify({ shopId: 's1', jobId: 'j2', action: 'created', origin: 'another-instance' }));
+    await waitFor(() => broker.published.length === 2);
+    expect(broker.published[1]).toEqual({ shopId: 's1', body: { action: 'created', job: { id: 'j2', version: 1 } } });
+    await fanout.close();
+  });
+
+  it('publishes a job its announcer hands over without loading it, after the announcing tick', async () => {
+    const bus = memoryBus();
+    const broker = recordingBroker();
+    let loads = 0;
+    const loadJob = async (id: string) => {
+      loads++;
+      return { id, version: 2 };
+    };
+    const fanout = await createJobFanout({ ...bus, loadJob, broker });
+    const announced = fanout.announce('s1', 'j1', 'created', { id: 'j1', version: 1 });
+    await Promise.resolve();
+    expect(broker.published).toHaveLength(0);
+    await announced;
+    await fanout.idle();
+    expect(loads).toBe(0);
+    expect(broker.published).toEqual([{ shopId: 's1', body: { action: 'created', job: { id: 'j1', version: 1 } } }]);
+    await fanout.announce('s1', 'j1', 'updated');
+    await fanout.idle();
+    expect(loads).toBe(1);
+    expect(broker.published[1]).toEqual({ shopId: 's1', body: { action: 'updated', job: { id: 'j1', version: 2 } } });
+    await fanout.close();
+  });
+
+  it('still tells local subscribers when the NOTIFY fails', async () => {
+    const bus = memoryBus();
+    const broker = recordingBroker();
+    const notify = async () => {
+      throw new Error('database unreachable');
+    };
+    const fanout = await createJobFanout({ listen: bus.listen, notify, loadJob: async (id) => ({ id, version: 1 }), broker });
+    await expect(fanout.announce('s1', 'j1', 'updated')).rejects.toThrow(/unreachable/);
+    await fanout.idle();
+    expect(broker.published).toEqual([{ shopId: 's1', body: { action: 'updated', job: { id: 'j1', version: 1 } } }]);
+    await fanout.close();
+  });
 });
 
 /** One "instance": its own HTTP server, broker and fan-out. */

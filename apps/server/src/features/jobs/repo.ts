@@ -49,8 +49,11 @@ export function toJobDto(job: JobRow, files: FileRow[], paper: Paper): TJob {
   };
 }
 
-/** Inserts the job, its files and (for a phone) the shop's customer in one short transaction. */
-export async function insertJob(db: Db, shopId: string, upload: ReceivedUpload, now: Date): Promise<{ id: string; number: number }> {
+/**
+ * Inserts the job, its files and (for a phone) the shop's customer in one short transaction, and
+ * returns the job as staff see it, so that announcing it needs no second read.
+ */
+export async function insertJob(db: Db, shopId: string, upload: ReceivedUpload, now: Date): Promise<TJob> {
   const paper = await defaultPaperOf(db, shopId);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -70,7 +73,7 @@ export async function insertJob(db: Db, shopId: string, upload: ReceivedUpload, 
       );
       customerId = rows[0]?.id ?? null;
     }
-    await tx.insert(jobs).values({
+    const [jobRow] = await tx.insert(jobs).values({
       id: upload.jobId,
       shopId,
       number,
@@ -79,8 +82,8 @@ export async function insertJob(db: Db, shopId: string, upload: ReceivedUpload, 
       customerPhone: upload.phone,
       paperSku: paper?.sku ?? null,
       createdAt: now,
-    });
-    await tx.insert(jobFiles).values(
+    }).returning();
+    const fileRows = await tx.insert(jobFiles).values(
       upload.files.map((f, position) => ({
         id: f.id,
         jobId: upload.jobId,
@@ -96,8 +99,8 @@ export async function insertJob(db: Db, shopId: string, upload: ReceivedUpload, 
         pages: f.contentType === 'application/pdf' ? null : 1,
         createdAt: now,
       })),
-    );
-    return { id: upload.jobId, number };
+    ).returning(fileColumns);
+    return toJobDto(jobRow!, fileRows, paper);
   });
 }
 

@@ -18,7 +18,8 @@ import { discard, receiveUpload, storageFull } from './upload.js';
 
 export type JobAction = 'created' | 'updated' | 'deleted';
 export interface JobAnnouncer {
-  announce(shopId: string, jobId: string, action: JobAction): void;
+  /** `job`, when given, is the job as just written: published locally without reading it back. */
+  announce(shopId: string, jobId: string, action: JobAction, job?: TJob): void;
 }
 
 export type JobsDeps = {
@@ -52,7 +53,7 @@ export class JobsService {
       const total = upload.files.reduce((n, f) => n + f.size, 0);
       if (stored + total > this.d.shopStorageQuota) throw storageFull();
       const job = await repo.insertJob(db, shop.id, upload, this.d.clock.now());
-      this.d.announcer.announce(shop.id, job.id, 'created');
+      this.d.announcer.announce(shop.id, job.id, 'created', job);
       this.d.pageCounter.enqueue(upload.files.filter((f) => f.contentType === 'application/pdf').map((f) => f.id));
       return { jobId: job.id, fileCount: upload.files.length, number: job.number };
     } catch (err) {
