@@ -85,7 +85,7 @@ describe('createJobFanout', () => {
     const broker = recordingBroker();
     let heard = 0;
     const listen: typeof bus.listen = (channel, cb) => bus.listen(channel, (p) => { heard++; cb(p); });
-    const fanout = await createJobFanout({ listen, notify: bus.notify, loadJob: async (id) => ({ id, version: 1 }), broker });
+    const fanout = await createJobFanout({ listen, notify: bus.notify, loadJob: async (id) => ({ id, version: 1 }), broker, settleMs: 0 });
     await fanout.announce('s1', 'j1', 'created');
     await fanout.idle();
     // The NOTIFY has not come back yet (the bus delivers on setImmediate), yet the job is out.
@@ -120,6 +120,38 @@ describe('createJobFanout', () => {
     await fanout.idle();
     expect(loads).toBe(1);
     expect(broker.published[1]).toEqual({ shopId: 's1', body: { action: 'updated', job: { id: 'j1', version: 2 } } });
+    await fanout.close();
+  });
+
+  it('publishes the first event of a job at once and folds the events of the next 200 ms into one publish', async () => {
+    const bus = memoryBus();
+    const broker = recordingBroker();
+    let version = 0;
+    let loads = 0;
+    const loadJob = async (id: string) => {
+      loads++;
+      return { id, version };
+    };
+    const fanout = await createJobFanout({ ...bus, loadJob, broker, settleMs: 200 });
+    const t0 = performance.now();
+    await fanout.announce('s1', 'j1', 'created', { id: 'j1', version: 0 });
+    await waitFor(() => broker.published.length === 1);
+    expect(performance.now() - t0).toBeLessThan(100);
+    for (let i = 0; i < 5; i++) {
+      version++;
+      await fanout.announce('s1', 'j1', 'updated');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await fanout.idle();
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(200);
+    expect(loads).toBe(1);
+    expect(broker.published).toEqual([
+      { shopId: 's1', body: { action: 'created', job: { id: 'j1', version: 0 } } },
+      { shopId: 's1', body: { action: 'updated', job: { id: 'j1', version: 5 } } },
+    ]);
+    // Another job is not held back by this one's window.
+    await fanout.announce('s1', 'j2', 'created', { id: 'j2', version: 0 });
+    await waitFor(() => broker.published.length === 3);
     await fanout.close();
   });
 

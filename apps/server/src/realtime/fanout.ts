@@ -24,7 +24,15 @@ export interface JobFanoutOptions<Job extends object> {
   broker: { publish(shopId: string, body: object): number };
   logger?: RealtimeLogger;
   channel?: string;
+  /**
+   * After a job is published, further events for it within this window share one publish at its end.
+   * A 50-file job counts its pages file by file; without the window every staff screen got 50 updates.
+   */
+  settleMs?: number;
 }
+
+/** Long enough to let a new job's first page counts join one update, short enough that staff do not notice. */
+export const DEFAULT_SETTLE_MS = 200;
 
 export interface JobFanout<Job extends object = object> {
   /**
@@ -68,13 +76,15 @@ function parseEvent(payload: string): Event | undefined {
 export async function createJobFanout<Job extends object>(opts: JobFanoutOptions<Job>): Promise<JobFanout<Job>> {
   const channel = opts.channel ?? JOB_EVENTS_CHANNEL;
   const { loadJob, broker, logger } = opts;
+  const settleMs = opts.settleMs ?? DEFAULT_SETTLE_MS;
   const pending = new Map<string, Pending<Job>>();
   const origin = randomUUID();
 
   /**
-   * Loads coalesce per job: events arriving while a load is in flight wait for
-   * it to finish and then share one more load, so the published job is never
-   * older than the newest event, and a burst costs at most two loads.
+   * Loads coalesce per job: events arriving while a load is in flight, or within
+   * the settle window after a publish, wait and then share one more load, so the
+   * published job is never older than the newest event and a burst costs one
+   * publish per window.
    */
   const run = async (key: string, shopId: string, jobId: string, entry: Pending<Job>): Promise<void> => {
     if (entry.snapshot) await new Promise((resolve) => setImmediate(resolve));
@@ -97,6 +107,7 @@ export async function createJobFanout<Job extends object>(opts: JobFanoutOptions
         const body = job ?? (action === 'deleted' ? { id: jobId } : null);
         if (body) broker.publish(shopId, { action, job: body });
       }
+      if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs).unref());
     }
     pending.delete(key);
   };
