@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { BlobTooLargeError } from './blob-store.js';
 
 export type Meter = {
   /** A pass-through for `pipeline` that counts and hashes bytes and fails as soon as `maxBytes` is passed. */
   transform: (source: AsyncIterable<Buffer>) => AsyncGenerator<Buffer>;
+  /** The same as a Transform: a callback per chunk instead of promises (bench/ upload throughput). */
+  stream(): Transform;
   readonly size: number;
   /** Hex SHA-256 of everything that passed, or '' when hashing was turned off. Call once, at the end. */
   digest(): string;
@@ -13,16 +15,31 @@ export type Meter = {
 export function meter(maxBytes = Number.POSITIVE_INFINITY, hash = true): Meter {
   const hasher = hash ? createHash('sha256') : undefined;
   let size = 0;
+  const count = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > maxBytes) throw new BlobTooLargeError(maxBytes);
+    hasher?.update(chunk);
+  };
   return {
     async *transform(source) {
       for await (const chunk of source) {
-        size += chunk.length;
         // Throwing here makes pipeline destroy the source, so the rest of an oversized upload is never read.
-        if (size > maxBytes) throw new BlobTooLargeError(maxBytes);
-        hasher?.update(chunk);
+        count(chunk);
         yield chunk;
       }
     },
+    stream: () =>
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          try {
+            count(chunk);
+          } catch (err) {
+            done(err as Error);
+            return;
+          }
+          done(null, chunk);
+        },
+      }),
     get size() {
       return size;
     },
