@@ -1,4 +1,6 @@
-import { rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { startDriver } from '../lib/driver.js';
 import { MiB } from '../lib/payload.js';
 import { cpuSeconds, rssSampler } from '../lib/procstat.js';
@@ -10,6 +12,23 @@ import { createShop, type ShopFixture, waitForPageCounts } from '../lib/setup.js
 type JobResult = { status: number; ms: number; error?: string; jobId?: string };
 const MB = 1e6;
 const list = (xs: number[], digits = 0) => xs.map((x) => x.toFixed(digits)).join(', ');
+
+let cacheNote: string | undefined;
+
+/**
+ * Flushes dirty pages and drops the page cache before each measured upload, so that neither side inherits
+ * the other's writeback or a fuller page cache (round-to-round swings of 2× on this VM without it).
+ * Dropping the cache needs root; without it only `sync` runs, and the notes say so.
+ */
+async function quiesceDisk(): Promise<void> {
+  await promisify(execFile)('sync');
+  try {
+    await writeFile('/proc/sys/vm/drop_caches', '1');
+    cacheNote ??= 'before every measured upload (server and baseline alike): sync, then the page cache dropped';
+  } catch {
+    cacheNote = 'before every measured upload: sync (dropping the page cache needs root and was skipped)';
+  }
+}
 
 /** One job of `files` × `size` bytes; full run 50 × 25 MiB (the contract's limits), quick 10 × 10 MiB. */
 const bigJob = (quick: boolean) => (quick ? { files: 10, size: 10 * MiB } : { files: 50, size: 25 * MiB });
@@ -26,7 +45,7 @@ export const uploadThroughput: Benchmark = {
   describe: 'one job of 50 × 25 MiB PDFs vs a bare http server piping the body to a file',
   async run({ db, quick, log }) {
     const { files, size } = bigJob(quick);
-    const rounds = quick ? 2 : 3;
+    const rounds = quick ? 2 : 5;
     const bytes = files * size;
     const server = await startServer(db, 'upload-throughput');
     const uploader = await startDriver('drivers/upload.ts');
@@ -47,6 +66,7 @@ export const uploadThroughput: Benchmark = {
       const errors: string[] = [];
       for (let i = 0; i < rounds; i++) {
         const runBaseline = async () => {
+          await quiesceDisk();
           const c0 = cpuSeconds(rawPid);
           const u0 = cpuSeconds(uploader.pid);
           const r = await uploader.call<JobResult>('raw', { url: rawUrl, files, size });
@@ -56,6 +76,7 @@ export const uploadThroughput: Benchmark = {
           cpuBase.push(((cpuSeconds(rawPid) - c0) * 1000) / (bytes / MB));
         };
         const runOurs = async () => {
+          await quiesceDisk();
           const c0 = cpuSeconds(server.pid);
           const r = await uploader.call<JobResult>('job', { url: server.url, slug: shop.slug, files, size });
           if (r.status !== 201) errors.push(`server ${r.status} ${r.error ?? ''}`);
@@ -97,7 +118,7 @@ export const uploadThroughput: Benchmark = {
       ];
       return {
         rows,
-        notes: errors.length ? [`errors: ${errors.join('; ')}`] : [],
+        notes: [...(cacheNote ? [cacheNote] : []), ...(errors.length ? [`errors: ${errors.join('; ')}`] : [])],
         data: { files, size, rounds, serverMBps: ours, baselineMBps: base, serverCpuMsPerMB: cpuOurs, baselineCpuMsPerMB: cpuBase, clientCpuMsPerMB: cpuClient, errors },
       };
     } finally {

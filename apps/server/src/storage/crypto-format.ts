@@ -15,7 +15,9 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
  */
 export const HEADER_BYTES = 80;
 export const TAG_BYTES = 16;
-export const DEFAULT_CHUNK_BYTES = 64 * 1024;
+// 256 KiB rather than 64: a quarter of the per-chunk cipher set-ups, ~7% less CPU per uploaded MB (bench/).
+// A Range read decrypts at most two extra chunks. The size is in each blob's header, so older blobs still read.
+export const DEFAULT_CHUNK_BYTES = 256 * 1024;
 const MAGIC = Buffer.from('CPBE');
 const VERSION = 1;
 const AUTHENTICATED_HEADER_BYTES = 20;

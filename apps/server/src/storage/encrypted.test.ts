@@ -47,7 +47,7 @@ async function drain(stream: Readable): Promise<{ got: Buffer; error: unknown }>
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'cp-enc-'));
   disk = new DiskObjectStore({ root: dir });
-  store = new EncryptedBlobStore(disk, { masterKey, fileUrlSecret: secret });
+  store = new EncryptedBlobStore(disk, { masterKey, fileUrlSecret: secret, chunkSize: C });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -57,9 +57,21 @@ describe('EncryptedBlobStore at rest', () => {
     const raw = readFileSync(fileOf(key));
     expect(raw.includes(MARKER)).toBe(false);
     expect(raw.includes(MARKER.slice(0, 8))).toBe(false);
-    expect(raw.length).toBe(rawSizeFor(data.length));
+    expect(raw.length).toBe(rawSizeFor(data.length, C));
     expect(await store.stat(key)).toEqual({ size: data.length });
     expect((await readAll((await store.get(key)).stream)).equals(data)).toBe(true);
+  });
+
+  it('reads blobs written with another chunk size: the size travels in the header', async () => {
+    const key = await put();
+    const current = new EncryptedBlobStore(disk, { masterKey, fileUrlSecret: secret });
+    expect((await readAll((await current.get(key)).stream)).equals(data)).toBe(true);
+    const range = await current.get(key, { start: C - 5, end: 2 * C + 5 });
+    expect((await readAll(range.stream)).equals(data.subarray(C - 5, 2 * C + 6))).toBe(true);
+    const wide = `enc/${++n}`;
+    await current.put(wide, Readable.from([data]));
+    expect(readFileSync(fileOf(wide)).length).toBe(rawSizeFor(data.length));
+    expect((await readAll((await store.get(wide)).stream)).equals(data)).toBe(true);
   });
 
   it('uses a fresh data key per blob: the same plaintext never stores the same bytes', async () => {

@@ -32,7 +32,7 @@ const tamper = (url: string, edit: (p: Record<string, unknown>) => void) => {
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'cp-files-'));
-  store = new EncryptedBlobStore(new DiskObjectStore({ root: dir }), { masterKey: randomBytes(32).toString('hex'), fileUrlSecret: secret });
+  store = new EncryptedBlobStore(new DiskObjectStore({ root: dir }), { masterKey: randomBytes(32).toString('hex'), fileUrlSecret: secret, chunkSize: 64 * 1024 });
   await store.put(KEY, Readable.from([body]));
   await store.put('shops/7b0e/jobs/1c2d/svg', Readable.from([Buffer.from('<svg onload="alert(1)"/>')]));
   app = Fastify();
