@@ -1,3 +1,4 @@
+import { Transform, type TransformCallback } from 'node:stream';
 import { notAllowedMessage, UPLOAD_EXTENSIONS } from '@counterprint/contract';
 import { HttpError } from '../../http/errors.js';
 
@@ -88,31 +89,41 @@ function isSvgRoot(text: string): boolean {
 /** Text formats must stay text to the end, not only in their first bytes. */
 export const mustStayText = (kind: UploadKind) => kind === 'csv' || kind === 'svg';
 
-/** Passes the stream through, refusing it (415) as soon as its content contradicts its extension. */
-export async function* checkedContent(source: AsyncIterable<Buffer>, kind: UploadKind, name: string): AsyncGenerator<Buffer> {
-  const text = mustStayText(kind);
-  let head: Buffer[] = [];
-  let headSize = 0;
-  let decided = false;
-  for await (const chunk of source) {
-    if (text && chunk.includes(0)) throw refusedType(name);
-    if (decided) {
-      yield chunk;
-      continue;
-    }
-    head.push(chunk);
-    headSize += chunk.length;
-    if (headSize >= SNIFF_BYTES) {
-      const buf = Buffer.concat(head);
-      if (!headMatches(kind, buf)) throw refusedType(name);
-      decided = true;
-      head = [];
-      yield buf;
-    }
+/**
+ * Passes the stream through, refusing it (415) as soon as its content contradicts its extension.
+ * A Transform rather than an async generator: one callback per chunk (bench/ upload throughput).
+ */
+export class ContentCheck extends Transform {
+  private head: Buffer[] = [];
+  private headSize = 0;
+  private decided = false;
+  private readonly text: boolean;
+
+  constructor(
+    private readonly kind: UploadKind,
+    private readonly name: string,
+  ) {
+    super();
+    this.text = mustStayText(kind);
   }
-  if (!decided) {
-    const buf = Buffer.concat(head);
-    if (buf.length === 0 || !headMatches(kind, buf)) throw refusedType(name);
-    yield buf;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    if (this.text && chunk.includes(0)) return done(refusedType(this.name));
+    if (this.decided) return done(null, chunk);
+    this.head.push(chunk);
+    this.headSize += chunk.length;
+    if (this.headSize < SNIFF_BYTES) return done();
+    const buf = Buffer.concat(this.head);
+    this.head = [];
+    if (!headMatches(this.kind, buf)) return done(refusedType(this.name));
+    this.decided = true;
+    done(null, buf);
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.decided) return done();
+    const buf = Buffer.concat(this.head);
+    if (buf.length === 0 || !headMatches(this.kind, buf)) return done(refusedType(this.name));
+    done(null, buf);
   }
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream';
 import { PHONE_PATTERN, tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/contract';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { BlobTooLargeError, type BlobStore, type PutResult, StorageFullError } from '../../storage/blob-store.js';
-import { CONTENT_TYPES, checkedContent, extensionOf, refusedType } from './content-check.js';
+import { CONTENT_TYPES, ContentCheck, extensionOf, refusedType } from './content-check.js';
 import { storageName, validateFilename } from './filename.js';
 
 export type ReceivedFile = {
@@ -73,7 +73,9 @@ export async function receiveUpload(req: FastifyRequest, blobs: BlobStore, shopI
       if (!kind) throw refusedType(display);
       const id = randomUUID();
       const blobKey = `shops/${shopId}/jobs/${jobId}/${id}`;
-      const body = Readable.from(checkedContent(part.file, kind, display));
+      const body = new ContentCheck(kind, display);
+      // Either side failing destroys the other, as the store's own pipeline expects.
+      pipeline(part.file, body, () => {});
       const putting = blobs.put(blobKey, body, { maxBytes: UPLOAD_LIMITS.maxFileBytes }).then(
         (stored) => ({ stored }),
         (err: unknown) => ({ err }),
