@@ -108,22 +108,32 @@ export class ContentCheck extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    if (this.text && chunk.includes(0)) return done(refusedType(this.name));
-    if (this.decided) return done(null, chunk);
-    this.head.push(chunk);
-    this.headSize += chunk.length;
-    if (this.headSize < SNIFF_BYTES) return done();
-    const buf = Buffer.concat(this.head);
-    this.head = [];
-    if (!headMatches(this.kind, buf)) return done(refusedType(this.name));
-    this.decided = true;
-    done(null, buf);
+    if (this.text && chunk.includes(0)) {
+      done(refusedType(this.name));
+    } else if (this.decided) {
+      done(null, chunk);
+    } else {
+      this.head.push(chunk);
+      this.headSize += chunk.length;
+      if (this.headSize >= SNIFF_BYTES) this.decide(done);
+      else done();
+    }
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.decided) return done();
+    if (this.decided) done();
+    else this.decide(done);
+  }
+
+  /** Judges the sniffed head (all of a file shorter than the sniff size) and lets it through or refuses it. */
+  private decide(done: TransformCallback): void {
     const buf = Buffer.concat(this.head);
-    if (buf.length === 0 || !headMatches(this.kind, buf)) return done(refusedType(this.name));
+    this.head = [];
+    if (buf.length === 0 || !headMatches(this.kind, buf)) {
+      done(refusedType(this.name));
+      return;
+    }
+    this.decided = true;
     done(null, buf);
   }
 }
