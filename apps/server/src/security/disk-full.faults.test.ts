@@ -76,7 +76,8 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('bl
       }
       full = res;
       expect(res.statusCode, res.body).toBe(507);
-      expect(json(res)).toMatchObject({ code: 'STORAGE_FULL' });
+      // The server's disk, not the shop's quota: the message must not blame the shop.
+      expect(json(res)).toEqual({ code: 'STORAGE_FULL', error: 'Storage is full. Please try again later.' });
       expect(await jobCount()).toBe(jobs);
       expect((await blobKeys(t.deps.blobs)).sort()).toEqual(blobs.sort());
       expect(readdirSync(path.join(blobsDir, '.tmp'))).toEqual([]);
@@ -139,10 +140,12 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1')('MIN_FREE_DISK is measur
   it('refuses uploads while the blob disk still has room, even when DATA_DIR is on a bigger disk', async () => {
     const { t, owner, blobsDir } = env;
     let status = 0;
+    let body = '';
     for (let i = 0; i < 12 && status !== 507; i++) {
-      status = (await upload(t.app, owner.shop.slug, [{ name: 'files', filename: `f-${i}.png`, data: uniqueImage(FILE) }])).statusCode;
+      ({ statusCode: status, body } = await upload(t.app, owner.shop.slug, [{ name: 'files', filename: `f-${i}.png`, data: uniqueImage(FILE) }]));
     }
     expect(status).toBe(507);
+    expect(JSON.parse(body).error).toBe('Storage is full. Please try again later.');
     // Refused by the free-space check before streaming, not by the disk running out.
     expect(freeBytes(blobsDir)).toBeGreaterThan(4 * MiB);
   });

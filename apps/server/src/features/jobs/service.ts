@@ -14,7 +14,7 @@ import { findShopBySlug, storedBytesOf } from '../shops/repo.js';
 import { shopNotFound } from '../public-shop/routes.js';
 import type { PageCounter } from './page-counter.js';
 import * as repo from './repo.js';
-import { discard, receiveUpload, storageFull } from './upload.js';
+import { discard, receiveUpload, serverStorageFull, storageFull } from './upload.js';
 
 export type JobAction = 'created' | 'updated' | 'deleted';
 export interface JobAnnouncer {
@@ -47,7 +47,8 @@ export class JobsService {
     const shop = await findShopBySlug(db, slug.toLowerCase());
     if (!shop) throw shopNotFound();
     const stored = await storedBytesOf(db, shop.id);
-    if (stored >= this.d.shopStorageQuota || !(await this.diskHasRoom())) throw storageFull();
+    if (stored >= this.d.shopStorageQuota) throw storageFull();
+    if (!(await this.diskHasRoom())) throw serverStorageFull();
     const upload = await receiveUpload(req, blobs, shop.id);
     try {
       const total = upload.files.reduce((n, f) => n + f.size, 0);

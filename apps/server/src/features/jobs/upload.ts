@@ -21,6 +21,8 @@ export type ReceivedFile = {
 export type ReceivedUpload = { jobId: string; files: ReceivedFile[]; name: string | null; phone: string | null };
 
 export const storageFull = () => new HttpError(507, 'STORAGE_FULL', "This shop's storage is full");
+/** The server's own disk, not the shop's quota: the shop owner can do nothing about it. */
+export const serverStorageFull = () => new HttpError(507, 'STORAGE_FULL', 'Storage is full. Please try again later.');
 const tooLarge = (name: string) => new HttpError(413, 'FILE_TOO_LARGE', tooLargeMessage(name));
 
 function field(name: string, value: string, truncated: boolean): string | null {
@@ -126,7 +128,7 @@ export async function receiveUpload(req: FastifyRequest, blobs: BlobStore, shopI
 
 function storeError(err: unknown, display: string): unknown {
   if (err instanceof BlobTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(display);
-  if (err instanceof StorageFullError) return storageFull();
+  if (err instanceof StorageFullError) return serverStorageFull();
   return err;
 }
 
