@@ -3,10 +3,10 @@ import type { TOnboardingResult } from '@counterprint/contract';
 import { ZOnboardingShop } from '@counterprint/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
-import { inventoryItems, shopBanners, shops, userRoles } from '../../db/schema.js';
+import { inventoryItems, shops, userRoles } from '../../db/schema.js';
 import { parseJsonPart } from '../../http/json-part.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { type StoredBanner, storeBanner } from '../shops/banners.js';
+import { insertBanners, type StoredBanner, storeBanner } from '../shops/banners.js';
 import { slugsLike } from '../shops/repo.js';
 import { baseSlug, firstFreeSlug } from '../shops/slug.js';
 
@@ -71,20 +71,7 @@ export class OnboardingService {
         ownerName: owner.name,
         ...(shop.hours ? { hours: shop.hours } : {}),
       });
-      if (stored.length > 0) {
-        await tx.insert(shopBanners).values(
-          stored.map((b, position) => ({
-            id: b.id,
-            shopId,
-            blobKey: b.blobKey,
-            contentType: b.contentType,
-            size: b.size,
-            width: b.width,
-            height: b.height,
-            position,
-          })),
-        );
-      }
+      await insertBanners(tx as unknown as Db, shopId, stored);
       await tx.insert(inventoryItems).values({ shopId, ...DEFAULT_PAPER, stock: 0, unit: 'pcs' });
       await tx.insert(userRoles).values({ userId: owner.id, role: 'SHOP_OWNER' }).onConflictDoNothing();
     });

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
 import { inventoryItems, type rateCardServices, shopBanners, shops } from '../../db/schema.js';
-import type { StoredBanner } from '../shops/banners.js';
 
 export type InventoryRow = typeof inventoryItems.$inferSelect;
 export type RateCardRow = typeof rateCardServices.$inferSelect;
@@ -47,23 +46,6 @@ export async function deleteBanners(db: Db, shopId: string, ids: string[]): Prom
     .where(and(eq(shopBanners.shopId, shopId), inArray(shopBanners.id, ids)))
     .returning({ blobKey: shopBanners.blobKey });
   return rows.map((r) => r.blobKey);
-}
-
-export async function insertBanners(db: Db, shopId: string, stored: StoredBanner[]): Promise<void> {
-  if (stored.length === 0) return;
-  const first = await nextPosition(db, 'shop_banners', shopId);
-  await db.insert(shopBanners).values(
-    stored.map((b, i) => ({
-      id: b.id,
-      shopId,
-      blobKey: b.blobKey,
-      contentType: b.contentType,
-      size: b.size,
-      width: b.width,
-      height: b.height,
-      position: first + i,
-    })),
-  );
 }
 
 /** A unique violation (23505), optionally of a constraint whose name or message mentions `about`. */

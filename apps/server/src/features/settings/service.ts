@@ -6,7 +6,7 @@ import type { Db } from '../../db/index.js';
 import { shops } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import type { StoredBanner } from '../shops/banners.js';
+import { insertBanners, type StoredBanner } from '../shops/banners.js';
 import { bannersOf, findShopById, rateCardOf } from '../shops/repo.js';
 import { toInventoryItem, toProfile, toRateCardService } from './dto.js';
 import * as repo from './repo.js';
@@ -108,7 +108,7 @@ export class SettingsService {
     if (added.length === 0) return;
     const existing = await repo.countBanners(tx, shopId);
     if (existing + added.length > MAX_SETTINGS_BANNERS) throw tooManyBanners(existing);
-    await repo.insertBanners(tx, shopId, added);
+    await insertBanners(tx, shopId, added);
   }
 
   /** Runs `work` in a transaction; it answers the blob keys it unlinked, deleted only after commit. */
