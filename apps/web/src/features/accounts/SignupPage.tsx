@@ -42,6 +42,9 @@ export default function SignupPage() {
       sessionStorage.setItem(SESSION.onboardingEmail, created.email);
       sessionStorage.setItem(SESSION.onboardingToken, created.onboardingToken);
       setCreatedEmail(created.email);
+      // Both answers lead to another page: fetch their code while the question is on screen.
+      void import('./LoginPage');
+      void import('../onboarding/OnboardingShopPage');
     } catch (err) {
       setError(serverMessageOr(err, 'Signup failed'));
     } finally {
