@@ -10,9 +10,11 @@ export const jobKeys = {
   rateCard: (slug: string) => ['print-jobs', 'rate-card', slug] as const,
 };
 
-export function fetchPrintJobs(shopId: string, query: { limit?: number; status?: TJobStatus } = {}): Promise<TJob[]> {
+/** `before`: a job id; the page then holds the jobs older than it. */
+export function fetchPrintJobs(shopId: string, query: { limit?: number; status?: TJobStatus; before?: string } = {}): Promise<TJob[]> {
   const params = new URLSearchParams({ limit: String(query.limit ?? PRINT_JOBS_LIMIT) });
   if (query.status) params.set('status', query.status);
+  if (query.before) params.set('before', query.before);
   return apiGet<TJob[]>(`/shops/${encodeURIComponent(shopId)}/print-jobs?${params}`);
 }
 

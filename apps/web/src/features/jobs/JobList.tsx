@@ -2,9 +2,11 @@ import type { TJob } from '@counterprint/contract';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
+import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { sheetBandClass, statusChip } from './jobStyles';
 import { customerLabel, filterJobs, JOB_TABS, type JobTab, timeAgo, totalSheets } from './liveJobs';
+import type { OlderJobs } from './queries';
 
 /** Re-renders every 30 s so "2 min ago" keeps telling the truth on a screen left open all day. */
 function useNow(intervalMs = 30_000): number {
@@ -79,10 +81,27 @@ interface JobListProps {
   onRetry: () => void;
   selectedId: string | null;
   onView: (job: TJob) => void;
+  older?: OlderJobs;
+}
+
+/** The list holds the newest page of jobs; this reaches further back, a page at a time. */
+function LoadOlder({ older }: { older: OlderJobs }) {
+  return (
+    <div className="flex flex-col items-center gap-1 pt-1">
+      <Button variant="secondary" onClick={older.load} loading={older.loading} disabled={older.loading}>
+        Load older jobs
+      </Button>
+      {older.error && (
+        <p role="alert" className="text-sm text-red-600">
+          {older.error}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** Spec 01 "Jobs and viewer": 'Latest uploads', search by name or phone, a count, View. */
-export function JobList({ jobs, loading, error, onRetry, selectedId, onView }: JobListProps) {
+export function JobList({ jobs, loading, error, onRetry, selectedId, onView, older }: JobListProps) {
   const [tab, setTab] = useState<JobTab>('queue');
   const [search, setSearch] = useState('');
   const now = useNow();
@@ -145,6 +164,7 @@ export function JobList({ jobs, loading, error, onRetry, selectedId, onView }: J
           ))}
         </ul>
       )}
+      {!loading && !error && older?.canLoad && <LoadOlder older={older} />}
     </section>
   );
 }

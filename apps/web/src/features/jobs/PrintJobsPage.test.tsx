@@ -147,6 +147,31 @@ describe('/printJob', () => {
     expect(feed.shopIds).toEqual(['shop-1', 'shop-2']);
   });
 
+  it('loads older jobs a page at a time below the newest 100, and stops when a page comes back short', async () => {
+    const at = (i: number) => new Date(Date.UTC(2026, 2, 2, 10, 0, 0) - i * 60_000).toISOString();
+    const newest = Array.from({ length: 100 }, (_, i) => makeJob({ id: `n${i}`, number: 500 - i, customerName: `New ${i}`, createdAt: at(i) }));
+    const older = [makeJob({ id: 'o1', number: 42, customerName: 'Older Olga', createdAt: at(200) })];
+    const calls = serve({
+      ...baseRoutes([]),
+      '/api/shops/shop-1/print-jobs': (url) => jsonResponse(200, url.includes('before=') ? older : newest),
+    });
+    renderPage(<PrintJobsPage />);
+    expect(await screen.findByText('New 0')).toBeInTheDocument();
+    expect(screen.queryByText('Older Olga')).not.toBeInTheDocument();
+    await act(async () => screen.getByRole('button', { name: 'Load older jobs' }).click());
+    expect(await screen.findByText('Older Olga')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.includes('print-jobs?')).at(-1)?.url).toContain('before=n99');
+    expect(screen.getByText('101 jobs')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load older jobs' })).not.toBeInTheDocument());
+  });
+
+  it('offers no older jobs when the newest page is not full', async () => {
+    serve(baseRoutes([queued]));
+    renderPage(<PrintJobsPage />);
+    expect(await screen.findByText('Asha')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load older jobs' })).not.toBeInTheDocument();
+  });
+
   it('asks for a shop first when there is none', async () => {
     localStorage.removeItem(LOCAL.activeShopId);
     renderPage(<PrintJobsPage />);

@@ -14,7 +14,7 @@ import { JobList } from './JobList';
 import { JobViewer } from './JobViewer';
 import { LiveBanner } from './LiveBanner';
 import { applyLiveMessage, isNewArrival } from './liveJobs';
-import { usePrintJobs } from './queries';
+import { useOlderJobs, usePrintJobs } from './queries';
 import { useActiveShop } from './useActiveShop';
 import { useDownloadFolder, useDownloads } from './useDownloads';
 
@@ -72,6 +72,7 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
   const live = useShopJobsFeed(shopId, { onMessage, onConnected });
 
   const list = jobs.data ?? [];
+  const older = useOlderJobs(shopId, list.length);
   const selected = list.find((j) => j.id === selectedId) ?? null;
 
   // Download progress and messages belong to the job they were for.
@@ -121,6 +122,7 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
             onRetry={() => void jobs.refetch()}
             selectedId={selectedId}
             onView={view}
+            older={older}
           />
         </div>
         <div className="min-w-0 lg:col-start-2">

@@ -2,7 +2,7 @@ import type { TJob } from '@counterprint/contract';
 import { describe, expect, it } from 'vitest';
 import { makeJob } from './fixtures';
 import { sheetBandClass, statusChip } from './jobStyles';
-import { applyLiveMessage, filterJobs, isNewArrival, mergeLoaded, timeAgo, totalSheets } from './liveJobs';
+import { appendOlder, applyLiveMessage, filterJobs, isNewArrival, mergeLoaded, timeAgo, totalSheets } from './liveJobs';
 import { DEFAULT_PAGE_PRICE, parseAmount, prefillAmount } from './prefill';
 
 const a = makeJob({ id: 'a', number: 1, createdAt: '2026-03-02T10:00:00.000Z' });
@@ -62,6 +62,14 @@ describe('live job list (spec 02 §4)', () => {
     // A job the reload no longer lists and that is older than its newest is not resurrected.
     expect(mergeLoaded([b], [b, a]).map((j) => j.id)).toEqual(['b']);
     expect(mergeLoaded([b, a], undefined)).toEqual([b, a]);
+  });
+});
+
+describe('older pages', () => {
+  it('appends a page of older jobs, skipping any already shown, and keeps the same array when nothing is new', () => {
+    const shown = [makeJob({ id: 'a' }), makeJob({ id: 'b' })];
+    expect(appendOlder(shown, [makeJob({ id: 'b' }), makeJob({ id: 'c' })]).map((j) => j.id)).toEqual(['a', 'b', 'c']);
+    expect(appendOlder(shown, [makeJob({ id: 'a' })])).toBe(shown);
   });
 });
 

@@ -61,6 +61,13 @@ export function mergeLoaded(fresh: TJob[], current: TJob[] | undefined): TJob[] 
   return arrived.length ? [...arrived, ...fresh] : fresh;
 }
 
+/** A page of older jobs goes after the list; a job already shown (it moved while paging) is not repeated. */
+export function appendOlder(current: TJob[], page: TJob[]): TJob[] {
+  const known = new Set(current.map((j) => j.id));
+  const older = page.filter((j) => !known.has(j.id));
+  return older.length ? [...current, ...older] : current;
+}
+
 export const totalSheets = (job: TJob): number => job.items.reduce((sum, item) => sum + (item.sheetsUsed || 0), 0);
 
 export type JobTab = 'queue' | 'printedToday' | 'all';

@@ -1,7 +1,8 @@
 import type { TJob } from '@counterprint/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchPrintJobs, fetchShopDetails, fetchSignedUrls, jobKeys } from '../../api/jobs';
-import { mergeLoaded } from './liveJobs';
+import { useState } from 'react';
+import { fetchPrintJobs, fetchShopDetails, fetchSignedUrls, jobKeys, PRINT_JOBS_LIMIT } from '../../api/jobs';
+import { appendOlder, mergeLoaded } from './liveJobs';
 
 /** The shop's newest jobs. Live messages edit this same cache, so every screen sees them. */
 export function usePrintJobs(shopId: string | null) {
@@ -14,6 +15,39 @@ export function usePrintJobs(shopId: string | null) {
     },
     enabled: Boolean(shopId),
   });
+}
+
+export interface OlderJobs {
+  /** Whether the list may go further back: it is at least a page long and no page has come back short. */
+  canLoad: boolean;
+  loading: boolean;
+  error: string | null;
+  load(): void;
+}
+
+/** 'Load older jobs': pages before the oldest job shown, appended to the same cache the live feed edits. */
+export function useOlderJobs(shopId: string, shown: number): OlderJobs {
+  const client = useQueryClient();
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [exhausted, setExhausted] = useState(false);
+  const load = async () => {
+    const key = jobKeys.list(shopId);
+    const oldest = client.getQueryData<TJob[]>(key)?.at(-1);
+    if (!oldest || loading) return;
+    setLoading(true);
+    setError(null);
+    try {
+      const page = await fetchPrintJobs(shopId, { before: oldest.id });
+      client.setQueryData<TJob[]>(key, (list) => appendOlder(list ?? [], page));
+      setExhausted(page.length < PRINT_JOBS_LIMIT);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Could not load older jobs');
+    } finally {
+      setLoading(false);
+    }
+  };
+  return { canLoad: !exhausted && shown >= PRINT_JOBS_LIMIT, loading, error, load: () => void load() };
 }
 
 /**
