@@ -15,13 +15,16 @@ export type ReaperDeps = {
 
 /**
  * Deletes blobs that no row refers to: left by a crash between storing a file and
- * writing its job, or between claiming a purge and deleting the blob.
+ * writing its job, or between claiming a purge and deleting the blob; and the temp
+ * files of uploads a crash cut off.
  */
 export class OrphanReaper {
   constructor(private readonly d: ReaperDeps) {}
 
   async reap(): Promise<number> {
-    const cutoff = this.d.clock.now().getTime() - (this.d.graceMs ?? 60 * 60 * 1000);
+    const grace = this.d.graceMs ?? 60 * 60 * 1000;
+    const now = this.d.clock.now().getTime();
+    const cutoff = now - grace;
     let batch: string[] = [];
     let reaped = 0;
     for await (const blob of this.d.blobs.list('shops/')) {
@@ -33,6 +36,9 @@ export class OrphanReaper {
       }
     }
     if (batch.length > 0) reaped += await this.reapBatch(batch);
+    // A process killed mid-upload leaves its temp file; a live upload writes to its own far more often.
+    const temps = (await this.d.blobs.cleanTemp?.(grace, now)) ?? 0;
+    if (temps > 0) this.d.logger.info({ removed: temps }, 'removed stale blob temp files');
     return reaped;
   }
 

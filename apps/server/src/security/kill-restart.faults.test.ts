@@ -98,6 +98,10 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('SI
       const referenced = await live();
       const before = await blobKeys(blobs);
       const orphans = before.filter((k) => !referenced.has(k));
+      // Whatever the crash left half-written is ciphertext: no file under blobs/ holds a byte run we sent.
+      const leftovers = walk(path.join(dataDir, 'blobs'));
+      for (const file of leftovers) expect(readFileSync(file).includes(PNG_HEAD), file).toBe(false);
+      const temps = leftovers.filter((f) => f.includes(`${path.sep}.tmp${path.sep}`)).length;
       const reaper = (offsetMs: number) =>
         new OrphanReaper({ db: database.db, blobs, logger: testLogger, clock: { now: () => new Date(Date.now() + offsetMs) } });
       expect(await reaper(0).reap(), 'young blobs are kept: they may belong to an upload in progress').toBe(0);
@@ -106,13 +110,11 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('SI
       expect(after.sort()).toEqual([...referenced].sort());
       expect(await reaper(61 * 60_000).reap()).toBe(0);
 
-      // Whatever the crash left half-written is ciphertext: no file under blobs/ holds a byte run we sent.
-      const leftovers = walk(path.join(dataDir, 'blobs'));
-      for (const file of leftovers) expect(readFileSync(file).includes(PNG_HEAD), file).toBe(false);
-      const temps = leftovers.filter((f) => f.includes(`${path.sep}.tmp${path.sep}`)).length;
+      const isTemp = (f: string) => f.includes(`${path.sep}.tmp${path.sep}`);
+      expect(walk(path.join(dataDir, 'blobs')).filter(isTemp), 'the sweep also removed the temp files the crash left').toEqual([]);
       console.log(
         `[faults] SIGKILL on ${kind}: ${acked.size} acknowledged, ${broken} cut off, ${unacked.length} committed but unacknowledged; ` +
-          `${orphans.length} orphan blobs reaped in one sweep; ${temps} temp files left for the start-up clean-up`,
+          `${orphans.length} orphan blobs and ${temps} temp files removed in one sweep`,
       );
     } finally {
       await blobs.close?.();

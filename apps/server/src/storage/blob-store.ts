@@ -43,6 +43,8 @@ export interface BlobStore {
   healthy(): Promise<boolean>;
   /** Bytes still free where blobs are written, when the store can tell (disk: statfs; S3: undefined). */
   freeBytes?(): Promise<number | undefined>;
+  /** Removes temp files of writes that died with their process, untouched for `olderThanMs`; answers how many. */
+  cleanTemp?(olderThanMs: number, now?: number): Promise<number>;
   close?(): Promise<void>;
 }
 

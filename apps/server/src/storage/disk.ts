@@ -172,13 +172,13 @@ export class DiskObjectStore implements BlobStore {
   }
 
   /** Removes temp files a crash left behind. Only old ones: another instance may be writing the young ones. */
-  async cleanTemp(olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
+  async cleanTemp(olderThanMs = 24 * 60 * 60 * 1000, now = Date.now()): Promise<number> {
     let removed = 0;
     const names = await readdir(this.tmpDir).catch(() => [] as string[]);
     for (const name of names) {
       const file = path.join(this.tmpDir, name);
       const s = await stat(file).catch(() => undefined);
-      if (s && Date.now() - s.mtimeMs > olderThanMs && (await unlink(file).then(() => true, () => false))) removed++;
+      if (s && now - s.mtimeMs > olderThanMs && (await unlink(file).then(() => true, () => false))) removed++;
     }
     return removed;
   }

@@ -235,6 +235,10 @@ export class EncryptedBlobStore implements BlobStore {
     return this.raw.healthy();
   }
 
+  async cleanTemp(olderThanMs: number, now?: number): Promise<number> {
+    return (await this.raw.cleanTemp?.(olderThanMs, now)) ?? 0;
+  }
+
   async freeBytes(): Promise<number | undefined> {
     return this.raw.freeBytes?.();
   }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, queryRows } from '../../db/index.js';
@@ -146,5 +147,19 @@ describe.each(DATABASE_KINDS)('recycle bin and retention sweeper on %s', (kind) 
     expect(await blobKeys(t.deps.blobs, key)).toEqual([]);
     const stillLive = await queryRows<{ k: string }>(db(), sql`SELECT blob_key AS k FROM job_files WHERE state <> 'purged'`);
     for (const row of stillLive) expect(await blobKeys(t.deps.blobs, row.k)).toHaveLength(1);
+  });
+
+  it('the reaper also removes temp files a killed upload left, once they are older than the grace period', async () => {
+    const { mkdirSync, existsSync, writeFileSync } = await import('node:fs');
+    const tmpDir = path.join(t.dataDir, 'blobs', '.tmp');
+    mkdirSync(tmpDir, { recursive: true });
+    const dead = path.join(tmpDir, 'killed-mid-upload');
+    writeFileSync(dead, 'half a file');
+    clock.set(new Date());
+    await t.app.services.reaper.reap();
+    expect(existsSync(dead)).toBe(true);
+    clock.advance(2 * 60 * MIN);
+    await t.app.services.reaper.reap();
+    expect(existsSync(dead)).toBe(false);
   });
 });
