@@ -32,6 +32,18 @@ function memoryBus() {
   };
 }
 
+/** A loadJob that counts its calls and answers the version `current()` gives at that moment. */
+function countingLoader(current: () => number) {
+  const loader = {
+    loads: 0,
+    loadJob: async (id: string): Promise<Job> => {
+      loader.loads++;
+      return { id, version: current() };
+    },
+  };
+  return loader;
+}
+
 function recordingBroker() {
   const published: Array<{ shopId: string; body: unknown }> = [];
   return { published, publish: (shopId: string, body: object) => published.push({ shopId, body }) };
@@ -103,22 +115,18 @@ describe('createJobFanout', () => {
   it('publishes a job its announcer hands over without loading it, after the announcing tick', async () => {
     const bus = memoryBus();
     const broker = recordingBroker();
-    let loads = 0;
-    const loadJob = async (id: string) => {
-      loads++;
-      return { id, version: 2 };
-    };
-    const fanout = await createJobFanout({ ...bus, loadJob, broker });
+    const loader = countingLoader(() => 2);
+    const fanout = await createJobFanout({ ...bus, loadJob: loader.loadJob, broker });
     const announced = fanout.announce('s1', 'j1', 'created', { id: 'j1', version: 1 });
     await Promise.resolve();
     expect(broker.published).toHaveLength(0);
     await announced;
     await fanout.idle();
-    expect(loads).toBe(0);
+    expect(loader.loads).toBe(0);
     expect(broker.published).toEqual([{ shopId: 's1', body: { action: 'created', job: { id: 'j1', version: 1 } } }]);
     await fanout.announce('s1', 'j1', 'updated');
     await fanout.idle();
-    expect(loads).toBe(1);
+    expect(loader.loads).toBe(1);
     expect(broker.published[1]).toEqual({ shopId: 's1', body: { action: 'updated', job: { id: 'j1', version: 2 } } });
     await fanout.close();
   });
@@ -127,12 +135,8 @@ describe('createJobFanout', () => {
     const bus = memoryBus();
     const broker = recordingBroker();
     let version = 0;
-    let loads = 0;
-    const loadJob = async (id: string) => {
-      loads++;
-      return { id, version };
-    };
-    const fanout = await createJobFanout({ ...bus, loadJob, broker, settleMs: 200 });
+    const loader = countingLoader(() => version);
+    const fanout = await createJobFanout({ ...bus, loadJob: loader.loadJob, broker, settleMs: 200 });
     const t0 = performance.now();
     await fanout.announce('s1', 'j1', 'created', { id: 'j1', version: 0 });
     await waitFor(() => broker.published.length === 1);
@@ -144,7 +148,7 @@ describe('createJobFanout', () => {
     }
     await fanout.idle();
     expect(performance.now() - t0).toBeGreaterThanOrEqual(200);
-    expect(loads).toBe(1);
+    expect(loader.loads).toBe(1);
     expect(broker.published).toEqual([
       { shopId: 's1', body: { action: 'created', job: { id: 'j1', version: 0 } } },
       { shopId: 's1', body: { action: 'updated', job: { id: 'j1', version: 5 } } },

@@ -1,10 +1,8 @@
-import { createHash, type Hash } from 'node:crypto';
 import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
 import {
   type BlobRead,
   type BlobStore,
   BlobNotFoundError,
-  BlobTooLargeError,
   type ByteRange,
   CorruptBlobError,
   type PutLimits,
@@ -28,7 +26,7 @@ import {
   sealChunk,
 } from './crypto-format.js';
 import { signFileUrl } from './signed-url.js';
-import { readAll } from './stream-util.js';
+import { type Meter, meter, readAll } from './stream-util.js';
 
 export type EncryptedBlobStoreOptions = {
   /** FILE_ENCRYPTION_KEY: 64 hex characters. */
@@ -74,8 +72,7 @@ class ByteQueue {
  * generator: one callback per socket chunk instead of a promise per piece (bench/ upload throughput).
  */
 class SealStream extends Transform {
-  size = 0;
-  private readonly hasher: Hash = createHash('sha256');
+  readonly meter: Meter;
   private readonly queue = new ByteQueue();
   private index = 0;
 
@@ -83,19 +80,20 @@ class SealStream extends Transform {
     private readonly header: BlobHeader,
     headerBytes: Buffer,
     private readonly chunkSize: number,
-    private readonly maxBytes: number,
+    maxBytes: number,
   ) {
     super();
+    this.meter = meter(maxBytes);
     this.push(headerBytes);
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.size > this.maxBytes) {
-      done(new BlobTooLargeError(this.maxBytes));
+    try {
+      this.meter.count(chunk);
+    } catch (err) {
+      done(err as Error);
       return;
     }
-    this.hasher.update(chunk);
     this.queue.push(chunk);
     // Hold back a full chunk until more data arrives: only then is it known not to be the final one.
     while (this.queue.length > this.chunkSize) this.pushAll(sealChunk(this.header, this.index++, false, this.queue.take(this.chunkSize)));
@@ -105,10 +103,6 @@ class SealStream extends Transform {
   override _flush(done: TransformCallback): void {
     this.pushAll(sealChunk(this.header, this.index, true, this.queue.take(this.queue.length)));
     done();
-  }
-
-  digest(): string {
-    return this.hasher.digest('hex');
   }
 
   private pushAll(parts: Buffer[]): void {
@@ -148,7 +142,7 @@ export class EncryptedBlobStore implements BlobStore {
     } finally {
       body.destroy();
     }
-    return { size: seal.size, sha256: seal.digest() };
+    return { size: seal.meter.size, sha256: seal.meter.digest() };
   }
 
   private async readHeader(key: string): Promise<{ header: BlobHeader; layout: Layout }> {

@@ -115,7 +115,8 @@ export class S3ObjectStore implements BlobStore {
       filled = 0;
     };
     try {
-      for await (const chunk of m.transform(body)) {
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        m.count(chunk);
         for (let off = 0; off < chunk.length; ) {
           const n = chunk.copy(buf, filled, off);
           filled += n;

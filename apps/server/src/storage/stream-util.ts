@@ -3,9 +3,9 @@ import { type Readable, Transform } from 'node:stream';
 import { BlobTooLargeError } from './blob-store.js';
 
 export type Meter = {
-  /** A pass-through for `pipeline` that counts and hashes bytes and fails as soon as `maxBytes` is passed. */
-  transform: (source: AsyncIterable<Buffer>) => AsyncGenerator<Buffer>;
-  /** The same as a Transform: a callback per chunk instead of promises (bench/ upload throughput). */
+  /** Counts and hashes one chunk; throws `BlobTooLargeError` as soon as `maxBytes` is passed. */
+  count(chunk: Buffer): void;
+  /** `count` as a pass-through Transform for `pipeline` (a callback per chunk, no promises: bench/ upload throughput). */
   stream(): Transform;
   readonly size: number;
   /** Hex SHA-256 of everything that passed, or '' when hashing was turned off. Call once, at the end. */
@@ -21,19 +21,14 @@ export function meter(maxBytes = Number.POSITIVE_INFINITY, hash = true): Meter {
     hasher?.update(chunk);
   };
   return {
-    async *transform(source) {
-      for await (const chunk of source) {
-        // Throwing here makes pipeline destroy the source, so the rest of an oversized upload is never read.
-        count(chunk);
-        yield chunk;
-      }
-    },
+    count,
     stream: () =>
       new Transform({
         transform(chunk: Buffer, _encoding, done) {
           try {
             count(chunk);
           } catch (err) {
+            // Failing here makes pipeline destroy the source, so the rest of an oversized upload is never read.
             done(err as Error);
             return;
           }
