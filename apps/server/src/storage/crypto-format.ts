@@ -88,6 +88,7 @@ export function rawSizeFor(plainSize: number, chunkSize = DEFAULT_CHUNK_BYTES): 
   return HEADER_BYTES + plainSize + Math.max(1, Math.ceil(plainSize / chunkSize)) * TAG_BYTES;
 }
 
+// seal-worker.ts builds the same nonce and AAD on its thread when it encrypts.
 function nonceAndAad(h: BlobHeader, index: number, final: boolean): { nonce: Buffer; aad: Buffer } {
   const nonce = Buffer.allocUnsafe(12);
   h.noncePrefix.copy(nonce, 0);
@@ -96,20 +97,6 @@ function nonceAndAad(h: BlobHeader, index: number, final: boolean): { nonce: Buf
   aad.writeUInt32BE(index, 0);
   aad.writeUInt8(final ? 1 : 0, 4);
   return { nonce, aad };
-}
-
-/**
- * Encrypts one chunk given as pieces (as they arrived, uncopied); returns the ciphertext pieces then the tag.
- * Feeding pieces avoids joining them into a 64 KiB buffer first: one copy and one allocation less per chunk.
- */
-export function sealChunk(h: BlobHeader, index: number, final: boolean, plain: Buffer[]): Buffer[] {
-  const { nonce, aad } = nonceAndAad(h, index, final);
-  const c = createCipheriv('aes-256-gcm', h.dataKey, nonce, { authTagLength: TAG_BYTES });
-  c.setAAD(aad);
-  const out = plain.map((p) => c.update(p));
-  c.final();
-  out.push(c.getAuthTag());
-  return out;
 }
 
 /** Plaintext pieces of one stored chunk, or throws: nothing is returned before its tag checks out. */

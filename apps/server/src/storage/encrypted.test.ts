@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,7 +8,9 @@ import { CorruptBlobError } from './blob-store.js';
 import { HEADER_BYTES, TAG_BYTES, rawSizeFor } from './crypto-format.js';
 import { DiskObjectStore } from './disk.js';
 import { EncryptedBlobStore } from './encrypted.js';
+import { SealWorker } from './seal-worker.js';
 import { readAll } from './stream-util.js';
+import { generatedBody } from './test-streams.js';
 
 const C = 64 * 1024;
 const RAW_CHUNK = C + TAG_BYTES;
@@ -174,5 +176,71 @@ describe('EncryptedBlobStore at rest', () => {
     console.info(`25 MiB encrypted: put ${put} ms CPU, get ${get} ms CPU (best of 3)`);
     // SHA-256 + AES-GCM alone are ~45 ms here; the bound leaves room for slow CI machines.
     expect(put).toBeLessThan(250);
+  });
+});
+
+describe('EncryptedBlobStore sealing on its worker thread', () => {
+  const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+  const tempFiles = () => (existsSync(path.join(dir, '.tmp')) ? readdirSync(path.join(dir, '.tmp')).length : 0);
+
+  it('keeps concurrent uploads apart: each reads back whole, with its own hash', async () => {
+    const bodies = Array.from({ length: 6 }, (_, i) => randomBytes(3 * C + 1000 * i + 7));
+    // Small pieces with a pause between them interleave the uploads' chunks on the one worker.
+    const pieces = (b: Buffer) =>
+      Readable.from(
+        (async function* () {
+          for (let at = 0; at < b.length; at += 10_000) {
+            yield b.subarray(at, at + 10_000);
+            await new Promise((r) => setImmediate(r));
+          }
+        })(),
+        { objectMode: false },
+      );
+    const keys = bodies.map(() => `enc/conc-${++n}`);
+    const results = await Promise.all(bodies.map((b, i) => store.put(keys[i]!, pieces(b))));
+    for (const [i, b] of bodies.entries()) {
+      expect(results[i]).toEqual({ size: b.length, sha256: sha(b) });
+      expect((await readAll((await store.get(keys[i]!)).stream)).equals(b)).toBe(true);
+    }
+  });
+
+  it('fails an upload whose worker stops, leaves nothing behind, and starts a new worker for the next', async () => {
+    const sealer = new SealWorker(C);
+    const own = new EncryptedBlobStore(disk, { masterKey, fileUrlSecret: secret, chunkSize: C, sealer });
+    const body = generatedBody(20 * C, 4096);
+    const key = `enc/stopped-${++n}`;
+    const outcome = own.put(key, body.stream).then(() => 'stored', (err: Error) => err.message);
+    while (body.produced() < 4 * C) await new Promise((r) => setTimeout(r, 1));
+    await sealer.close();
+    expect(await outcome).toMatch(/encryption worker/);
+    expect(await own.stat(key)).toBeUndefined();
+    expect(tempFiles()).toBe(0);
+    const again = randomBytes(2 * C + 5);
+    expect(await own.put(`enc/after-${++n}`, Readable.from([again]))).toEqual({ size: again.length, sha256: sha(again) });
+    await sealer.close();
+  });
+
+  it('stops reading an upload while the disk is not taking it, instead of buffering it', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const stalled = new (class extends DiskObjectStore {
+      override async put(...args: Parameters<DiskObjectStore['put']>) {
+        await gate;
+        return super.put(...args);
+      }
+    })({ root: dir });
+    const slow = new EncryptedBlobStore(stalled, { masterKey, fileUrlSecret: secret, chunkSize: C });
+    const body = generatedBody(200 * C);
+    const key = `enc/stalled-${++n}`;
+    const putting = slow.put(key, body.stream);
+    await new Promise((r) => setTimeout(r, 300));
+    // A few chunks at the worker and in stream buffers; 200 chunks are waiting.
+    expect(body.produced()).toBeLessThan(16 * C);
+    release();
+    expect(await putting).toEqual({ size: 200 * C, sha256: body.sha256() });
+    expect(await slow.stat(key)).toEqual({ size: 200 * C });
+    await slow.close();
   });
 });

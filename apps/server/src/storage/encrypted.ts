@@ -23,8 +23,8 @@ import {
   openHeader,
   parseMasterKey,
   rawSizeFor,
-  sealChunk,
 } from './crypto-format.js';
+import { type Seal, SealWorker } from './seal-worker.js';
 import { signFileUrl } from './signed-url.js';
 import { type Meter, meter, readAll } from './stream-util.js';
 
@@ -33,6 +33,8 @@ export type EncryptedBlobStoreOptions = {
   masterKey: string | Buffer;
   fileUrlSecret: string;
   chunkSize?: number;
+  /** Where uploads are hashed and encrypted; by default a worker of this store's own (for the same chunk size). */
+  sealer?: SealWorker;
 };
 
 /** A FIFO of buffers from which exact byte counts are taken as uncopied slices. */
@@ -67,24 +69,51 @@ class ByteQueue {
   }
 }
 
+/** Chunks sent to the worker and not yet back, per upload: enough to keep it busy, little memory. */
+const MAX_IN_FLIGHT = 3;
+
 /**
- * Hashes the plaintext and encrypts it chunk by chunk, header first. A Transform rather than an async
- * generator: one callback per socket chunk instead of a promise per piece (bench/ upload throughput).
+ * Cuts the plaintext into chunks and has the seal worker hash and encrypt them, header first. The
+ * request's thread only copies bytes into chunk buffers; a write is held back while MAX_IN_FLIGHT
+ * chunks are out, so a slow worker or disk slows the upload instead of filling memory.
  */
 class SealStream extends Transform {
   readonly meter: Meter;
-  private readonly queue = new ByteQueue();
+  sha256 = '';
+  /** The chunk being filled: a view of a whole buffer from the worker, `filled` bytes of it used. */
+  private batch: Buffer | undefined;
+  private filled = 0;
   private index = 0;
+  private inFlight = 0;
+  private held: TransformCallback | undefined;
+  private flushed: TransformCallback | undefined;
+  private readonly seal: Seal;
 
   constructor(
-    private readonly header: BlobHeader,
+    private readonly worker: SealWorker,
+    header: BlobHeader,
     headerBytes: Buffer,
     private readonly chunkSize: number,
     maxBytes: number,
   ) {
     super();
-    this.meter = meter(maxBytes);
+    this.meter = meter(maxBytes, false);
     this.push(headerBytes);
+    this.seal = worker.start(header, {
+      sealed: (ciphertext, tag) => {
+        this.inFlight--;
+        this.push(ciphertext);
+        this.push(tag);
+        const held = this.held;
+        this.held = undefined;
+        held?.();
+      },
+      finished: (sha256) => {
+        this.sha256 = sha256;
+        this.flushed?.();
+      },
+      failed: (err) => this.destroy(err),
+    });
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
@@ -94,19 +123,35 @@ class SealStream extends Transform {
       done(err as Error);
       return;
     }
-    this.queue.push(chunk);
-    // Hold back a full chunk until more data arrives: only then is it known not to be the final one.
-    while (this.queue.length > this.chunkSize) this.pushAll(sealChunk(this.header, this.index++, false, this.queue.take(this.chunkSize)));
-    done();
+    for (let at = 0; at < chunk.length; ) {
+      // A full chunk goes out only once more data arrives: only then is it known not to be the final one.
+      if (this.filled === this.chunkSize) this.send(false);
+      this.batch ??= Buffer.from(this.worker.buffer());
+      const n = chunk.copy(this.batch, this.filled, at);
+      this.filled += n;
+      at += n;
+    }
+    if (this.inFlight >= MAX_IN_FLIGHT) this.held = done;
+    else done();
   }
 
   override _flush(done: TransformCallback): void {
-    this.pushAll(sealChunk(this.header, this.index, true, this.queue.take(this.queue.length)));
-    done();
+    this.send(true);
+    this.flushed = done;
+    this.seal.finish();
   }
 
-  private pushAll(parts: Buffer[]): void {
-    for (const p of parts) this.push(p);
+  override _destroy(err: Error | null, done: (err: Error | null) => void): void {
+    if (!this.sha256) this.seal.abort();
+    done(err);
+  }
+
+  private send(final: boolean): void {
+    const plain = this.batch?.buffer ?? this.worker.buffer();
+    this.seal.chunk(this.index++, final, plain as ArrayBuffer, this.filled);
+    this.batch = undefined;
+    this.filled = 0;
+    this.inFlight++;
   }
 }
 
@@ -117,6 +162,7 @@ class SealStream extends Transform {
 export class EncryptedBlobStore implements BlobStore {
   private readonly masterKey: Buffer;
   private readonly chunkSize: number;
+  private readonly sealer: SealWorker;
 
   constructor(
     readonly raw: BlobStore,
@@ -124,6 +170,7 @@ export class EncryptedBlobStore implements BlobStore {
   ) {
     this.masterKey = parseMasterKey(opts.masterKey);
     this.chunkSize = opts.chunkSize ?? DEFAULT_CHUNK_BYTES;
+    this.sealer = opts.sealer ?? new SealWorker(this.chunkSize);
   }
 
   get kind() {
@@ -133,7 +180,7 @@ export class EncryptedBlobStore implements BlobStore {
   async put(key: string, body: Readable, limits: PutLimits = {}): Promise<PutResult> {
     assertValidKey(key);
     const { header, bytes } = newHeader(this.masterKey, this.chunkSize);
-    const seal = new SealStream(header, bytes, this.chunkSize, limits.maxBytes ?? Number.POSITIVE_INFINITY);
+    const seal = new SealStream(this.sealer, header, bytes, this.chunkSize, limits.maxBytes ?? Number.POSITIVE_INFINITY);
     // Either side failing destroys the other: a refused body fails the store's write, and the reverse.
     pipeline(body, seal, () => {});
     try {
@@ -142,7 +189,7 @@ export class EncryptedBlobStore implements BlobStore {
     } finally {
       body.destroy();
     }
-    return { size: seal.meter.size, sha256: seal.meter.digest() };
+    return { size: seal.meter.size, sha256: seal.sha256 };
   }
 
   private async readHeader(key: string): Promise<{ header: BlobHeader; layout: Layout }> {
@@ -238,6 +285,7 @@ export class EncryptedBlobStore implements BlobStore {
   }
 
   async close(): Promise<void> {
+    await this.sealer.close();
     await this.raw.close?.();
   }
 }
