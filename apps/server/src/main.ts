@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     logger,
   });
   const blobs = createBlobStore(config);
+  blobs.prepare?.();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
   const app = await buildApp({ config, database, blobs, mailer, clock: systemClock, logger });
 

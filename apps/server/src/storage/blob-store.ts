@@ -45,6 +45,8 @@ export interface BlobStore {
   freeBytes?(): Promise<number | undefined>;
   /** Removes temp files of writes that died with their process, untouched for `olderThanMs`; answers how many. */
   cleanTemp?(olderThanMs: number, now?: number): Promise<number>;
+  /** Starts helpers that would otherwise start on first use (the encryption worker), at server start. */
+  prepare?(): void;
   close?(): Promise<void>;
 }
 

@@ -70,7 +70,7 @@ class ByteQueue {
 }
 
 /** Chunks sent to the worker and not yet back, per upload: enough to keep it busy, little memory. */
-const MAX_IN_FLIGHT = 3;
+const MAX_IN_FLIGHT = 2;
 
 /**
  * Cuts the plaintext into chunks and has the seal worker hash and encrypt them, header first. The
@@ -282,6 +282,11 @@ export class EncryptedBlobStore implements BlobStore {
 
   async freeBytes(): Promise<number | undefined> {
     return this.raw.freeBytes?.();
+  }
+
+  prepare(): void {
+    this.sealer.prepare();
+    this.raw.prepare?.();
   }
 
   async close(): Promise<void> {

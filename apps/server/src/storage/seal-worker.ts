@@ -89,6 +89,11 @@ export class SealWorker {
     return this.spares.pop() ?? new ArrayBuffer(this.chunkSize);
   }
 
+  /** Starts the thread now: the first upload then does not wait for it, and its memory is there from the start. */
+  prepare(): void {
+    this.ensure();
+  }
+
   start(keys: SealKeys, sink: SealSink): Seal {
     const worker = this.ensure();
     const id = ++this.seq;

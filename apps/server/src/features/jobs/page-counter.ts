@@ -116,7 +116,12 @@ export class PageCounter {
     if (row && !this.stopped) this.d.onCounted(row.jobId, row.shopId);
   }
 
-  private parse(data: Uint8Array): Promise<number | null> {
+  /** Starts the parsing thread now, so that its memory is part of the server from the start, not of the first upload. */
+  prepare(): void {
+    if (!this.stopped) this.ensureWorker();
+  }
+
+  private ensureWorker(): Worker {
     if (!this.worker) {
       const pdfLib = createRequire(import.meta.url).resolve('pdf-lib');
       const byteStream = path.join(path.dirname(pdfLib), 'core/parser/ByteStream.js');
@@ -133,10 +138,15 @@ export class PageCounter {
         this.failAll();
       });
     }
+    return this.worker;
+  }
+
+  private parse(data: Uint8Array): Promise<number | null> {
+    const worker = this.ensureWorker();
     const id = ++this.seq;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
-      this.worker!.postMessage({ id, data }, [data.buffer as ArrayBuffer]);
+      worker.postMessage({ id, data }, [data.buffer as ArrayBuffer]);
     });
   }
 
