@@ -1,8 +1,9 @@
 /**
- * Puts the broker on the HTTP server: SockJS under `prefix` (sockjs-node), and a
- * raw WebSocket at `${prefix}/websocket` served by `ws`, because sockjs-node's own
- * raw endpoint does not negotiate the STOMP subprotocols that @stomp/stompjs's
- * `brokerURL` asks for. Both handlers answer before Fastify sees the request.
+ * Puts the broker on the HTTP server: SockJS under `prefix` (sockjs-node, but its
+ * WebSocket transport is ours over `ws`: sockjs-websocket.ts), and a raw WebSocket
+ * at `${prefix}/websocket` served by `ws`, because sockjs-node's own raw endpoint
+ * does not negotiate the STOMP subprotocols that @stomp/stompjs's `brokerURL` asks
+ * for. All of them answer before Fastify sees the request.
  *
  * Iframe transports: off unless `sockjsClientUrl` names a same-origin copy of
  * sockjs-client. sockjs-node's iframe page would otherwise load the client from
@@ -15,6 +16,8 @@ import type { Duplex } from 'node:stream';
 import sockjs from 'sockjs';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { BrokerConnection, BrokerSession, RealtimeLogger, StompBroker } from './broker.js';
+import { sockjsWebSockets } from './sockjs-websocket.js';
+import { frameCache, writeFrame } from './websocket-frames.js';
 
 export interface RealtimeTransportOptions {
   /** Default '/ws-endpoint'. */
@@ -38,6 +41,8 @@ export interface RealtimeTransport {
 
 export const STOMP_SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'] as const;
 const IFRAME_PAGE = /^\/iframe[0-9-.a-z_]*\.html\/?$/;
+/** SockJS's WebSocket transport under the prefix: /{server}/{session}/websocket. */
+const SOCKJS_WEBSOCKET = /^\/[^/.]+\/[^/.]+\/websocket\/?$/;
 const SEND_PATH = /\/(xhr_send|jsonp_send)\/?$/;
 
 type Listener = (...args: unknown[]) => unknown;
@@ -86,19 +91,10 @@ export function attachRealtime(server: Server, broker: StompBroker, opts: Realti
     perMessageDeflate: false,
     handleProtocols: (offered) => STOMP_SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,
   });
-  // A publish hands every connection the same frame string: encode it to bytes once, not per socket.
-  let lastText = '';
-  let lastBytes = Buffer.alloc(0);
-  const bytesOf = (text: string) => {
-    if (text !== lastText) {
-      lastBytes = Buffer.from(text);
-      lastText = text;
-    }
-    return lastBytes;
-  };
-  const onWebSocket = (ws: WebSocket) => {
+  const stompFrame = frameCache((text) => Buffer.from(text));
+  const onWebSocket = (ws: WebSocket, socket: Duplex) => {
     const session = track({
-      send: (text) => ws.send(bytesOf(text), { binary: false }),
+      send: (text) => writeFrame(ws, socket, stompFrame(text)),
       close: () => ws.close(1000),
       terminate: () => ws.terminate(),
       bufferedBytes: () => ws.bufferedAmount,
@@ -109,11 +105,15 @@ export function attachRealtime(server: Server, broker: StompBroker, opts: Realti
     ws.on('close', () => ended(session));
   };
 
+  const sockjsWss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, perMessageDeflate: false });
+  const heartbeatMs = opts.sockjsHeartbeatMs ?? 25_000;
+  const sockjsWebSocket = sockjsWebSockets({ maxMessageBytes, heartbeatMs, open: track, ended, logger });
+
   const sjs = sockjs.createServer({
     prefix,
     sockjs_url: opts.sockjsClientUrl ?? 'about:blank',
     disconnect_delay: opts.disconnectDelayMs ?? 5000,
-    heartbeat_delay: opts.sockjsHeartbeatMs ?? 25_000,
+    heartbeat_delay: heartbeatMs,
     log: (severity, line) => {
       if (severity === 'error') logger?.warn({ line }, 'sockjs');
     },
@@ -153,7 +153,12 @@ export function attachRealtime(server: Server, broker: StompBroker, opts: Realti
     const path = pathOf(req.url);
     if (path === `${prefix}/websocket` || path === `${prefix}/websocket/`) {
       socket.on('error', () => socket.destroy());
-      wss.handleUpgrade(req, socket, head, onWebSocket);
+      wss.handleUpgrade(req, socket, head, (ws) => onWebSocket(ws, socket));
+      return;
+    }
+    if (path.startsWith(`${prefix}/`) && SOCKJS_WEBSOCKET.test(path.slice(prefix.length))) {
+      socket.on('error', () => socket.destroy());
+      sockjsWss.handleUpgrade(req, socket, head, (ws) => sockjsWebSocket.accept(ws, socket));
       return;
     }
     let handled = false;
@@ -198,13 +203,15 @@ export function attachRealtime(server: Server, broker: StompBroker, opts: Realti
         session.closed();
         conn.close();
       }
+      sockjsWebSocket.stop();
       // Give WebSocket close handshakes a moment, then cut what is left.
+      const sockets = () => [...wss.clients, ...sockjsWss.clients];
       const deadline = Date.now() + 1000;
-      while ([...wss.clients].some((c) => c.readyState !== c.CLOSED) && Date.now() < deadline) {
+      while (sockets().some((c) => c.readyState !== c.CLOSED) && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 20));
       }
-      for (const c of wss.clients) c.terminate();
-      await new Promise<void>((r) => wss.close(() => r()));
+      for (const c of sockets()) c.terminate();
+      await Promise.all([wss, sockjsWss].map((w) => new Promise<void>((r) => w.close(() => r()))));
     },
   };
 }
