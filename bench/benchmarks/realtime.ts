@@ -1,5 +1,6 @@
 import { type Driver, now, startDriver } from '../lib/driver.js';
 import type { Benchmark, Row } from '../lib/report.js';
+import { cpuSeconds } from '../lib/procstat.js';
 import { percentile } from '../lib/stats.js';
 import { startServer } from '../lib/server.js';
 import { createShop } from '../lib/setup.js';
@@ -49,6 +50,8 @@ export const realtimeDelivery: Benchmark = {
             // The first uploads of a sequence warm it up (the uploader's connection, the new sockets'
             // first frames) and are not counted.
             const warmUp = 3;
+            const subsCpu0 = subs.reduce((n, s) => n + cpuSeconds(s.pid), 0);
+            const serverCpu0 = cpuSeconds(server.pid);
             const r = await uploader.call<{ uploads: { jobId: string; responseAt: number }[]; errors: string[] }>('sequence', {
               url: server.url,
               slug: shop.slug,
@@ -58,6 +61,10 @@ export const realtimeDelivery: Benchmark = {
             });
             r.uploads = r.uploads.slice(warmUp);
             await new Promise((res) => setTimeout(res, 1000));
+            // Every upload reaches each subscriber twice: 'created', then 'updated' once its pages are counted.
+            const deliveriesMade = 2 * (warmUp + uploads) * count;
+            const subscriberUsPerDelivery = ((subs.reduce((n, s) => n + cpuSeconds(s.pid), 0) - subsCpu0) * 1e6) / deliveriesMade;
+            const serverUsPerDelivery = ((cpuSeconds(server.pid) - serverCpu0) * 1e6) / deliveriesMade;
             const got = await Promise.all(subs.map((s) => s.call<Record<string, number[]>>('collect')));
             const latencies: number[] = [];
             let missing = 0;
@@ -77,7 +84,8 @@ export const realtimeDelivery: Benchmark = {
             }
             const p = (q: number) => percentile(latencies, q);
             log(
-              `  ${transport} × ${count}: connected in ${(connectMs / 1000).toFixed(1)} s; p50 ${p(50).toFixed(1)} ms, p99 ${p(99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms, missing ${missing}`,
+              `  ${transport} × ${count}: connected in ${(connectMs / 1000).toFixed(1)} s; p50 ${p(50).toFixed(1)} ms, p99 ${p(99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms, missing ${missing}; ` +
+                `CPU per delivery: subscribers ${subscriberUsPerDelivery.toFixed(0)} µs, server ${serverUsPerDelivery.toFixed(0)} µs (uploads included)`,
             );
             const label = transport === 'sockjs' ? 'SockJS' : 'WebSocket';
             rows.push({
@@ -87,7 +95,7 @@ export const realtimeDelivery: Benchmark = {
               format: 'ms',
               target: count === 1000 ? '< 50 ms; none missing' : undefined,
               pass: count === 1000 ? p(99) < 50 && missing === 0 && r.errors.length === 0 : undefined,
-              detail: `p50 ${p(50).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms, ${latencies.length} deliveries, missing ${missing}`,
+              detail: `p50 ${p(50).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms, ${latencies.length} deliveries, missing ${missing}; CPU per delivery: subscriber processes ${subscriberUsPerDelivery.toFixed(0)} µs, server ${serverUsPerDelivery.toFixed(0)} µs`,
             });
             data[`${transport}-${count}`] = {
               subscribers: count,
@@ -102,6 +110,8 @@ export const realtimeDelivery: Benchmark = {
               max: Math.max(...latencies),
               min: Math.min(...latencies),
               connectMs,
+              subscriberUsPerDelivery,
+              serverUsPerDelivery,
             };
           } finally {
             await Promise.all(subs.map((s) => s.call('disconnect').catch(() => {})));

@@ -14,6 +14,20 @@ const clients: Client[] = [];
 /** job id → arrival times (one per client that got it). */
 let arrivals = new Map<string, number[]>();
 
+const HEAD = /^\{"action":"(\w+)","job":\{"id":"([0-9a-f-]{36})"/;
+
+/**
+ * The action and job id from the start of a message body. Read with a regex rather than a whole
+ * JSON.parse: this process handles 500 clients' messages one after another, and its own work per
+ * message would delay the time stamps of the next ones.
+ */
+function identify(body: string): { action: string; jobId: string } {
+  const m = HEAD.exec(body);
+  if (m) return { action: m[1]!, jobId: m[2]! };
+  const parsed = JSON.parse(body) as { action: string; job: { id: string } };
+  return { action: parsed.action, jobId: parsed.job.id };
+}
+
 function connectOne(a: { url: string; bearer: string; shopId: string; transport: Transport }, n: number): Promise<Client> {
   return new Promise((resolve, reject) => {
     const ws = a.url.replace(/^http/, 'ws');
@@ -40,11 +54,11 @@ function connectOne(a: { url: string; bearer: string; shopId: string; transport:
         `/topic/shops/${a.shopId}/jobs`,
         (msg) => {
           const at = now();
-          const body = JSON.parse(msg.body) as { action: string; job: { id: string } };
-          if (body.action !== 'created') return;
-          const list = arrivals.get(body.job.id);
+          const { action, jobId } = identify(msg.body);
+          if (action !== 'created') return;
+          const list = arrivals.get(jobId);
           if (list) list.push(at);
-          else arrivals.set(body.job.id, [at]);
+          else arrivals.set(jobId, [at]);
         },
         { receipt },
       );
