@@ -33,7 +33,7 @@ export type EncryptedBlobStoreOptions = {
   masterKey: string | Buffer;
   fileUrlSecret: string;
   chunkSize?: number;
-  /** Where uploads are hashed and encrypted; by default a worker of this store's own (for the same chunk size). */
+  /** Where uploads are hashed and encrypted; by default a worker of this store's own. */
   sealer?: SealWorker;
 };
 

@@ -3,8 +3,8 @@ import { TAG_BYTES } from './crypto-format.js';
 
 /*
  * Hashing and encrypting an upload on a worker thread. On the request's thread they were over half
- * of the CPU per uploaded MB, and that thread also parses every upload: with them moved here, one
- * 50 x 25 MiB job went from ~300 to ~600 MB/s of server-side work (bench/ upload throughput).
+ * of the CPU per uploaded MB, and that thread also parses every upload: with them moved here, a
+ * 50 x 25 MiB job went from 0.60x to 0.93x of a bare server piping it to disk (docs/decisions/005).
  *
  * The worker holds, per open seal, the SHA-256 of the plaintext so far and the data key. It answers
  * each chunk with its ciphertext and tag, in the order the chunks were sent, handing the plaintext
@@ -63,7 +63,7 @@ export interface SealSink {
 
 /** One open seal: chunks in, `sink` called back. */
 export interface Seal {
-  /** Sends the first `length` bytes of `plain`, which belongs to the worker until it comes back through `spare`. */
+  /** Sends the first `length` bytes of `plain`, which belongs to the worker from now on (it may come back through `buffer()`). */
   chunk(index: number, final: boolean, plain: ArrayBuffer, length: number): void;
   finish(): void;
   abort(): void;
