@@ -110,5 +110,7 @@ describe('SockJS WebSocket transport', () => {
   it('quotes like sockjs-node: JSON plus the characters browsers mangle', () => {
     expect(quote('a"b\n')).toBe('"a\\"b\\n"');
     expect(quote('\u2028\u200c\ufff0\ud800')).toBe('"\\u2028\\u200c\\ufff0\\ud800"');
+    expect(quote('\u0001\u{1f600}')).toBe('"\\u0001\\ud83d\\ude00"');
+    for (const text of ['MESSAGE\n\n{"a":"\u2028"}\u0000', '\u{1f600} é \t']) expect(JSON.parse(quote(text))).toBe(text);
   });
 });

@@ -12,8 +12,11 @@ import type { WebSocket } from 'ws';
 import type { BrokerConnection, BrokerSession, RealtimeLogger } from './broker.js';
 import { frameCache, textFrame, writeFrame } from './websocket-frames.js';
 
-/** Characters sockjs-node escapes beyond JSON, because some browsers mangle them in transit. */
-const ESCAPABLE = /[\x00-\x1f\ud800-\udfff\u200c-\u200f\u2028-\u202f\u2060-\u206f\ufff0-\uffff]/g;
+/**
+ * Characters sockjs-node escapes beyond JSON, because some browsers mangle them in transit (its list
+ * also has U+0000-U+001F, which JSON.stringify has escaped already).
+ */
+const ESCAPABLE = /[\ud800-\udfff\u200c-\u200f\u2028-\u202f\u2060-\u206f\ufff0-\uffff]/g;
 
 /** A string as a JSON string literal, as sockjs-node's `utils.quote` writes it. */
 export function quote(text: string): string {
