@@ -101,6 +101,21 @@ export function blobStoreContract(name: string, make: () => Promise<ContractSubj
       expect(await s.leftovers()).toBe(0);
     });
 
+    it('leaves nothing behind when the body fails before the first byte, however fast', async () => {
+      const prefix = base();
+      for (let i = 0; i < 20; i++) {
+        const boom = new Error(`gone ${i}`);
+        const body = new Readable({
+          read() {
+            this.destroy(boom);
+          },
+        });
+        await expect(store.put(`${prefix}/early-${i}`, body)).rejects.toBe(boom);
+        expect(await s.leftovers()).toBe(0);
+      }
+      expect(await keys(store, `${prefix}/`)).toEqual([]);
+    });
+
     it('deletes idempotently', async () => {
       const key = `${base()}/d`;
       await store.put(key, Readable.from([Buffer.from('bye')]));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, open, opendir, readdir, rename, rmdir, stat, statfs, unlink } from 'node:fs/promises';
+import { once } from 'node:events';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -49,16 +50,20 @@ export class DiskObjectStore implements BlobStore {
     const dest = this.pathOf(key);
     const tmp = path.join(this.tmpDir, randomBytes(16).toString('hex'));
     const m = meter(limits.maxBytes, limits.hash !== false);
+    let file: WriteStream | undefined;
     try {
       await mkdir(this.tmpDir, { recursive: true });
       // flush: fsync before close, so a crash right after the rename cannot leave an empty or partial file.
       // A 1 MiB buffer lets small pieces (16-byte GCM tags, socket chunks) go out in few writev calls:
       // it halved the CPU of a 25 MiB encrypted upload.
-      const file = createWriteStream(tmp, { flags: 'wx', flush: true, highWaterMark: 1024 * 1024 });
+      file = createWriteStream(tmp, { flags: 'wx', flush: true, highWaterMark: 1024 * 1024 });
       await pipeline(body, m.stream(), file);
       await this.moveIntoPlace(tmp, dest);
     } catch (err) {
       body.destroy();
+      // A body that fails at once fails the pipeline while the temp file is still being opened: unlinking
+      // before that open finishes would leave the file it then creates behind.
+      if (file && !file.closed) await once(file, 'close').catch(() => {});
       await unlink(tmp).catch(() => {});
       throw isNoSpace(err) ? new StorageFullError() : err;
     }
