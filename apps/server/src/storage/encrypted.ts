@@ -286,7 +286,6 @@ export class EncryptedBlobStore implements BlobStore {
 
   prepare(): void {
     this.sealer.prepare();
-    this.raw.prepare?.();
   }
 
   async close(): Promise<void> {
