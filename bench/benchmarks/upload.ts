@@ -3,7 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { startDriver } from '../lib/driver.js';
 import { MiB } from '../lib/payload.js';
-import { cpuSeconds, rssSampler } from '../lib/procstat.js';
+import { cpuSeconds, rssSampler, threadCpu, threadCpuDelta } from '../lib/procstat.js';
 import type { Benchmark, Row } from '../lib/report.js';
 import { median, percentile } from '../lib/stats.js';
 import { type ServerHandle, scratchDir, startServer } from '../lib/server.js';
@@ -78,7 +78,9 @@ export const uploadThroughput: Benchmark = {
         const runOurs = async () => {
           await quiesceDisk();
           const c0 = cpuSeconds(server.pid);
+          const t0 = process.env.BENCH_TRACE ? threadCpu(server.pid) : undefined;
           const r = await uploader.call<JobResult>('job', { url: server.url, slug: shop.slug, files, size });
+          if (t0) log(`    server threads (ms): ${threadCpuDelta(t0, threadCpu(server.pid))}`);
           if (r.status !== 201) errors.push(`server ${r.status} ${r.error ?? ''}`);
           ours.push(bytes / MB / (r.ms / 1000));
           cpuOurs.push(((cpuSeconds(server.pid) - c0) * 1000) / (bytes / MB));

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const TICK = 100; // USER_HZ on Linux
 
@@ -30,4 +30,33 @@ export function rssSampler(pid: number, read: () => number, everyMs = 25) {
     },
     pid,
   };
+}
+
+/** CPU milliseconds (user, system) of each thread of a process, by thread name and id. */
+export function threadCpu(pid: number): Map<string, { user: number; sys: number }> {
+  const out = new Map<string, { user: number; sys: number }>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(`${name}#${tid}`, { user: (Number(fields[11]) * 1000) / TICK, sys: (Number(fields[12]) * 1000) / TICK });
+    } catch {}
+  }
+  return out;
+}
+
+/** The threads that used at least `minMs` between two `threadCpu` readings, busiest first. */
+export function threadCpuDelta(before: ReturnType<typeof threadCpu>, after: ReturnType<typeof threadCpu>, minMs = 20): string {
+  const rows: [string, number, number][] = [];
+  for (const [k, v] of after) {
+    const b = before.get(k) ?? { user: 0, sys: 0 };
+    const user = v.user - b.user;
+    const sys = v.sys - b.sys;
+    if (user + sys >= minMs) rows.push([k, user, sys]);
+  }
+  return rows
+    .sort((x, y) => y[1] + y[2] - (x[1] + x[2]))
+    .map(([k, u, s]) => `${k} ${u.toFixed(0)}u/${s.toFixed(0)}s`)
+    .join(', ');
 }

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
     logger,
   });
-  const blobs = createBlobStore(config);
+  const blobs = await createBlobStore(config);
   blobs.prepare?.();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
   const app = await buildApp({ config, database, blobs, mailer, clock: systemClock, logger });

@@ -89,7 +89,7 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('SI
     // The server's own data, opened in this process: rows, blobs and one reaper sweep.
     const config = loadConfig({ DATA_DIR: dataDir, ...env });
     const database: Database = pg ? pg.database : await openDatabase({ pgliteDir: path.join(dataDir, 'pglite'), logger: testLogger });
-    const blobs = createBlobStore(config);
+    const blobs = await createBlobStore(config);
     try {
       const rows = await queryRows<{ n: number | string }>(database.db, sql`SELECT count(*) AS n FROM jobs`);
       expect(Number(rows[0]!.n)).toBe(jobs.length);

@@ -24,7 +24,7 @@ describe('createBlobStore', () => {
     utimesSync(path.join(tmp, 'stale'), new Date(Date.now() - 2 * 86_400_000), new Date(Date.now() - 2 * 86_400_000));
     writeFileSync(path.join(tmp, 'in-flight'), 'x');
 
-    const store = createBlobStore({ dataDir, s3: undefined, ...secrets });
+    const store = await createBlobStore({ dataDir, s3: undefined, ...secrets });
     expect(store).toBeInstanceOf(EncryptedBlobStore);
     expect(store.kind).toBe('disk');
     await store.put('shops/a/f', Readable.from([Buffer.from('plain words here')]));
@@ -40,7 +40,7 @@ describe('createBlobStore', () => {
 
   it('is encrypted S3 when S3 is configured', async () => {
     const s3 = await startLocalS3();
-    const store = createBlobStore({
+    const store = await createBlobStore({
       dataDir: '/nonexistent',
       s3: { endpoint: s3.endpoint, region: 'us-east-1', bucket: 'cp-index-test', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
       createBucket: true,

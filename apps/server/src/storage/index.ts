@@ -3,13 +3,11 @@ import type { Config } from '../config.js';
 import type { BlobStore } from './blob-store.js';
 import { DiskObjectStore } from './disk.js';
 import { EncryptedBlobStore } from './encrypted.js';
-import { S3ObjectStore } from './s3.js';
 
 export * from './blob-store.js';
 export { DiskObjectStore } from './disk.js';
 export { EncryptedBlobStore } from './encrypted.js';
 export { registerFileRoutes, signFileUrl, verifyFileUrl } from './file-routes.js';
-export { S3ObjectStore } from './s3.js';
 
 export type BlobStoreConfig = Pick<Config, 'dataDir' | 's3' | 'fileEncryptionKey' | 'fileUrlSecret'> & {
   /** Create the S3 bucket when missing (tests and local setups). */
@@ -21,11 +19,12 @@ type Logger = { info(obj: object, msg?: string): void; warn(obj: object, msg?: s
 
 /**
  * Disk under `DATA_DIR/blobs` unless S3 is configured; always encrypted at rest (docs/decisions/002).
- * Synchronous so callers may `await` it or not.
+ * The AWS SDK is loaded only for S3: on disk it would be ~5 MB of heap that every full GC marks.
  */
-export function createBlobStore(config: BlobStoreConfig, logger?: Logger): BlobStore {
+export async function createBlobStore(config: BlobStoreConfig, logger?: Logger): Promise<BlobStore> {
   let raw: BlobStore;
   if (config.s3) {
+    const { S3ObjectStore } = await import('./s3.js');
     raw = new S3ObjectStore({ ...config.s3, createBucket: config.createBucket });
   } else {
     const disk = new DiskObjectStore({ root: path.join(config.dataDir, 'blobs') });

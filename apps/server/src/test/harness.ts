@@ -44,7 +44,7 @@ export async function createTestApp(opts: TestAppOptions): Promise<TestApp> {
   const base = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT: 'on', LOG_LEVEL: 'silent', ...opts.env });
   const config: Config = { ...base, webDistDir: path.join(dataDir, 'no-web'), ...opts.config };
   const testDb = await createTestDatabase(opts.kind);
-  const blobs = createBlobStore(config);
+  const blobs = await createBlobStore(config);
   const clock = opts.clock ?? { now: () => new Date() };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: testDb.database.db, logger: testLogger });
   const deps: AppDeps = { config, database: testDb.database, blobs, mailer, clock, logger: testLogger };
