@@ -5,9 +5,9 @@ import { startDriver } from '../lib/driver.js';
 import { MiB } from '../lib/payload.js';
 import { cpuSeconds, rssSampler, threadCpu, threadCpuDelta } from '../lib/procstat.js';
 import type { Benchmark, Row } from '../lib/report.js';
-import { median, percentile } from '../lib/stats.js';
 import { type ServerHandle, scratchDir, startServer } from '../lib/server.js';
 import { createShop, type ShopFixture, waitForPageCounts } from '../lib/setup.js';
+import { median, percentile } from '../lib/stats.js';
 
 type JobResult = { status: number; ms: number; error?: string; jobId?: string };
 const MB = 1e6;
