@@ -1,6 +1,6 @@
 /**
  * SockJS's WebSocket transport (`{prefix}/{server}/{session}/websocket`), served with `ws` instead
- * of sockjs-node (docs/decisions/005). sockjs-node quotes and frames every message once per
+ * of sockjs-node (docs/decisions/006). sockjs-node quotes and frames every message once per
  * connection through faye-websocket; here a publish's SockJS frame is built once and written to
  * every subscriber as it is, as on the raw endpoint. The protocol is SockJS 0.3's as sockjs-node
  * speaks it: 'o' on open, 'h' heart-beats, 'a[...]' messages, 'c[code,"reason"]' before a close;
@@ -71,7 +71,7 @@ export function sockjsWebSockets(opts: SockjsWebSocketOptions) {
           closeWith(ws, socket, BROKEN_FRAMING);
           return;
         }
-        for (const m of payload[0] === '[' && Array.isArray(messages) ? messages : [messages]) {
+        for (const m of Array.isArray(messages) ? messages : [messages]) {
           if (typeof m !== 'string') {
             closeWith(ws, socket, BROKEN_FRAMING);
             return;

@@ -88,12 +88,13 @@ export function rawSizeFor(plainSize: number, chunkSize = DEFAULT_CHUNK_BYTES): 
   return HEADER_BYTES + plainSize + Math.max(1, Math.ceil(plainSize / chunkSize)) * TAG_BYTES;
 }
 
-// seal-worker.ts builds the same nonce and AAD on its thread when it encrypts.
-function nonceAndAad(h: BlobHeader, index: number, final: boolean): { nonce: Buffer; aad: Buffer } {
-  const nonce = Buffer.allocUnsafe(12);
+/** A chunk's GCM nonce (prefix || u32 index) and AAD (u32 index || final flag); the seal worker gets them from here. */
+export function nonceAndAad(h: Pick<BlobHeader, 'noncePrefix'>, index: number, final: boolean): { nonce: Buffer; aad: Buffer } {
+  // Buffer.alloc, not the pooled allocUnsafe: posted to the seal worker, a view into the 8 KiB pool would clone all of it.
+  const nonce = Buffer.alloc(12);
   h.noncePrefix.copy(nonce, 0);
   nonce.writeUInt32BE(index, 8);
-  const aad = Buffer.allocUnsafe(5);
+  const aad = Buffer.alloc(5);
   aad.writeUInt32BE(index, 0);
   aad.writeUInt8(final ? 1 : 0, 4);
   return { nonce, aad };

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { TAG_BYTES } from './crypto-format.js';
+import { nonceAndAad, TAG_BYTES } from './crypto-format.js';
 
 /*
  * Hashing and encrypting an upload on a worker thread. On the request's thread they were over half
@@ -9,7 +9,7 @@ import { TAG_BYTES } from './crypto-format.js';
  * The worker holds, per open seal, the SHA-256 of the plaintext so far and the data key. It answers
  * each chunk with its ciphertext and tag, in the order the chunks were sent, handing the plaintext
  * buffer back for reuse; `finish` answers with the digest after every chunk before it.
- * The format (nonce = prefix || u32 index, AAD = u32 index || final flag) is crypto-format.ts's.
+ * Each chunk comes with its nonce and AAD, built by crypto-format.ts's `nonceAndAad`.
  * Plain CommonJS source, as the page counter's worker: tests run the TypeScript sources directly.
  */
 const WORKER_SOURCE = `
@@ -18,7 +18,7 @@ const { createCipheriv, createHash } = require('node:crypto');
 const seals = new Map();
 parentPort.on('message', (m) => {
   if (m.type === 'open') {
-    seals.set(m.id, { hash: createHash('sha256'), key: Buffer.from(m.key), prefix: Buffer.from(m.prefix) });
+    seals.set(m.id, { hash: createHash('sha256'), key: Buffer.from(m.key) });
     return;
   }
   const s = seals.get(m.id);
@@ -33,14 +33,8 @@ parentPort.on('message', (m) => {
   }
   const plain = Buffer.from(m.plain, 0, m.length);
   s.hash.update(plain);
-  const nonce = Buffer.allocUnsafe(12);
-  s.prefix.copy(nonce, 0);
-  nonce.writeUInt32BE(m.index, 8);
-  const aad = Buffer.allocUnsafe(5);
-  aad.writeUInt32BE(m.index, 0);
-  aad.writeUInt8(m.final ? 1 : 0, 4);
-  const c = createCipheriv('aes-256-gcm', s.key, nonce, { authTagLength: ${TAG_BYTES} });
-  c.setAAD(aad);
+  const c = createCipheriv('aes-256-gcm', s.key, m.nonce, { authTagLength: ${TAG_BYTES} });
+  c.setAAD(m.aad);
   let ct = c.update(plain);
   c.final();
   // Hand the ciphertext over without a copy when it owns its memory (it does for chunks of any size).
@@ -99,12 +93,13 @@ export class SealWorker {
     const id = ++this.seq;
     this.open.set(id, sink);
     if (this.open.size === 1) worker.ref();
-    worker.postMessage({ type: 'open', id, key: keys.dataKey, prefix: keys.noncePrefix });
+    worker.postMessage({ type: 'open', id, key: keys.dataKey });
     const close = () => {
       if (this.open.delete(id) && this.open.size === 0) this.worker?.unref();
     };
     return {
-      chunk: (index, final, plain, length) => worker.postMessage({ type: 'chunk', id, index, final, plain, length }, [plain]),
+      chunk: (index, final, plain, length) =>
+        worker.postMessage({ type: 'chunk', id, ...nonceAndAad(keys, index, final), plain, length }, [plain]),
       finish: () => worker.postMessage({ type: 'finish', id }),
       abort: () => {
         close();
