@@ -1,19 +1,22 @@
 import { type Driver, now, startDriver } from '../lib/driver.js';
+import { cpuSeconds, threadCpu, threadCpuDelta } from '../lib/procstat.js';
 import type { Benchmark, Row } from '../lib/report.js';
-import { cpuSeconds } from '../lib/procstat.js';
-import { percentile } from '../lib/stats.js';
 import { startServer } from '../lib/server.js';
 import { createShop } from '../lib/setup.js';
+import { percentile } from '../lib/stats.js';
 
 type Transport = 'websocket' | 'sockjs';
 const PER_PROCESS = 500;
+/** E.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the subscriber processes spend their time. */
+const subscriberArgs = process.env.BENCH_SUBSCRIBER_ARGS?.split(/\s+/).filter(Boolean) ?? [];
 
 export const realtimeDelivery: Benchmark = {
   name: 'realtime',
   describe: 'upload response → STOMP MESSAGE at 1, 100, 1000 subscribers (SockJS and raw WebSocket)',
   async run({ db, quick, log }) {
     const counts = [1, 100, 1000];
-    const uploads = quick ? 8 : 20;
+    // The target row's p99 is the tail of few uploads' fan-outs; more of them steady the estimate.
+    const uploadsFor = (count: number) => (quick ? 8 : count >= 1000 ? 40 : 20);
     const server = await startServer(db, 'realtime');
     const uploader = await startDriver('drivers/upload.ts');
     const rows: Row[] = [];
@@ -25,7 +28,7 @@ export const realtimeDelivery: Benchmark = {
       for (const transport of ['websocket', 'sockjs'] as Transport[]) {
         for (const count of counts) {
           const procs = Math.ceil(count / PER_PROCESS);
-          const subs: Driver[] = await Promise.all(Array.from({ length: procs }, () => startDriver('drivers/subscribers.ts')));
+          const subs: Driver[] = await Promise.all(Array.from({ length: procs }, () => startDriver('drivers/subscribers.ts', { execArgv: subscriberArgs })));
           try {
             // Clocks: every process stamps with timeOrigin + performance.now(); check they agree.
             for (const s of [...subs, uploader]) {
@@ -52,19 +55,26 @@ export const realtimeDelivery: Benchmark = {
             const warmUp = 3;
             const subsCpu0 = subs.reduce((n, s) => n + cpuSeconds(s.pid), 0);
             const serverCpu0 = cpuSeconds(server.pid);
+            const trace = process.env.BENCH_TRACE && count >= 1000;
+            const threads0 = trace ? [server, ...subs].map((p) => threadCpu(p.pid)) : [];
             const r = await uploader.call<{ uploads: { jobId: string; responseAt: number }[]; errors: string[] }>('sequence', {
               url: server.url,
               slug: shop.slug,
-              count: warmUp + uploads,
+              count: warmUp + uploadsFor(count),
               size: 100_000,
               gapMs: count >= 1000 ? 400 : 200,
             });
             r.uploads = r.uploads.slice(warmUp);
             await new Promise((res) => setTimeout(res, 1000));
             // Every upload reaches each subscriber twice: 'created', then 'updated' once its pages are counted.
-            const deliveriesMade = 2 * (warmUp + uploads) * count;
+            const deliveriesMade = 2 * (warmUp + uploadsFor(count)) * count;
             const subscriberUsPerDelivery = ((subs.reduce((n, s) => n + cpuSeconds(s.pid), 0) - subsCpu0) * 1e6) / deliveriesMade;
             const serverUsPerDelivery = ((cpuSeconds(server.pid) - serverCpu0) * 1e6) / deliveriesMade;
+            if (trace) {
+              for (const [i, p] of [server, ...subs].entries()) {
+                log(`    ${i === 0 ? 'server' : `subscribers ${i}`} threads (ms): ${threadCpuDelta(threads0[i]!, threadCpu(p.pid))}`);
+              }
+            }
             const got = await Promise.all(subs.map((s) => s.call<Record<string, number[]>>('collect')));
             const latencies: number[] = [];
             let missing = 0;
@@ -121,7 +131,7 @@ export const realtimeDelivery: Benchmark = {
       }
       notes.push(
         `Latency = the subscriber's MESSAGE callback time − the time the uploader had the whole 201 response, across processes (clock agreement within ${maxSkew.toFixed(2)} ms); ` +
-          `negative when the MESSAGE beat the HTTP response. ${uploads} uploads of one 100 kB PDF per row; subscribers in ${PER_PROCESS}-client processes.`,
+          `negative when the MESSAGE beat the HTTP response. ${uploadsFor(1)} uploads of one 100 kB PDF per row (${uploadsFor(1000)} at 1,000 subscribers); subscribers in ${PER_PROCESS}-client processes.`,
       );
       return { rows, notes, data: { ...data, clockSkewMs: maxSkew } };
     } finally {
