@@ -144,7 +144,8 @@ export const uploadMemory: Benchmark = {
     const rows: Row[] = [];
     const data: Record<string, unknown> = {};
     const notes: string[] = [];
-    for (const sc of scenarios) {
+    // BENCH_MEMORY_SCENARIO=bigJob|concurrent runs one of them (for A/B runs of a change).
+    for (const sc of scenarios.filter((x) => !process.env.BENCH_MEMORY_SCENARIO || x.key === process.env.BENCH_MEMORY_SCENARIO)) {
       const growth: number[] = [];
       const uploadPeaks: number[] = [];
       const befores: number[] = [];
