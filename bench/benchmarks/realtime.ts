@@ -55,7 +55,7 @@ export const realtimeDelivery: Benchmark = {
             const warmUp = 3;
             const subsCpu0 = subs.reduce((n, s) => n + cpuSeconds(s.pid), 0);
             const serverCpu0 = cpuSeconds(server.pid);
-            const trace = process.env.BENCH_TRACE && count >= 1000;
+            const trace = Boolean(process.env.BENCH_TRACE) && count >= 1000;
             const threads0 = trace ? [server, ...subs].map((p) => threadCpu(p.pid)) : [];
             const r = await uploader.call<{ uploads: { jobId: string; responseAt: number }[]; errors: string[] }>('sequence', {
               url: server.url,
@@ -87,7 +87,7 @@ export const realtimeDelivery: Benchmark = {
                 }
               }
               missing += count - n;
-              if (process.env.BENCH_TRACE && count >= 1000) {
+              if (trace) {
                 const mine = got.flatMap((g) => g[u.jobId] ?? []).map((t) => t - u.responseAt).sort((x, y) => x - y);
                 log(`    upload ${u.jobId.slice(0, 6)}: min ${mine[0]?.toFixed(1)} p50 ${mine[mine.length >> 1]?.toFixed(1)} max ${mine.at(-1)?.toFixed(1)}`);
               }

@@ -2,11 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const TICK = 100; // USER_HZ on Linux
 
+/** A process's or thread's name and its user and system CPU in ticks, from a `/proc/.../stat` file. */
+function readStat(file: string): { name: string; user: number; sys: number } {
+  const stat = readFileSync(file, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), user: Number(fields[11]), sys: Number(fields[12]) };
+}
+
 /** CPU seconds (user + system) a process has used so far, threads included. */
 export function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICK;
+  const { user, sys } = readStat(`/proc/${pid}/stat`);
+  return (user + sys) / TICK;
 }
 
 /** Samples a process's VmRSS every `everyMs` and keeps the peak. */
@@ -37,10 +43,8 @@ export function threadCpu(pid: number): Map<string, { user: number; sys: number 
   const out = new Map<string, { user: number; sys: number }>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(`${name}#${tid}`, { user: (Number(fields[11]) * 1000) / TICK, sys: (Number(fields[12]) * 1000) / TICK });
+      const { name, user, sys } = readStat(`/proc/${pid}/task/${tid}/stat`);
+      out.set(`${name}#${tid}`, { user: (user * 1000) / TICK, sys: (sys * 1000) / TICK });
     } catch {}
   }
   return out;
