@@ -8,6 +8,12 @@ export type PutLimits = {
    * save a second SHA-256 pass over the ciphertext; `sha256` is then ''.
    */
   hash?: boolean;
+  /**
+   * Called with each buffer of the body once the store has written it and holds it no more, for a caller
+   * that owns its buffers to free them at once (EncryptedBlobStore's ciphertext). Stores that copy or
+   * batch the body (S3) may never call it.
+   */
+  written?: (chunk: Buffer) => void;
 };
 
 export type PutResult = { size: number; sha256: string };

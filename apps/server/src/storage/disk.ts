@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { WriteStream } from 'node:fs';
 import { mkdir, open, opendir, readdir, rename, rmdir, stat, statfs, unlink } from 'node:fs/promises';
 import { once } from 'node:events';
 import path from 'node:path';
@@ -30,6 +30,36 @@ export type DiskObjectStoreOptions = {
 // ENOTDIR: a key's "folder" is a file (for example key 'a' exists and 'a/b' is asked for).
 const isMissing = (err: unknown) => ['ENOENT', 'ENOTDIR'].includes((err as { code?: string } | null)?.code ?? '');
 
+type WriteCallback = (err?: Error | null) => void;
+type FileOptions = { flags: string; flush: boolean; highWaterMark: number };
+// @types/node gives fs.WriteStream the constructor of Writable; at runtime it takes a path and options.
+const FileStream = WriteStream as unknown as new (file: string, options: FileOptions) => WriteStream;
+
+/** A file stream that tells `written` of each buffer once it is on disk. */
+class FileWriteStream extends FileStream {
+  constructor(
+    file: string,
+    options: FileOptions,
+    private readonly written: ((chunk: Buffer) => void) | undefined,
+  ) {
+    super(file, options);
+  }
+
+  override _write(chunk: Buffer, encoding: BufferEncoding, done: WriteCallback): void {
+    super._write(chunk, encoding, (err) => {
+      if (!err) this.written?.(chunk);
+      done(err);
+    });
+  }
+
+  override _writev(chunks: Array<{ chunk: Buffer; encoding: BufferEncoding }>, done: WriteCallback): void {
+    super._writev?.(chunks, (err) => {
+      if (!err && this.written) for (const c of chunks) this.written(c.chunk);
+      done(err);
+    });
+  }
+}
+
 /** Raw bytes under a folder. Writes go to `root/.tmp` and are renamed into place, so readers never see half a file. */
 export class DiskObjectStore implements BlobStore {
   readonly kind = 'disk' as const;
@@ -56,7 +86,7 @@ export class DiskObjectStore implements BlobStore {
       // flush: fsync before close, so a crash right after the rename cannot leave an empty or partial file.
       // A 1 MiB buffer lets small pieces (16-byte GCM tags, socket chunks) go out in few writev calls:
       // it halved the CPU of a 25 MiB encrypted upload.
-      file = createWriteStream(tmp, { flags: 'wx', flush: true, highWaterMark: 1024 * 1024 });
+      file = new FileWriteStream(tmp, { flags: 'wx', flush: true, highWaterMark: 1024 * 1024 }, limits.written);
       await pipeline(body, m.stream(), file);
       await this.moveIntoPlace(tmp, dest);
     } catch (err) {

@@ -26,7 +26,7 @@ import {
 } from './crypto-format.js';
 import { type Seal, SealWorker } from './seal-worker.js';
 import { signFileUrl } from './signed-url.js';
-import { type Meter, meter, readAll } from './stream-util.js';
+import { type Meter, freeNow, meter, readAll } from './stream-util.js';
 
 export type EncryptedBlobStoreOptions = {
   /** FILE_ENCRYPTION_KEY: 64 hex characters. */
@@ -88,6 +88,8 @@ class SealStream extends Transform {
   private held: TransformCallback | undefined;
   private flushed: TransformCallback | undefined;
   private readonly seal: Seal;
+  /** Ciphertext buffers from the worker not yet written: only these may be freed (weak: S3 never says). */
+  private readonly sealedChunks = new WeakSet<Buffer>();
 
   constructor(
     private readonly worker: SealWorker,
@@ -102,6 +104,7 @@ class SealStream extends Transform {
     this.seal = worker.start(header, {
       sealed: (ciphertext, tag) => {
         this.inFlight--;
+        this.sealedChunks.add(ciphertext);
         this.push(ciphertext);
         this.push(tag);
         const held = this.held;
@@ -114,6 +117,14 @@ class SealStream extends Transform {
       },
       failed: (err) => this.destroy(err),
     });
+  }
+
+  /**
+   * The store wrote `chunk`. A ciphertext buffer is freed at once: left to V8, about 1 byte of it per
+   * uploaded byte waits for a mark-compact, which V8 starts only after 64 MB of such memory (docs/decisions/009).
+   */
+  written(chunk: Buffer): void {
+    if (this.sealedChunks.delete(chunk)) freeNow(chunk);
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
@@ -185,7 +196,7 @@ export class EncryptedBlobStore implements BlobStore {
     pipeline(body, seal, () => {});
     try {
       const rawMax = limits.maxBytes === undefined ? undefined : rawSizeFor(limits.maxBytes, this.chunkSize);
-      await this.raw.put(key, seal, { maxBytes: rawMax, hash: false });
+      await this.raw.put(key, seal, { maxBytes: rawMax, hash: false, written: (chunk) => seal.written(chunk) });
     } finally {
       body.destroy();
     }

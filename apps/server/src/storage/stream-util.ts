@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Readable, Transform } from 'node:stream';
+import { MessageChannel } from 'node:worker_threads';
 import { BlobTooLargeError } from './blob-store.js';
 
 export type Meter = {
@@ -66,4 +67,22 @@ export async function* take(source: AsyncIterable<Buffer>, n: number): AsyncGene
 export function isNoSpace(err: unknown): boolean {
   const code = (err as { code?: string } | null)?.code;
   return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/** A port whose other end is gone: a message posted to it is built, then dropped. */
+const nowhere = (() => {
+  const { port1, port2 } = new MessageChannel();
+  port2.close();
+  port1.close();
+  return port1;
+})();
+
+/**
+ * Frees the memory of a buffer that owns all of its ArrayBuffer now, instead of at the next full GC
+ * (docs/decisions/009). Transferring the ArrayBuffer detaches it even to a closed port, and the dropped
+ * message was its last holder. Any other view of the same memory reads as empty afterwards.
+ */
+export function freeNow(chunk: Buffer): void {
+  if (chunk.byteOffset !== 0 || chunk.byteLength !== chunk.buffer.byteLength) return;
+  nowhere.postMessage(null, [chunk.buffer as ArrayBuffer]);
 }
