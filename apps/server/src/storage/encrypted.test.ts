@@ -220,6 +220,36 @@ describe('EncryptedBlobStore sealing on its worker thread', () => {
     await sealer.close();
   });
 
+  it('frees each ciphertext buffer once the disk has written it, and nothing of the caller or the format', async () => {
+    const handed: Buffer[] = [];
+    const watching = new (class extends DiskObjectStore {
+      override put(key: string, body: Readable, limits: Parameters<DiskObjectStore['put']>[2] = {}) {
+        return super.put(key, body, {
+          ...limits,
+          written: (chunk) => {
+            const length = chunk.length;
+            limits.written?.(chunk);
+            handed.push(Object.assign(chunk, { lengthWhenWritten: length }));
+          },
+        });
+      }
+    })({ root: dir });
+    const own = new EncryptedBlobStore(watching, { masterKey, fileUrlSecret: secret, chunkSize: C });
+    const body = randomBytes(5 * C + 99);
+    const key = `enc/freed-${++n}`;
+    expect(await own.put(key, Readable.from([body]))).toEqual({ size: body.length, sha256: sha(body) });
+    const sizes = (b: Buffer) => (b as Buffer & { lengthWhenWritten: number }).lengthWhenWritten;
+    const ciphertexts = handed.filter((b) => sizes(b) === C || sizes(b) === 99);
+    expect(ciphertexts).toHaveLength(6);
+    expect(ciphertexts.every((b) => b.length === 0)).toBe(true);
+    const others = handed.filter((b) => !ciphertexts.includes(b));
+    expect(others.map(sizes).sort()).toEqual([HEADER_BYTES, ...Array(6).fill(TAG_BYTES)].sort());
+    expect(others.every((b) => b.length === sizes(b))).toBe(true);
+    expect(body.length).toBe(5 * C + 99);
+    expect((await readAll((await own.get(key)).stream)).equals(body)).toBe(true);
+    await own.close();
+  });
+
   it('stops reading an upload while the disk is not taking it, instead of buffering it', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => {
