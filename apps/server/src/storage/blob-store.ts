@@ -9,11 +9,11 @@ export type PutLimits = {
    */
   hash?: boolean;
   /**
-   * Called with each buffer of the body once the store has written it and holds it no more, for a caller
-   * that owns its buffers to free them at once (EncryptedBlobStore's ciphertext). Stores that copy or
-   * batch the body (S3) may never call it.
+   * Called with each chunk of the body once the store holds it no more (copied, or written to its
+   * file), so that a caller whose chunks nobody else reads can free them at once (docs/decisions/009).
+   * Stores that batch the body (S3) may never call it.
    */
-  written?: (chunk: Buffer) => void;
+  released?: (chunk: Buffer) => void;
 };
 
 export type PutResult = { size: number; sha256: string };
@@ -21,6 +21,7 @@ export type PutResult = { size: number; sha256: string };
 export type ByteRange = { start: number; end: number }; // inclusive, as in HTTP
 
 export type BlobRead = {
+  /** Its chunks are the reader's once read: no store keeps or reuses one, so a reader may free it (`freeNow`). */
   stream: Readable;
   /** Plaintext size of the whole blob. */
   size: number;

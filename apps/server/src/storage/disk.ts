@@ -35,26 +35,26 @@ type FileOptions = { flags: string; flush: boolean; highWaterMark: number };
 // @types/node gives fs.WriteStream the constructor of Writable; at runtime it takes a path and options.
 const FileStream = WriteStream as unknown as new (file: string, options: FileOptions) => WriteStream;
 
-/** A file stream that tells `written` of each buffer once it is on disk. */
+/** A file stream that hands each buffer to `released` once it is on disk. */
 class FileWriteStream extends FileStream {
   constructor(
     file: string,
     options: FileOptions,
-    private readonly written: ((chunk: Buffer) => void) | undefined,
+    private readonly released: ((chunk: Buffer) => void) | undefined,
   ) {
     super(file, options);
   }
 
   override _write(chunk: Buffer, encoding: BufferEncoding, done: WriteCallback): void {
     super._write(chunk, encoding, (err) => {
-      if (!err) this.written?.(chunk);
+      if (!err) this.released?.(chunk);
       done(err);
     });
   }
 
   override _writev(chunks: Array<{ chunk: Buffer; encoding: BufferEncoding }>, done: WriteCallback): void {
     super._writev?.(chunks, (err) => {
-      if (!err && this.written) for (const c of chunks) this.written(c.chunk);
+      if (!err && this.released) for (const c of chunks) this.released(c.chunk);
       done(err);
     });
   }
@@ -86,7 +86,7 @@ export class DiskObjectStore implements BlobStore {
       // flush: fsync before close, so a crash right after the rename cannot leave an empty or partial file.
       // A 1 MiB buffer lets small pieces (16-byte GCM tags, socket chunks) go out in few writev calls:
       // it halved the CPU of a 25 MiB encrypted upload.
-      file = new FileWriteStream(tmp, { flags: 'wx', flush: true, highWaterMark: 1024 * 1024 }, limits.written);
+      file = new FileWriteStream(tmp, { flags: 'wx', flush: true, highWaterMark: 1024 * 1024 }, limits.released);
       await pipeline(body, m.stream(), file);
       await this.moveIntoPlace(tmp, dest);
     } catch (err) {

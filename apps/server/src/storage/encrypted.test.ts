@@ -226,9 +226,9 @@ describe('EncryptedBlobStore sealing on its worker thread', () => {
       override put(key: string, body: Readable, limits: Parameters<DiskObjectStore['put']>[2] = {}) {
         return super.put(key, body, {
           ...limits,
-          written: (chunk) => {
+          released: (chunk) => {
             const length = chunk.length;
-            limits.written?.(chunk);
+            limits.released?.(chunk);
             handed.push(Object.assign(chunk, { lengthWhenWritten: length }));
           },
         });

@@ -37,12 +37,20 @@ export type EncryptedBlobStoreOptions = {
   sealer?: SealWorker;
 };
 
-/** A FIFO of buffers from which exact byte counts are taken as uncopied slices. */
+/**
+ * A FIFO of buffers from which exact byte counts are taken as uncopied slices. Buffers read from the raw
+ * store are ours (BlobRead): once their last byte is taken and used, `releaseUsed` frees them at once.
+ */
 class ByteQueue {
   private parts: Buffer[] = [];
+  /** Buffers taken to their end since the last `releaseUsed`. */
+  private used: Buffer[] = [];
+  /** Memory of buffers that were pushed whole: only that may be freed (a view may share a pool with others). */
+  private readonly whole = new WeakSet<ArrayBufferLike>();
   length = 0;
   push(b: Buffer) {
     if (b.length === 0) return;
+    if (b.byteOffset === 0 && b.length === b.buffer.byteLength) this.whole.add(b.buffer);
     this.parts.push(b);
     this.length += b.length;
   }
@@ -53,6 +61,7 @@ class ByteQueue {
       const head = this.parts[0]!;
       if (head.length <= n) {
         out.push(head);
+        this.used.push(head);
         this.parts.shift();
         n -= head.length;
       } else {
@@ -66,6 +75,11 @@ class ByteQueue {
   takeJoined(n: number): Buffer {
     const parts = this.take(n);
     return parts.length === 1 ? parts[0]! : Buffer.concat(parts, n);
+  }
+  /** Frees the buffers taken to their end, once nothing uses what was taken from them. */
+  releaseUsed(): void {
+    for (const b of this.used) if (this.whole.has(b.buffer)) freeNow(Buffer.from(b.buffer));
+    this.used = [];
   }
 }
 
@@ -97,6 +111,8 @@ class SealStream extends Transform {
     headerBytes: Buffer,
     private readonly chunkSize: number,
     maxBytes: number,
+    /** The caller's: told of each body chunk once it is copied. */
+    private readonly released: ((chunk: Buffer) => void) | undefined,
   ) {
     super();
     this.meter = meter(maxBytes, false);
@@ -120,7 +136,7 @@ class SealStream extends Transform {
   }
 
   /**
-   * The store wrote `chunk`. A ciphertext buffer is freed at once: left to V8, about 1 byte of it per
+   * The raw store wrote `chunk`. A ciphertext buffer is freed at once: left to V8, about 1 byte of it per
    * uploaded byte waits for a mark-compact, which V8 starts only after 64 MB of such memory (docs/decisions/009).
    */
   written(chunk: Buffer): void {
@@ -142,6 +158,7 @@ class SealStream extends Transform {
       this.filled += n;
       at += n;
     }
+    this.released?.(chunk);
     if (this.inFlight >= MAX_IN_FLIGHT) this.held = done;
     else done();
   }
@@ -191,12 +208,12 @@ export class EncryptedBlobStore implements BlobStore {
   async put(key: string, body: Readable, limits: PutLimits = {}): Promise<PutResult> {
     assertValidKey(key);
     const { header, bytes } = newHeader(this.masterKey, this.chunkSize);
-    const seal = new SealStream(this.sealer, header, bytes, this.chunkSize, limits.maxBytes ?? Number.POSITIVE_INFINITY);
+    const seal = new SealStream(this.sealer, header, bytes, this.chunkSize, limits.maxBytes ?? Number.POSITIVE_INFINITY, limits.released);
     // Either side failing destroys the other: a refused body fails the store's write, and the reverse.
     pipeline(body, seal, () => {});
     try {
       const rawMax = limits.maxBytes === undefined ? undefined : rawSizeFor(limits.maxBytes, this.chunkSize);
-      await this.raw.put(key, seal, { maxBytes: rawMax, hash: false, written: (chunk) => seal.written(chunk) });
+      await this.raw.put(key, seal, { maxBytes: rawMax, hash: false, released: (chunk) => seal.written(chunk) });
     } finally {
       body.destroy();
     }
@@ -333,6 +350,7 @@ async function* decryptRange(
       try {
         const ciphertext = queue.take(want - TAG_BYTES);
         plain = openChunk(header, index, final, ciphertext, queue.takeJoined(TAG_BYTES));
+        queue.releaseUsed();
       } catch (err) {
         throw new CorruptBlobError(key, (err as Error).message);
       }

@@ -4,6 +4,7 @@ import { PHONE_PATTERN, tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/con
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { BlobTooLargeError, type BlobStore, type PutResult, StorageFullError } from '../../storage/blob-store.js';
+import { freeNow } from '../../storage/stream-util.js';
 import { CONTENT_TYPES, ContentCheck, extensionOf, refusedType } from './content-check.js';
 import { storageName, validateFilename } from './filename.js';
 
@@ -24,6 +25,17 @@ export const storageFull = () => new HttpError(507, 'STORAGE_FULL', "This shop's
 /** The server's own disk, not the shop's quota: the shop owner can do nothing about it. */
 export const serverStorageFull = () => new HttpError(507, 'STORAGE_FULL', 'Storage is full. Please try again later.');
 const tooLarge = (name: string) => new HttpError(413, 'FILE_TOO_LARGE', tooLargeMessage(name));
+
+/**
+ * Frees a piece of the request body once the store has copied it (docs/decisions/009): Node's HTTP
+ * parser gives every piece memory of its own, which V8 would otherwise free only at a mark-compact.
+ * Busboy hands a piece on whole when no boundary falls in it, and nothing else keeps it; a piece
+ * with a boundary is cut into views, which freeNow leaves to V8. Busboy's small lookbehind buffer can
+ * also arrive whole, and it keeps using it: hence the size floor, far above any boundary's length.
+ */
+function freeCopiedPiece(chunk: Buffer): void {
+  if (chunk.length >= 4096) freeNow(chunk);
+}
 
 function field(name: string, value: string, truncated: boolean): string | null {
   if (truncated) throw badRequest(`${name} is too long`);
@@ -78,7 +90,7 @@ export async function receiveUpload(req: FastifyRequest, blobs: BlobStore, shopI
       const body = new ContentCheck(kind, display);
       // Either side failing destroys the other, as the store's own pipeline expects.
       pipeline(part.file, body, () => {});
-      const putting = blobs.put(blobKey, body, { maxBytes: UPLOAD_LIMITS.maxFileBytes }).then(
+      const putting = blobs.put(blobKey, body, { maxBytes: UPLOAD_LIMITS.maxFileBytes, released: freeCopiedPiece }).then(
         (stored) => ({ stored }),
         (err: unknown) => ({ err }),
       );
