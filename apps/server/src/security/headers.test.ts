@@ -46,6 +46,22 @@ describe('security headers (default configuration)', () => {
     expect(res.headers.server).toBeUndefined();
   });
 
+  it('gives API answers a policy under which nothing loads, without the document-only headers', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(directives(api.headers['content-security-policy'] as string)).toEqual(
+      new Map([
+        ['default-src', ["'none'"]],
+        ['frame-ancestors', ["'none'"]],
+      ]),
+    );
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['referrer-policy']).toBe('no-referrer');
+    expect(api.headers['cross-origin-opener-policy']).toBeUndefined();
+    const page = await t.app.inject({ method: 'GET', url: '/public/some-shop' });
+    expect(directives(page.headers['content-security-policy'] as string).get('script-src')).toEqual(["'self'"]);
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
   it('serves the web app (history fallback) with the same policy', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/public/some-shop' });
     expect(res.statusCode).toBe(200);
