@@ -1,9 +1,11 @@
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { installAuth } from './auth/guards.js';
+import { TokenVersions } from './auth/token-versions.js';
 import { TokenService } from './auth/tokens.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -13,13 +15,18 @@ import { PasswordResetService } from './features/accounts/password-reset.js';
 import { AccountsService } from './features/accounts/service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { jobsRoutes } from './features/jobs/routes.js';
+import { uploadRefusalsRoutes } from './features/upload-refusals/routes.js';
+import { UploadRefusals } from './features/upload-refusals/service.js';
 import { PageCounter } from './features/jobs/page-counter.js';
 import { loadJob } from './features/jobs/repo.js';
+import { UploadLeases } from './features/jobs/quota.js';
 import { JobsService } from './features/jobs/service.js';
 import { onboardingRoutes } from './features/onboarding/routes.js';
 import { OnboardingService } from './features/onboarding/service.js';
 import { ownerRoutes } from './features/owner/routes.js';
 import { publicShopRoutes } from './features/public-shop/routes.js';
+import { PublicShopDetails } from './features/public-shop/details.js';
+import { shopPageRenderer } from './features/public-shop/link-preview.js';
 import { recycleRoutes } from './features/recycle/routes.js';
 import { RecycleService } from './features/recycle/service.js';
 import { OrphanReaper } from './jobs/orphan-reaper.js';
@@ -36,10 +43,12 @@ import { type Realtime, startRealtime } from './realtime/wiring.js';
 import { registerFileRoutes } from './storage/file-routes.js';
 import { sql } from 'drizzle-orm';
 import { queryRows } from './db/index.js';
+import { installControlCharacterCheck } from './http/control-characters.js';
 import { installErrorHandler, sendRouteNotFound } from './http/errors.js';
+import { BodyGuard, installBodyGuard } from './http/body-guard.js';
 import { securityHeaders } from './http/security-headers.js';
 import { defaultWebDistDir, isApiPath, serveWebApp } from './http/web-app.js';
-import { databaseRateLimiter, memoryRateLimiter, noRateLimit, type RateLimiter } from './limits/rate-limiter.js';
+import { databaseRateLimiter, memoryRateLimiter, noRateLimit, type RateLimiter, rateLimitKeyHasher } from './limits/rate-limiter.js';
 import type { Mailer } from './mail/mailer.js';
 import type { BlobStore } from './storage/blob-store.js';
 
@@ -57,6 +66,7 @@ export type AppDeps = {
 export type App = FastifyInstance & { services: AppServices; routeTable: readonly RouteOptions[] };
 export type AppServices = {
   tokens: TokenService;
+  versions: TokenVersions;
   accounts: AccountsService;
   limiter: RateLimiter;
   jobs: JobsService;
@@ -79,6 +89,12 @@ export function fastifyOptions(config: Config, logger: Logger): FastifyServerOpt
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     return503OnClosing: true,
+    // Bodies are timed by BodyGuard (uploads may not have a short deadline); the header phase by Node,
+    // checked often enough that a slow-loris is cut close to the timeout (Node's default check is every 30 s).
+    http: {
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.round(config.requestTimeoutMs / 4))),
+    },
   } as FastifyServerOptions;
 }
 
@@ -92,27 +108,63 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installJsonParser(app);
+  installControlCharacterCheck(app);
   installRequestLog(app);
   await securityHeaders(app);
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, exposedHeaders: ['authorization'] });
+  await app.register(cookie);
   await app.register(multipart, { limits: { fieldSize: 64 * 1024, fields: 20, files: 60, parts: 100, headerPairs: 50 } });
 
   const tokens = new TokenService(config.jwtSecret, clock);
-  installAuth(app, tokens);
+  const versions = new TokenVersions(database);
+  await versions.start();
+  installAuth(app, tokens, versions);
   const limiter =
     deps.limiter ??
-    (!config.rateLimit ? noRateLimit : database.kind === 'postgres' ? databaseRateLimiter(database.db, clock) : memoryRateLimiter(clock));
+    (!config.rateLimit
+      ? noRateLimit
+      : database.kind === 'postgres'
+        ? databaseRateLimiter(database.db, clock, rateLimitKeyHasher(config.jwtSecret))
+        : memoryRateLimiter(clock, rateLimitKeyHasher(config.jwtSecret)));
   const db = database.db;
-  const accounts = new AccountsService({ db, tokens, mailer, clock, publicBaseUrl: config.publicBaseUrl, ownerEmails: config.ownerEmails });
-  const resets = new PasswordResetService({ db, mailer, clock, publicBaseUrl: config.publicBaseUrl, secret: config.jwtSecret });
+  const accounts = new AccountsService({
+    db,
+    tokens,
+    mailer,
+    clock,
+    versions,
+    publicBaseUrl: config.publicBaseUrl,
+    ownerEmails: config.ownerEmails,
+    sessionMaxAgeMs: config.sessionMaxAgeSeconds * 1000,
+  });
+  const resets = new PasswordResetService({ db, mailer, clock, versions, publicBaseUrl: config.publicBaseUrl, secret: config.jwtSecret });
   const { blobs } = deps;
-  const realtime = await startRealtime({ server: app.server, database, tokens, logger, loadJob: (id) => loadJob(db, id) });
+  const realtime = await startRealtime({
+    server: app.server,
+    database,
+    tokens,
+    versions,
+    logger,
+    loadJob: (id) => loadJob(db, id),
+    corsOrigins: config.corsOrigins,
+    maxSessionsPerUser: config.realtimeMaxSessionsPerUser,
+  });
+  // After startRealtime, which rewires the server's 'request' listeners: SockJS's bodies are timed too.
+  installBodyGuard(app, new BodyGuard(config));
   const announcer = {
     announce: (shopId: string, jobId: string, action: 'created' | 'updated' | 'deleted', job?: object) => {
       realtime.fanout.announce(shopId, jobId, action, job).catch((err) => logger.warn({ err: String(err) }, 'job announce failed'));
     },
   };
-  const pageCounter = new PageCounter({ db, blobs, logger, onCounted: (jobId, shopId) => announcer.announce(shopId, jobId, 'updated') });
+  const pageCounter = new PageCounter({
+    db,
+    blobs,
+    logger,
+    limits: config.pageCount,
+    slots: config.pageCount.slots,
+    onCounted: (jobId, shopId) => announcer.announce(shopId, jobId, 'updated'),
+  });
+  const leases = new UploadLeases(db, clock);
   const jobs = new JobsService({
     db,
     blobs,
@@ -121,10 +173,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pageCounter,
     dataDir: config.dataDir,
     shopStorageQuota: config.shopStorageQuota,
+    // RATE_LIMIT=off (benchmarks, one client) lifts every per-address limit, these caps included.
+    addressStorageShare: config.rateLimit ? config.addressStorageShare : 1,
+    addressUnprintedJobs: config.rateLimit ? config.addressUnprintedJobs : Number.POSITIVE_INFINITY,
+    clientKeySecret: config.jwtSecret,
+    leases,
     minFreeDisk: config.minFreeDisk,
     recycleRetentionSeconds: config.recycleRetentionSeconds,
   });
-  const onboarding = new OnboardingService({ db, blobs });
+  const accountLimits = { maxShops: config.maxShopsPerAccount, bannerQuota: config.accountBannerQuota };
+  const onboarding = new OnboardingService({ db, blobs, limits: accountLimits });
   const recycle = new RecycleService({ db, blobs, clock, announcer });
   const sweeper = new RetentionSweeper({
     db,
@@ -135,33 +193,39 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     recycleRetentionSeconds: config.recycleRetentionSeconds,
     unprintedRetentionSeconds: config.unprintedRetentionSeconds,
   });
-  const reaper = new OrphanReaper({ db, blobs, clock, logger });
-  app.decorate('services', { tokens, accounts, limiter, jobs, pageCounter, realtime, sweeper, reaper });
+  const reaper = new OrphanReaper({ db, blobs, clock, logger, leases });
+  app.decorate('services', { tokens, versions, accounts, limiter, jobs, pageCounter, realtime, sweeper, reaper });
   // Before the HTTP server closes: upgraded WebSocket and SockJS sessions would otherwise
   // hold the shutdown open until they time out.
   app.addHook('preClose', async () => {
     await pageCounter.stop();
     await realtime.close();
+    await versions.stop();
   });
 
   await app.register(healthRoutes, { database, blobs });
-  await app.register(accountsRoutes, { accounts, resets, limiter });
+  await app.register(accountsRoutes, { accounts, resets, limiter, cookie: { publicBaseUrl: config.publicBaseUrl } });
   await app.register(ownerRoutes, { db, clock });
-  await app.register(onboardingRoutes, { db, tokens, onboarding });
-  await app.register(publicShopRoutes, { db, blobs, limiter });
+  await app.register(onboardingRoutes, { db, blobs, tokens, onboarding, limiter });
+  const shopDetails = new PublicShopDetails(db, clock);
+  await app.register(publicShopRoutes, { db, blobs, limiter, shopDetails });
   await app.register(qrRoutes, { db, publicBaseUrl: config.publicBaseUrl });
-  await app.register(jobsRoutes, { jobs, limiter });
+  const refusals = new UploadRefusals({ db, clock });
+  await app.register(jobsRoutes, { jobs, limiter, refusals });
+  await app.register(uploadRefusalsRoutes, { refusals });
   await app.register(recycleRoutes, { recycle });
-  await app.register(settingsRoutes, { db, blobs, limiter });
+  await app.register(settingsRoutes, { db, blobs, limiter, accountLimits, clock });
   await app.register(customersRoutes, { db, clock });
   await app.register(earningsRoutes, { db, clock });
   await app.register(analyticsRoutes, { db, clock });
-  await app.register(feedbackRoutes, { db, clock });
+  await app.register(feedbackRoutes, { db, clock, limiter });
   await app.register(contactRoutes, { db, clock, mailer, contactInbox: config.contactInbox, limiter });
-  await app.register(checkoutRoutes, { db, clock });
+  await app.register(checkoutRoutes, { db, clock, limiter });
   registerFileRoutes(app, { blobs, fileUrlSecret: config.fileUrlSecret, isLive: (key) => blobIsLive(db, key) });
 
-  const webServed = await serveWebApp(app, config.webDistDir ?? defaultWebDistDir());
+  const webServed = await serveWebApp(app, config.webDistDir ?? defaultWebDistDir(), {
+    '/public/:slug': shopPageRenderer(shopDetails, config.publicBaseUrl, app.log),
+  });
   app.setNotFoundHandler((req, reply) => {
     if (webServed && (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -38,7 +38,9 @@ const ZEnv = z.object({
   OWNER_EMAILS: list,
   TRUST_PROXY: bool,
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  SESSION_MAX_AGE: z.coerce.number().int().positive().default(30 * 24 * 60 * 60),
   CORS_ORIGINS: list,
+  REALTIME_MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   REDIS_URL: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -47,10 +49,21 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool,
   SHOP_STORAGE_QUOTA: z.coerce.number().int().positive().default(5 * 1024 ** 3),
+  MAX_SHOPS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  ACCOUNT_BANNER_QUOTA: z.coerce.number().int().positive().default(50 * 1024 ** 2),
+  ADDRESS_STORAGE_SHARE: z.coerce.number().gt(0).max(1).default(0.25),
+  ADDRESS_UNPRINTED_JOBS: z.coerce.number().int().positive().default(150),
   MIN_FREE_DISK: z.coerce.number().int().min(0).default(1024 ** 3),
   RECYCLE_RETENTION: z.coerce.number().int().positive().default(RETENTION.recycleMs / 1000),
   UNPRINTED_RETENTION: z.coerce.number().int().positive().default(RETENTION.unprintedMs / 1000),
+  REQUEST_TIMEOUT: z.coerce.number().positive().default(30),
+  UPLOAD_PROGRESS_WINDOW: z.coerce.number().positive().default(30),
+  UPLOAD_MIN_PROGRESS: z.coerce.number().int().min(0).default(32 * 1024),
+  UPLOADS_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   WEB_DIST_DIR: z.string().optional(),
+  PAGE_COUNT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  PAGE_COUNT_MEMORY_MB: z.coerce.number().int().min(128).default(512),
+  PAGE_COUNT_SLOTS: z.coerce.number().int().min(1).max(16).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -70,7 +83,11 @@ export type Config = {
   ownerEmails: string[];
   trustProxy: boolean;
   rateLimit: boolean;
+  /** Seconds a sign-in's refresh-token family lives, however often it is rotated. */
+  sessionMaxAgeSeconds: number;
   corsOrigins: string[];
+  /** Live (STOMP) sessions one account may hold on one instance; the next CONNECT gets an ERROR (docs/decisions/011-sockjs-transports.md). */
+  realtimeMaxSessionsPerUser: number;
   redisUrl: string | undefined;
   s3:
     | {
@@ -83,12 +100,35 @@ export type Config = {
       }
     | undefined;
   shopStorageQuota: number;
+  /** Shops one account may own (onboarding refuses the next one). */
+  maxShopsPerAccount: number;
+  /** Bytes of banners all of one account's shops may store together, however they were added. */
+  accountBannerQuota: number;
+  /** Share of the quota one client address may keep unprinted in a shop (docs/decisions/014). */
+  addressStorageShare: number;
+  /** Unprinted jobs one client address may keep in a shop, uploads in progress included. */
+  addressUnprintedJobs: number;
   minFreeDisk: number;
   recycleRetentionSeconds: number;
   unprintedRetentionSeconds: number;
+  /** Headers, and any body but an upload's, must have arrived within this (REQUEST_TIMEOUT, seconds). */
+  requestTimeoutMs: number;
+  /** An upload body is cut (408) when less than `uploadMinProgressBytes` arrive in this window. */
+  uploadProgressWindowMs: number;
+  uploadMinProgressBytes: number;
+  /** Uploads in flight at once from one client address; the next answers 429. */
+  uploadsPerAddress: number;
   webDistDir: string | undefined;
+  /** Decision 013: wall clock, memory and decode budget of one page count, and how many run side by side. */
+  pageCount: { timeoutMs: number; memoryBytes: number; maxStreamBytes: number; maxFileBytes: number; slots: number };
   logLevel: string;
 };
+
+/**
+ * What pdf-lib may inflate while loading one file to count its pages: object and xref streams only
+ * (content streams are never decoded for that), which in real PDFs are a few MiB at most.
+ */
+export const PAGE_COUNT_DECODE_BUDGET = { maxStreamBytes: 32 * 1024 * 1024, maxFileBytes: 128 * 1024 * 1024 };
 
 export class ConfigError extends Error {}
 
@@ -153,7 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ownerEmails: e.OWNER_EMAILS,
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT === 'on',
+    sessionMaxAgeSeconds: e.SESSION_MAX_AGE,
     corsOrigins: e.CORS_ORIGINS,
+    realtimeMaxSessionsPerUser: e.REALTIME_MAX_SESSIONS_PER_USER,
     redisUrl: e.REDIS_URL,
     s3: e.S3_BUCKET
       ? {
@@ -166,10 +208,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     shopStorageQuota: e.SHOP_STORAGE_QUOTA,
+    maxShopsPerAccount: e.MAX_SHOPS_PER_ACCOUNT,
+    accountBannerQuota: e.ACCOUNT_BANNER_QUOTA,
+    addressStorageShare: e.ADDRESS_STORAGE_SHARE,
+    addressUnprintedJobs: e.ADDRESS_UNPRINTED_JOBS,
     minFreeDisk: e.MIN_FREE_DISK,
     recycleRetentionSeconds: e.RECYCLE_RETENTION,
     unprintedRetentionSeconds: e.UNPRINTED_RETENTION,
+    requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT * 1000),
+    uploadProgressWindowMs: Math.round(e.UPLOAD_PROGRESS_WINDOW * 1000),
+    uploadMinProgressBytes: e.UPLOAD_MIN_PROGRESS,
+    uploadsPerAddress: e.UPLOADS_PER_ADDRESS,
     webDistDir: e.WEB_DIST_DIR,
+    pageCount: {
+      timeoutMs: e.PAGE_COUNT_TIMEOUT_MS,
+      memoryBytes: e.PAGE_COUNT_MEMORY_MB * 1024 * 1024,
+      ...PAGE_COUNT_DECODE_BUDGET,
+      slots: e.PAGE_COUNT_SLOTS,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isIntlTimeZone } from './hours.js';
 import { ZJobStatus } from './jobs.js';
 import { ZOptionalShopId } from './settings.js';
 
@@ -6,8 +7,6 @@ import { ZOptionalShopId } from './settings.js';
 export const REPORT_RANGES = ['7d', '30d', '90d', 'custom'] as const;
 export const REPORT_RANGE_DAYS = { '7d': 7, '30d': 30, '90d': 90 } as const;
 export const MAX_CUSTOM_RANGE_DAYS = 366;
-/** Days are calendar days in this time zone unless the client sends `tz` (the shops are in India). */
-export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 export const ANALYTICS_PAGE_SIZE = 8;
 /** Spec 02 §4/§9: an item is low when at most 10% of its total remains. */
 export const LOW_STOCK_FRACTION = 0.1;
@@ -22,14 +21,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 const dateField = (field: string) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.string().refine(isDate, `${field} must be a date like 2025-01-31`).optional());
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** Days are calendar days in DEFAULT_TIME_ZONE unless the client sends `tz` (the shops are in India). */
+const isTimeZone = isIntlTimeZone;
 
 export const ZReportRangeFields = {
   range: z.preprocess(

@@ -36,7 +36,8 @@ export const ZRefreshRequest = z.object({ refreshToken: z.string().min(1).max(20
 export const ZRefreshResponse = z.object({ token: z.string(), refreshToken: z.string().optional() });
 export type TRefreshResponse = z.infer<typeof ZRefreshResponse>;
 
-export const ZLogoutRequest = z.object({ refreshToken: z.string().max(200).optional() }).nullish();
+/** The refresh token comes in the body (spec clients) or the refresh cookie (the web app); `everywhere` also ends every other sign-in. */
+export const ZLogoutRequest = z.object({ refreshToken: z.string().max(200).optional(), everywhere: z.boolean().optional() }).nullish();
 
 export const ZVerifyEmailRequest = z.object({ token: z.string().min(1, 'token is required').max(200) });
 export const ZVerifyEmailResponse = z.object({ email: z.string(), verified: z.literal(true) });

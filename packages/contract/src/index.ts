@@ -4,6 +4,7 @@ export * from './health.js';
 export * from './owner.js';
 export * from './limits.js';
 export * from './shops.js';
+export * from './hours.js';
 export * from './jobs.js';
 export * from './recycle.js';
 export * from './settings.js';

@@ -5,8 +5,21 @@ export const UPLOAD_EXTENSIONS = [
   'pdf', 'png', 'jpg', 'jpeg', 'webp', 'tiff', 'tif', 'bmp', 'svg', 'eps', 'ps', 'psd', 'heic', 'heif', 'xls', 'xlsx', 'csv', 'ods',
 ] as const;
 export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
+/** Word files are not printed until they can be converted: say so in one line, not a list of formats. */
+export const WORD_EXTENSIONS = ['doc', 'docx', 'docm', 'dot', 'dotx'] as const;
+const SAVE_AS_PDF = 'Save it as PDF and send it again.';
+const extensionOfName = (file: string) => (file.includes('.') ? file.split('.').pop()!.toLowerCase() : '');
 export const notAllowedMessage = (file: string) =>
-  `${file} is not allowed. Accepted: PDF, PNG, JPG/JPEG, TIFF, SVG, EPS, WEBP, BMP, PSD, HEIC/HEIF, XLS, XLSX, CSV, ODS.`;
+  (WORD_EXTENSIONS as readonly string[]).includes(extensionOfName(file))
+    ? `${file} is a Word document. ${SAVE_AS_PDF}`
+    : `${file} is not allowed. Accepted: PDF, PNG, JPG/JPEG, TIFF, SVG, EPS, WEBP, BMP, PSD, HEIC/HEIF, XLS, XLSX, CSV, ODS.`;
+/** A Word document renamed to an accepted extension, e.g. `report.pdf`: "… is a Word document, not a PDF. …". */
+export const disguisedWordMessage = (file: string) => {
+  const format = extensionOfName(file).toUpperCase();
+  // Said letter by letter: "an XLSX", "an SVG", "a PDF".
+  const article = /^[AEFHILMNORSX]/.test(format) ? 'an' : 'a';
+  return `${file} is a Word document, not ${article} ${format}. ${SAVE_AS_PDF}`;
+};
 export const tooLargeMessage = (file: string) => `${file} exceeds 25MB`;
 
 export const JOB_STATUSES = ['queued', 'done', 'cancelled'] as const;
@@ -21,7 +34,10 @@ export const ZJobFile = z.object({
   name: z.string(),
   contentType: z.string(),
   size: z.number(),
+  /** Null while counting, or when the pages could not be counted (pagesStatus says which). */
   pages: z.number().nullable(),
+  /** uncountable: the PDF could not be counted within the server's budget; it is never retried. */
+  pagesStatus: z.enum(['counting', 'counted', 'uncountable']),
   /** active: printable; recycled/saved/purged: no longer in the queue. */
   state: z.enum(['active', 'recycled', 'saved', 'purged']),
 });
@@ -78,3 +94,10 @@ export function sheetBand(sheets: number): 'none' | 'low' | 'medium' | 'high' {
   if (sheets < 500) return 'medium';
   return 'high';
 }
+
+/** Why an upload to a shop was refused (the error code the customer's phone was sent). */
+export const ZUploadRefusalReason = z.enum(['RATE_LIMITED', 'ADDRESS_UPLOAD_LIMIT', 'TOO_MANY_UPLOADS', 'STORAGE_FULL']);
+export type TUploadRefusalReason = z.infer<typeof ZUploadRefusalReason>;
+/** Uploads refused at a shop in about the last hour, one entry per reason seen. */
+export const ZUploadRefusals = z.array(z.object({ reason: ZUploadRefusalReason, count: z.number(), lastAt: z.string() }));
+export type TUploadRefusals = z.infer<typeof ZUploadRefusals>;

@@ -11,5 +11,8 @@ export const RETENTION = {
   unprintedMs: 24 * 60 * 60 * 1000,
 } as const;
 
+/** Staff open a file through a signed link that lives this long (spec: 10 minutes). */
+export const SIGNED_LINK_TTL_SECONDS = 10 * 60;
+
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 export const SESSION_EXPIRY_MARGIN_SECONDS = 300;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZShopHours } from './hours.js';
 import { DEFAULT_SHOP_HOURS, PHONE_PATTERN, RATE_CARD_UNITS, ZShopCategory } from './shops.js';
 
 /** Spec 02 §5/§9: the settings screen's rules and choices. */
@@ -65,6 +66,8 @@ export const ZShopProfile = z.object({
   hours: z.string(),
   whatsapp: z.string().nullable(),
   ownerEmail: z.string().nullable(),
+  /** Shown on the public shop page; none until the owner sets one. */
+  publicEmail: z.string().nullable(),
 });
 export type TShopProfile = z.infer<typeof ZShopProfile>;
 
@@ -92,6 +95,7 @@ export const ZShopProfileUpdate = z.object({
   shopContactNumber: clearablePhone('shopContactNumber'),
   shopContactNumberAlternate: clearablePhone('shopContactNumberAlternate'),
   whatsapp: clearablePhone('whatsapp'),
+  publicEmail: clearable('publicEmail', 254).refine((v) => !v || z.email().safeParse(v).success, 'publicEmail must be an e-mail address'),
   gstNumber: clearable('gstNumber', 15)
     .refine((v) => !v || /^[0-9A-Z]{15}$/i.test(v), 'gstNumber must be 15 letters and digits')
     .transform((v) => v?.toUpperCase() ?? v),
@@ -217,5 +221,6 @@ export const ZSettings = z.object({
   shop: ZShopProfile,
   inventory: z.array(ZInventoryItem),
   rateCard: z.array(ZRateCardService),
+  hours: ZShopHours,
 });
 export type TSettings = z.infer<typeof ZSettings>;

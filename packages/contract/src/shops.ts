@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZOpeningState } from './hours.js';
 
 export const SHOP_CATEGORIES = [
   'Printing',
@@ -91,17 +92,29 @@ export const ZPublicShopDetails = z.object({
   shopName: z.string(),
   category: z.string(),
   bannerUrls: z.array(z.string()),
+  /** The same banners with their stored widths, for `srcset` (docs/decisions/025); `sizes` is empty for a banner stored before them. */
+  banners: z.array(
+    z.object({
+      url: z.string(),
+      width: z.number().int().nullable(),
+      height: z.number().int().nullable(),
+      sizes: z.array(z.object({ url: z.string(), width: z.number().int() })),
+    }),
+  ),
   address: z.string(),
   tagline: z.string().nullable(),
   ownerName: z.string().nullable(),
   contact: z.string().nullable(),
-  ownerEmail: z.string().nullable(),
+  /** The shop's public contact e-mail, set in settings (never the owner's login e-mail). */
+  email: z.string().nullable(),
   whatsapp: z.string().nullable(),
   hours: z.string(),
   primaryColor: z.string(),
+  /** Same as `openNow` (kept for older clients). */
   isOpen: z.boolean(),
   rateCard: z.array(ZPublicRate),
-});
+  timeZone: z.string(),
+}).extend(ZOpeningState.shape);
 export type TPublicShopDetails = z.infer<typeof ZPublicShopDetails>;
 
 export const ZVisitRequest = z.object({ src: z.string().max(40).optional() }).nullish();

@@ -5,7 +5,8 @@ import type { Db } from '../db/index.js';
 import { shops } from '../db/schema.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { PUBLIC_ROUTES, routeId } from '../http/public-routes.js';
-import type { TokenService } from './tokens.js';
+import type { TokenVersions } from './token-versions.js';
+import { type TokenService, tokenRevoked } from './tokens.js';
 
 export type AuthUser = { id: string; email: string; roles: TRole[]; exp: number };
 
@@ -24,13 +25,15 @@ export function bearerToken(header: string | undefined): string | undefined {
  * Every /api route outside PUBLIC_ROUTES gets `requireUser` before its body is read,
  * so an unauthenticated upload is refused before a byte is streamed.
  */
-export function installAuth(app: FastifyInstance, tokens: TokenService): void {
+export function installAuth(app: FastifyInstance, tokens: TokenService, versions: TokenVersions): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     const token = bearerToken(req.headers.authorization);
     if (!token) return;
     try {
       const claims = await tokens.verifyAccess(token);
+      // Logout, a password change or reset raised the user's version: older tokens are dead.
+      if (!(await versions.isCurrent(claims.sub, claims.ver))) throw tokenRevoked();
       req.user = { id: claims.sub, email: claims.email, roles: claims.roles, exp: claims.exp };
     } catch (err) {
       // Public routes ignore a bad token; guarded ones report why it was refused.

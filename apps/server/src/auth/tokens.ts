@@ -4,9 +4,18 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../clock.js';
 import { unauthorized } from '../http/errors.js';
 
-export type AccessClaims = { sub: string; email: string; roles: TRole[]; exp: number; iat: number };
+/** `ver`: the user's token version when the token was signed (absent in tokens signed before versions: 0). */
+export type AccessClaims = { sub: string; email: string; roles: TRole[]; exp: number; iat: number; ver: number };
 
 export const tokenExpired = () => unauthorized('JWT expired', 'TOKEN_EXPIRED');
+/** "JWT" in the message: the web client answers it with one refresh, as for an expired token. */
+export const tokenRevoked = () => unauthorized('JWT revoked', 'TOKEN_REVOKED');
+
+const readVersion = (ver: unknown): number => {
+  if (ver === undefined) return 0;
+  if (typeof ver !== 'number' || !Number.isSafeInteger(ver) || ver < 0) throw unauthorized();
+  return ver;
+};
 
 export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 export const randomToken = () => randomBytes(32).toString('base64url');
@@ -27,10 +36,10 @@ export class TokenService {
     return Math.floor(this.clock.now().getTime() / 1000);
   }
 
-  async signAccess(user: { id: string; email: string; roles: TRole[] }): Promise<{ token: string; exp: number }> {
+  async signAccess(user: { id: string; email: string; roles: TRole[]; tokenVersion?: number }): Promise<{ token: string; exp: number }> {
     const iat = this.nowSeconds();
     const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
-    const token = await new SignJWT({ email: user.email, roles: user.roles, typ: 'access' })
+    const token = await new SignJWT({ email: user.email, roles: user.roles, typ: 'access', ver: user.tokenVersion ?? 0 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.id)
       .setIssuedAt(iat)
@@ -51,23 +60,23 @@ export class TokenService {
     ) {
       throw unauthorized();
     }
-    return payload as unknown as AccessClaims;
+    return { ...(payload as unknown as AccessClaims), ver: readVersion(payload.ver) };
   }
 
-  async signOnboarding(email: string): Promise<string> {
+  async signOnboarding(user: { email: string; tokenVersion: number }): Promise<string> {
     const iat = this.nowSeconds();
-    return new SignJWT({ email, typ: 'onboarding' })
+    return new SignJWT({ email: user.email, typ: 'onboarding', ver: user.tokenVersion })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt(iat)
       .setExpirationTime(iat + ONBOARDING_TTL_SECONDS)
       .sign(this.key);
   }
 
-  /** Returns the email the onboarding token was issued for. */
-  async verifyOnboarding(token: string): Promise<string> {
+  /** Returns the email the onboarding token was issued for, and the token version it was issued under. */
+  async verifyOnboarding(token: string): Promise<{ email: string; ver: number }> {
     const payload = await this.verify(token, 'onboarding');
     if (typeof payload.email !== 'string') throw unauthorized();
-    return payload.email;
+    return { email: payload.email, ver: readVersion(payload.ver) };
   }
 
   private async verify(token: string, typ: string): Promise<Record<string, unknown>> {

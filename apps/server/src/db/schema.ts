@@ -1,4 +1,5 @@
-import { bigint, bigserial, boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { DEFAULT_TIME_ZONE, DEFAULT_WEEKLY_HOURS, type TWeeklyHours } from '@counterprint/contract';
+import { bigint, date, jsonb, bigserial, boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -10,6 +11,7 @@ export const users = pgTable('users', {
   emailVerifiedAt: ts('email_verified_at'),
   passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  tokenVersion: integer('token_version').notNull().default(0),
 });
 
 export const userRoles = pgTable(
@@ -26,6 +28,7 @@ export const refreshTokens = pgTable('refresh_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull(),
   familyId: uuid('family_id').notNull(),
+  familyStartedAt: ts('family_started_at').notNull(),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
@@ -79,12 +82,18 @@ export const shops = pgTable('shops', {
   contactPhoneAlt: text('contact_phone_alt'),
   whatsapp: text('whatsapp'),
   ownerEmail: text('owner_email'),
+  /** Shown on the public shop page; the login e-mail (ownerEmail) never is. */
+  publicEmail: text('public_email'),
   ownerName: text('owner_name'),
   hours: text('hours').notNull().default('9:30 AM – 8:00 PM'),
   shopType: text('shop_type'),
   username: text('username').unique(),
   integrations: text('integrations').array().notNull().default([]),
-  isOpen: boolean('is_open').notNull().default(true),
+  /** Issue 16 (migration 022): hours per weekday, read on the shop's clock in time_zone. */
+  weeklyHours: jsonb('weekly_hours').$type<TWeeklyHours>().notNull().default(DEFAULT_WEEKLY_HOURS),
+  timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
+  /** The shop's local date the owner closed it for ("closed today"). */
+  closedOn: date('closed_on', { mode: 'string' }),
   nextJobNumber: integer('next_job_number').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -98,6 +107,8 @@ export const shopBanners = pgTable('shop_banners', {
   size: bigint('size', { mode: 'number' }).notNull(),
   width: integer('width'),
   height: integer('height'),
+  /** Widths stored as WebP, ascending; the last is at blob_key, the others at `sizeKey` (empty: the original only). */
+  widths: integer('widths').array().notNull().default([]),
   position: integer('position').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
@@ -126,6 +137,17 @@ export const jobs = pgTable('jobs', {
   createdAt: ts('created_at').notNull().defaultNow(),
   printedAt: ts('printed_at'),
   cancelledAt: ts('cancelled_at'),
+  /** HMAC of the uploading address (docs/decisions/014). */
+  clientKey: text('client_key'),
+});
+
+/** Uploads in progress: quota they hold and a lease the orphan reaper respects (docs/decisions/014). */
+export const uploadReservations = pgTable('upload_reservations', {
+  id: uuid('id').primaryKey(),
+  shopId: uuid('shop_id').notNull(),
+  clientKey: text('client_key').notNull(),
+  bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  expiresAt: ts('expires_at').notNull(),
 });
 
 export const jobFiles = pgTable('job_files', {
@@ -141,6 +163,9 @@ export const jobFiles = pgTable('job_files', {
   size: bigint('size', { mode: 'number' }).notNull(),
   sha256: text('sha256').notNull(),
   pages: integer('pages'),
+  /** Why the pages could not be counted (decision 013); null while counting or once counted. */
+  pageCountError: text('page_count_error'),
+  pageCountAttempts: integer('page_count_attempts').notNull().default(0),
   state: text('state').notNull().default('active'),
   recycledAt: ts('recycled_at'),
   expiresAt: ts('expires_at'),
@@ -243,3 +268,16 @@ export const checkoutRequests = pgTable('checkout_requests', {
   message: text('message'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** Uploads refused at a shop, one row per shop and reason (docs/decisions/027). */
+export const uploadRefusals = pgTable(
+  'upload_refusals',
+  {
+    shopId: uuid('shop_id').notNull(),
+    reason: text('reason').notNull(),
+    count: integer('count').notNull(),
+    windowStart: ts('window_start').notNull(),
+    lastAt: ts('last_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.reason] })],
+);

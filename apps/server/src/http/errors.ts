@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { StorageFullError } from '../storage/blob-store.js';
+import { StorageFullError, StorageUnavailableError } from '../storage/blob-store.js';
 
 export class HttpError extends Error {
   constructor(
@@ -30,6 +30,27 @@ function isDatabaseDown(err: unknown): boolean {
   if (e.code && codes.includes(e.code)) return true;
   if (/Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(e.message ?? '')) return true;
   return e.cause ? isDatabaseDown(e.cause) : false;
+}
+
+/** The database's own error (PGlite and pg both set a 5-character SQLSTATE `code`), found through Drizzle's wrapper. */
+function databaseError(err: unknown): { code: string; message: string } | undefined {
+  let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++, e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, message: String(e.message ?? '') };
+  }
+  return undefined;
+}
+
+/**
+ * Class 22 (data exception: a NUL or bad byte in text, an unknown time zone, a number out of range)
+ * means the database refused a value the request carried: a 400, not a 500. The database's message
+ * is not sent on: it may quote the value.
+ */
+function invalidValue(err: unknown): HttpError | undefined {
+  const found = databaseError(err);
+  if (!found?.code.startsWith('22')) return undefined;
+  const what = /time zone/i.test(found.message) ? 'time zone' : 'value';
+  return new HttpError(400, 'INVALID_VALUE', `The request holds a ${what} that is not valid`);
 }
 
 /** Drizzle puts a failed query's SQL and parameters (emails, customer names, hashes) in its message: log the cause only. */
@@ -65,6 +86,18 @@ export function installErrorHandler(app: FastifyInstance): void {
     // A full blob disk anywhere (banners, onboarding) answers like a full upload: 507, not a 500.
     if (err instanceof StorageFullError) {
       return reply.status(507).send({ error: 'Storage is full. Please try again later.', code: 'STORAGE_FULL' });
+    }
+    // A read-only or unwritable blob store: the operator's fault, and it may pass; nothing was stored.
+    if (err instanceof StorageUnavailableError) {
+      req.log.error({ reason: err.reason }, 'blob storage is not writable');
+      return reply
+        .status(503)
+        .send({ error: 'Files cannot be saved right now. Please try again later.', code: 'STORAGE_UNAVAILABLE' });
+    }
+    const invalid = invalidValue(err);
+    if (invalid) {
+      req.log.warn({ err: loggable(err) }, 'database refused a value');
+      return reply.status(invalid.status).send({ error: invalid.message, code: invalid.code });
     }
     if (isDatabaseDown(err)) {
       req.log.warn({ err: loggable(err) }, 'database unavailable');

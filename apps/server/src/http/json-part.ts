@@ -1,5 +1,6 @@
 import type { Multipart } from '@fastify/multipart';
 import type { z } from 'zod';
+import { refuseControlCharacters } from './control-characters.js';
 import { badRequest } from './errors.js';
 
 export const JSON_PART_MAX = 16 * 1024;
@@ -10,6 +11,12 @@ export const JSON_PART_MAX = 16 * 1024;
  * application/json, as a browser sends a Blob. Answers the parsed value.
  */
 export async function readJsonPart(part: Multipart, name: string): Promise<unknown> {
+  const value = await readJsonValue(part, name);
+  refuseControlCharacters(value);
+  return value;
+}
+
+async function readJsonValue(part: Multipart, name: string): Promise<unknown> {
   if (part.type === 'field') {
     if (part.valueTruncated) throw badRequest(`${name} is too large`);
     if (typeof part.value !== 'string') return part.value;

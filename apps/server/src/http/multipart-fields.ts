@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { controlCharacters, hasControlCharacters } from './control-characters.js';
 import { badRequest } from './errors.js';
 
 /** Reads a multipart body that must hold only text fields (no files), e.g. the change-password form. */
@@ -15,7 +16,9 @@ export async function readMultipartFields(req: FastifyRequest, maxFieldBytes = 4
       throw badRequest(`${part.fieldname} must be a text field, not a file`);
     }
     if (part.valueTruncated) throw badRequest(`${part.fieldname} is too long`);
-    if (!(part.fieldname in fields)) fields[part.fieldname] = String(part.value);
+    const value = String(part.value);
+    if (hasControlCharacters(value, part.fieldname)) throw controlCharacters(part.fieldname);
+    if (!(part.fieldname in fields)) fields[part.fieldname] = value;
   }
   return fields;
 }

@@ -18,6 +18,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/public/shops/:slug/jobs',
   'GET /api/public/shops/:slug/banners/:bannerId',
   'GET /api/qr/generate/:slug',
+  'GET /api/qr/poster/:slug',
   'POST /api/contact',
 ]);
 

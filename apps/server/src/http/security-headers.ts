@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * API answers (JSON, images, CSV) are never documents: nothing in them may load or run, frame or be
- * framed, as OWASP's REST cheat sheet advises. Helmet's document headers (COOP, Origin-Agent-Cluster,
+ * API answers (JSON, images, CSV) and /ws-endpoint answers (realtime/endpoint-headers.ts) are never
+ * documents: nothing in them may load or run, frame or be framed, as OWASP's REST cheat sheet advises. Helmet's document headers (COOP, Origin-Agent-Cluster,
  * DNS prefetch, legacy IE and Flash ones) mean nothing here, and they were ~400 of the ~800 header
  * bytes of every API answer (bench/ API reads).
  */
-const API_HEADERS = {
+export const API_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'no-referrer',

@@ -40,7 +40,6 @@ export function startBackgroundWork(d: {
   if (d.analyze) every(60_000, 'planner statistics', d.analyze, 500);
   every(d.sweepMs ?? 10_000, 'retention sweep', () => d.sweeper.sweep(), 1_000);
   every(d.reapMs ?? 60 * 60 * 1000, 'orphan reap', () => d.reaper.reap(), 30_000);
-  d.pageCounter.prepare();
   void d.pageCounter.resume().catch((err) => d.logger.warn({ err: String(err) }, 'page count resume failed'));
   return {
     stop: async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import { type Db, queryRows } from '../db/index.js';
+import { deleteExpiredReservations } from '../features/jobs/quota-repo.js';
 import type { BlobStore } from '../storage/blob-store.js';
 
 export type ReaperDeps = {
@@ -11,12 +12,16 @@ export type ReaperDeps = {
   logger: Logger;
   /** Blobs younger than this may belong to an upload whose rows are not written yet. */
   graceMs?: number;
+  /** This instance's uploads in progress, whose leases are renewed before any is judged lapsed. */
+  leases?: { renewAll(): Promise<void> };
 };
 
 /**
  * Deletes blobs that no row refers to: left by a crash between storing a file and
  * writing its job, or between claiming a purge and deleting the blob; and the temp
- * files of uploads a crash cut off.
+ * files of uploads a crash cut off. The blobs of an upload in progress are never taken,
+ * however long it runs: its reservation row names its job id for as long as its lease
+ * is renewed (docs/decisions/014).
  */
 export class OrphanReaper {
   constructor(private readonly d: ReaperDeps) {}
@@ -25,6 +30,9 @@ export class OrphanReaper {
     const grace = this.d.graceMs ?? 60 * 60 * 1000;
     const now = this.d.clock.now().getTime();
     const cutoff = now - grace;
+    await this.d.leases?.renewAll();
+    const lapsed = await deleteExpiredReservations(this.d.db, this.d.clock.now());
+    if (lapsed > 0) this.d.logger.info({ count: lapsed }, 'lapsed upload reservations removed');
     let batch: string[] = [];
     let reaped = 0;
     for await (const blob of this.d.blobs.list('shops/')) {
@@ -43,14 +51,28 @@ export class OrphanReaper {
   }
 
   private async reapBatch(keys: string[]): Promise<number> {
+    const now = this.d.clock.now().toISOString();
     const list = sql.join(
       keys.map((k) => sql`${k}`),
       sql`, `,
     );
+    // One statement, so one snapshot: a job written meanwhile ends its reservation in the same
+    // transaction, and is seen either as its files or as its upload in progress, never as neither.
     const live = await queryRows<{ key: string }>(
       this.d.db,
       sql`SELECT blob_key AS key FROM job_files WHERE state <> 'purged' AND blob_key IN (${list})
-          UNION SELECT blob_key AS key FROM shop_banners WHERE blob_key IN (${list})`,
+          UNION SELECT blob_key AS key FROM shop_banners WHERE blob_key IN (${list})
+          UNION SELECT k.key FROM (VALUES ${sql.join(
+            keys.map((k) => sql`(${k})`),
+            sql`, `,
+          )}) AS k(key)
+            JOIN shop_banners b ON b.blob_key = regexp_replace(k.key, '[.]w[0-9]+$', '')
+              AND k.key = ANY (SELECT b.blob_key || '.w' || w FROM unnest(b.widths) AS w)
+          UNION SELECT k.key FROM (VALUES ${sql.join(
+            keys.map((k) => sql`(${k})`),
+            sql`, `,
+          )}) AS k(key)
+            JOIN upload_reservations r ON r.id::text = split_part(k.key, '/', 4) AND r.expires_at > ${now}`,
     );
     const keep = new Set(live.map((r) => r.key));
     const orphans = keys.filter((k) => !keep.has(k));

@@ -82,10 +82,10 @@ describe('StompBroker', () => {
 
   it.each([
     ['SUBSCRIBE', { id: '1', destination: '/topic/shops/shop9/jobs' }, 'Access denied to /topic/shops/shop9/jobs'],
-    ['SUBSCRIBE', { id: '1', destination: '/queue/other' }, 'Access denied to /queue/other'],
+    ['SUBSCRIBE', { id: '1', destination: '/queue/other' }, 'Access denied: unknown destination'],
     ['SUBSCRIBE', { destination: '/topic/shops/shop1/jobs' }, 'SUBSCRIBE requires an id header'],
     ['SEND', { destination: '/topic/shops/shop1/jobs' }, 'SEND is not allowed'],
-    ['BEGIN', { transaction: 't' }, 'Unsupported command BEGIN'],
+    ['BEGIN', { transaction: 't' }, 'Unsupported command'],
     ['CONNECT', { Authorization: 'Bearer good-alice' }, 'Already connected'],
     ['UNSUBSCRIBE', { id: 'none' }, 'UNSUBSCRIBE requires the id of a subscription'],
   ])('answers %s %o with an ERROR and closes', async (command, headers, message) => {
@@ -93,7 +93,9 @@ describe('StompBroker', () => {
     const { state, session, last } = await connected(broker);
     session.receive(frameText(command, { ...headers, receipt: 'r' }));
     await flush();
-    expect(last()).toMatchObject({ command: 'ERROR', headers: { message, 'receipt-id': 'r' } });
+    expect(last()).toMatchObject({ command: 'ERROR', headers: { message } });
+    // Issue 15: an ERROR frame carries nothing the client wrote, not even its receipt.
+    expect(last()?.headers['receipt-id']).toBeUndefined();
     expect(state.closed).toBe(true);
     expect(broker.stats().sessions).toBe(0);
   });
@@ -237,5 +239,102 @@ describe('StompBroker', () => {
     s.receive(frameText('CONNECT', { Authorization: 'Bearer good-alice' }) + frameText('ACK', { id: '1' }).repeat(10));
     expect(c.last()?.headers.message).toBe('Too many frames');
     expect(c.state.closed).toBe(true);
+  });
+
+  describe('reflects no client text into ERROR frames (issue 15)', () => {
+    const HOSTILE = '</script><script>window.pwned=1</script>&amp;';
+    const leaks = (raw: string) => raw.includes('pwned') || /[<>&]/.test(raw);
+
+    it.each([
+      ['a frame before CONNECT', [frameText('SEND', { receipt: HOSTILE, destination: HOSTILE })]],
+      ['SUBSCRIBE before CONNECT', [frameText('SUBSCRIBE', { id: HOSTILE, destination: HOSTILE, receipt: HOSTILE })]],
+      ['CONNECT with no common version', [frameText('CONNECT', { 'accept-version': HOSTILE, receipt: HOSTILE })]],
+      ['CONNECT with a bad heart-beat', [frameText('CONNECT', { 'heart-beat': HOSTILE, receipt: HOSTILE })]],
+      ['CONNECT with a bad token', [frameText('CONNECT', { Authorization: `Bearer ${HOSTILE}`, receipt: HOSTILE })]],
+      ['an unknown command', [`${HOSTILE}\nreceipt:x\n\n\0`]],
+      ['a malformed frame', [`CONNECT\n${HOSTILE}\n\n\0`]],
+    ])('%s', async (_what, frames) => {
+      const broker = new StompBroker(brokerOptions());
+      const c = fakeConnection();
+      const session = broker.openSession(c.conn);
+      for (const f of frames) session.receive(f);
+      await flush();
+      expect(c.last()?.command).toBe('ERROR');
+      for (const raw of c.state.raw) expect(leaks(raw), raw).toBe(false);
+    });
+
+    it.each([
+      ['SUBSCRIBE to a hostile destination', frameText('SUBSCRIBE', { id: '1', destination: HOSTILE, receipt: HOSTILE })],
+      ['SUBSCRIBE to a topic-shaped hostile destination', frameText('SUBSCRIBE', { id: '1', destination: `/topic/shops/${HOSTILE}/jobs`, receipt: HOSTILE })],
+      ['SUBSCRIBE to another shop', frameText('SUBSCRIBE', { id: HOSTILE, destination: '/topic/shops/shop9/jobs', receipt: HOSTILE })],
+      ['SEND', frameText('SEND', { destination: HOSTILE, receipt: HOSTILE }, HOSTILE)],
+      ['UNSUBSCRIBE of an unknown id', frameText('UNSUBSCRIBE', { id: HOSTILE, receipt: HOSTILE })],
+      ['an unknown command', `${HOSTILE}\nreceipt:${HOSTILE}\n\n\0`],
+      ['a long unknown command', `</script><script>${'x'.repeat(40)}\n\n\0`],
+      ['a second CONNECT', frameText('CONNECT', { receipt: HOSTILE, Authorization: 'Bearer good-alice' })],
+    ])('after CONNECT: %s', async (_what, frame) => {
+      const broker = new StompBroker(brokerOptions());
+      const c = await connected(broker);
+      c.session.receive(frame);
+      await flush();
+      expect(c.last()?.command).toBe('ERROR');
+      for (const raw of c.state.raw) expect(leaks(raw), raw).toBe(false);
+    });
+
+    it('escapes < > & in the header values it does send: receipt ids and subscription ids', async () => {
+      const broker = new StompBroker(brokerOptions());
+      const c = await connected(broker);
+      c.session.receive(frameText('SUBSCRIBE', { id: '<s>&', destination: '/topic/shops/shop1/jobs', receipt: '</script>&r' }));
+      await flush();
+      expect(c.state.raw[1]).toBe('RECEIPT\nreceipt-id:&lt;/script&gt;&amp;r\n\n\0');
+      expect(broker.publish('shop1', { action: 'created', job: { id: 'j', name: '</script><b>&' } })).toBe(1);
+      const message = c.state.raw[2] ?? '';
+      expect(message).toContain('\nsubscription:&lt;s&gt;&amp;\n');
+      expect(message).not.toMatch(/[<>]|&(?!lt;|gt;|amp;)/);
+      expect(message).toContain('"name":"\\u003c/script\\u003e\\u003cb\\u003e\\u0026"');
+      // The body stays JSON that parses to exactly what was published.
+      expect(JSON.parse(c.last()?.body.toString() ?? '')).toEqual({ action: 'created', job: { id: 'j', name: '</script><b>&' } });
+    });
+  });
+
+  describe('sessions per user (issue 17)', () => {
+    it('refuses the session past maxSessionsPerUser with a clear ERROR, and keeps the others and other users', async () => {
+      const broker = new StompBroker(brokerOptions({ maxSessionsPerUser: 3 }));
+      const alice = [await connected(broker), await connected(broker), await connected(broker)];
+      for (const a of alice) expect(a.state.frames[0]?.command).toBe('CONNECTED');
+      const fourth = await connected(broker);
+      expect(fourth.last()).toMatchObject({ command: 'ERROR', headers: { message: 'Too many live sessions for this account (3); close another tab or window' } });
+      expect(fourth.state.closed).toBe(true);
+      expect(alice.every((a) => !a.state.closed)).toBe(true);
+      const bob = await connected(broker, 'good-bob');
+      expect(bob.state.frames[0]?.command).toBe('CONNECTED');
+      expect(broker.stats().sessions).toBe(4);
+
+      // A closed session frees its place, whichever way it ends.
+      alice[0]?.session.closed();
+      alice[1]?.session.receive(frameText('DISCONNECT'));
+      alice[2]?.session.receive(frameText('SEND', { destination: '/x' }));
+      await flush();
+      const again = [await connected(broker), await connected(broker), await connected(broker)];
+      for (const a of again) expect(a.state.frames[0]?.command).toBe('CONNECTED');
+      expect((await connected(broker)).last()?.command).toBe('ERROR');
+    });
+
+    it('counts a session only once it is authenticated, so concurrent CONNECTs cannot overshoot', async () => {
+      const broker = new StompBroker(
+        brokerOptions({ maxSessionsPerUser: 2, authenticate: (t) => new Promise((r) => setTimeout(() => r(fakeAuthenticate(t)), 20)) }),
+      );
+      const conns = Array.from({ length: 5 }, () => fakeConnection());
+      for (const c of conns) broker.openSession(c.conn).receive(frameText('CONNECT', { Authorization: 'Bearer good-alice' }));
+      await new Promise((r) => setTimeout(r, 80));
+      expect(conns.map((c) => c.state.frames[0]?.command).sort()).toEqual(['CONNECTED', 'CONNECTED', 'ERROR', 'ERROR', 'ERROR']);
+    });
+
+    it('defaults to 20 per user', async () => {
+      const broker = new StompBroker(brokerOptions());
+      const open = await Promise.all(Array.from({ length: 20 }, () => connected(broker)));
+      expect(open.every((c) => c.state.frames[0]?.command === 'CONNECTED')).toBe(true);
+      expect((await connected(broker)).last()?.headers.message).toMatch(/^Too many live sessions for this account \(20\)/);
+    });
   });
 });

@@ -21,11 +21,24 @@ export type { AuthResult, BrokerConnection, BrokerOptions, BrokerSession, Realti
 export { SERVER_NAME, topicFor } from './session.js';
 
 
+const HTML_SPECIALS = /[<>&]/g;
+
+/**
+ * JSON whose strings carry no raw < > & (they become \u003c, \u003e, \u0026, which parse back to the
+ * same text): a job's customer and file names are anyone's text, and a frame must never be markup.
+ */
+function jsonForFrame(body: object): string {
+  const json = JSON.stringify(body);
+  return /[<>&]/.test(json) ? json.replace(HTML_SPECIALS, (c) => `\\u00${c.charCodeAt(0).toString(16)}`) : json;
+}
+
 export class StompBroker implements SessionHost {
   private readonly settings: Settings;
   private readonly sessions = new Set<Session>();
   /** shopId → its subscriptions, so a publish touches only that shop's subscribers. */
   private readonly byShop = new Map<string, Set<Subscription>>();
+  /** userId → open sessions, for maxSessionsPerUser. */
+  private readonly perUser = new Map<string, number>();
   private readonly recheckTimer: NodeJS.Timeout | undefined;
   private rechecking: Promise<void> | undefined;
   private messageSeq = 0;
@@ -38,6 +51,7 @@ export class StompBroker implements SessionHost {
       connectTimeoutMs: 10_000,
       maxBufferedBytes: 4 * 1024 * 1024,
       maxSubscriptionsPerSession: 16,
+      maxSessionsPerUser: 20,
       maxPendingFrames: 32,
       now: Date.now,
       ...opts,
@@ -60,7 +74,7 @@ export class StompBroker implements SessionHost {
   publish(shopId: string, body: object): number {
     const subs = this.byShop.get(shopId);
     if (!subs || subs.size === 0) return 0;
-    const json = JSON.stringify(body);
+    const json = jsonForFrame(body);
     // One message, one id for all its deliveries; and since clients mostly name their subscription
     // alike (stompjs: sub-0), each distinct frame is built once, not once per subscriber.
     const head = `MESSAGE\ndestination:${escapeHeader(topicFor(shopId))}\nmessage-id:${++this.messageSeq}\n`;
@@ -93,6 +107,18 @@ export class StompBroker implements SessionHost {
     return { sessions: this.sessions.size, subscriptions, shops: this.byShop.size };
   }
 
+  /** Closes, with ERROR 'JWT revoked', the user's sessions opened with a token version older than `version`. */
+  revokeUser(userId: string, version: number): number {
+    let closed = 0;
+    for (const s of [...this.sessions]) {
+      if (s.userId === userId && s.tokenVersion < version) {
+        s.fail('JWT revoked');
+        closed++;
+      }
+    }
+    return closed;
+  }
+
   /** Sends ERROR `message` to every session and closes it: clients reconnect and reload what they missed. */
   dropAll(message: string): void {
     for (const s of [...this.sessions]) s.fail(message);
@@ -119,8 +145,19 @@ export class StompBroker implements SessionHost {
   }
 
   /** @internal */
+  admit(userId: string): boolean {
+    const n = this.perUser.get(userId) ?? 0;
+    if (n >= this.settings.maxSessionsPerUser) return false;
+    this.perUser.set(userId, n + 1);
+    return true;
+  }
+
+  /** @internal */
   forget(session: Session): void {
-    this.sessions.delete(session);
+    if (!this.sessions.delete(session) || !session.userId) return;
+    const n = (this.perUser.get(session.userId) ?? 1) - 1;
+    if (n > 0) this.perUser.set(session.userId, n);
+    else this.perUser.delete(session.userId);
   }
 
   private async runRecheck(): Promise<void> {

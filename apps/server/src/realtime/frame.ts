@@ -79,7 +79,20 @@ export function unescapeHeader(raw: string): string {
   return out;
 }
 
-export function escapeHeader(value: string): string {
+const MARKUP: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;' };
+
+/**
+ * Header values we send never carry < > &: a transport may relay a frame into a page, and some
+ * values (receipt and subscription ids) are the client's text. STOMP has no escape for
+ * them, so they go as HTML entities; our own values never contain them.
+ */
+export function neutraliseMarkup(value: string): string {
+  return /[<>&]/.test(value) ? value.replace(/[<>&]/g, (c) => MARKUP[c] ?? c) : value;
+}
+
+/** STOMP 1.1+ escaping of an outgoing header name or value, after neutraliseMarkup. */
+export function escapeHeader(raw: string): string {
+  const value = neutraliseMarkup(raw);
   return /[\\\n\r:]/.test(value)
     ? value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/:/g, '\\c')
     : value;
@@ -277,7 +290,7 @@ export function encodeFrame(command: string, headers: HeaderInput = [], body = '
   for (const [name, value] of entries) {
     if (name === 'content-length') continue;
     const v = String(value);
-    out += escaping ? `${escapeHeader(name)}:${escapeHeader(v)}\n` : `${name}:${v.replace(/[\r\n]/g, ' ')}\n`;
+    out += escaping ? `${escapeHeader(name)}:${escapeHeader(v)}\n` : `${name}:${neutraliseMarkup(v).replace(/[\r\n]/g, ' ')}\n`;
   }
   if (body.length > 0) out += `content-length:${Buffer.byteLength(body, 'utf8')}\n`;
   return `${out}\n${body}\0`;

@@ -33,7 +33,8 @@ export interface BrokerSession {
   closed(): void;
 }
 
-export type AuthResult = { userId: string; expiresAt: number } | null;
+/** `version`: the token version the session was opened with (see auth/token-versions.ts); 0 when absent. */
+export type AuthResult = { userId: string; expiresAt: number; version?: number } | null;
 
 export interface BrokerOptions {
   /** Verifies a bearer token. Returning claims whose expiresAt has passed yields 'JWT expired' instead of 'Authentication failed'. */
@@ -49,6 +50,8 @@ export interface BrokerOptions {
   /** A session whose transport has more than this queued is dropped (default 4 MiB). */
   maxBufferedBytes?: number;
   maxSubscriptionsPerSession?: number;
+  /** Open (authenticated) sessions one user may hold on this instance; the next CONNECT is refused (default 20). */
+  maxSessionsPerUser?: number;
   /** Frames waiting behind an async step (auth, access check) before the session is closed. */
   maxPendingFrames?: number;
   limits?: Partial<ParserLimits>;
@@ -79,6 +82,8 @@ export type Settings = Required<Omit<BrokerOptions, 'logger' | 'limits'>> & {
 /** The broker's side of a session: the shop index and the session registry. */
 export interface SessionHost {
   index(sub: Subscription, add: boolean): void;
+  /** Takes one of the user's session places; false when they are all taken. */
+  admit(userId: string): boolean;
   forget(session: Session): void;
 }
 
@@ -87,6 +92,7 @@ type State = 'new' | 'connecting' | 'open' | 'closed';
 export class Session implements BrokerSession {
   userId = '';
   expiresAt = Number.POSITIVE_INFINITY;
+  tokenVersion = 0;
   private state: State = 'new';
   private readonly parser: FrameParser;
   private readonly subs = new Map<string, Subscription>();
@@ -139,13 +145,16 @@ export class Session implements BrokerSession {
     return true;
   }
 
-  fail(message: string, receipt?: string): void {
+  /**
+   * `message` is always our own text: an ERROR frame echoes nothing the client sent, not even its
+   * receipt, since a transport may relay frames into a page.
+   */
+  fail(message: string): void {
     if (this.state === 'closed') return;
     const headers: Array<[string, string]> = [
       ['message', message],
       ['content-type', 'text/plain'],
     ];
-    if (receipt !== undefined) headers.push(['receipt-id', receipt]);
     this.s.logger.debug({ session: this.id, userId: this.userId, message }, 'realtime session error');
     this.conn.send(encodeFrame('ERROR', headers, message));
     if (this.teardown()) this.conn.close();
@@ -194,15 +203,15 @@ export class Session implements BrokerSession {
     const receipt = frame.headers.receipt;
     const cmd = frame.command;
     if (cmd === 'CONNECT' || cmd === 'STOMP') {
-      if (this.state !== 'new') return this.fail('Already connected', receipt);
+      if (this.state !== 'new') return this.fail('Already connected');
       await this.connect(frame);
     } else if (this.state !== 'open') {
-      return this.fail('Not connected: send CONNECT first', receipt);
+      return this.fail('Not connected: send CONNECT first');
     } else if (cmd === 'SUBSCRIBE') {
       await this.subscribe(frame);
     } else if (cmd === 'UNSUBSCRIBE') {
       const sub = this.subs.get(frame.headers.id ?? '');
-      if (!sub) return this.fail('UNSUBSCRIBE requires the id of a subscription', receipt);
+      if (!sub) return this.fail('UNSUBSCRIBE requires the id of a subscription');
       this.subs.delete(sub.id);
       this.broker.index(sub, false);
     } else if (cmd === 'DISCONNECT') {
@@ -210,10 +219,10 @@ export class Session implements BrokerSession {
       if (this.teardown()) this.conn.close();
       return;
     } else if (cmd === 'SEND') {
-      return this.fail('SEND is not allowed', receipt);
+      return this.fail('SEND is not allowed');
     } else if (cmd !== 'ACK' && cmd !== 'NACK') {
       // Auto-acknowledge only, so ACK/NACK are accepted and ignored; transactions make no sense without SEND.
-      return this.fail(`Unsupported command ${cmd.slice(0, 32)}`, receipt);
+      return this.fail('Unsupported command');
     }
     if (receipt !== undefined && this.state === 'open') this.conn.send(encodeFrame('RECEIPT', [['receipt-id', receipt]]));
   }
@@ -223,9 +232,9 @@ export class Session implements BrokerSession {
     const h = frame.headers;
     const offered = (h['accept-version'] ?? '1.0').split(',').map((v) => v.trim());
     const version = VERSIONS.find((v) => offered.includes(v));
-    if (!version) return this.fail('Supported protocol versions are 1.2, 1.1, 1.0', h.receipt);
+    if (!version) return this.fail('Supported protocol versions are 1.2, 1.1, 1.0');
     const hb = /^\s*(\d{1,9})\s*,\s*(\d{1,9})\s*$/.exec(h['heart-beat'] ?? '0,0');
-    if (!hb) return this.fail('Invalid heart-beat header', h.receipt);
+    if (!hb) return this.fail('Invalid heart-beat header');
     const authKey = Object.keys(h).find((k) => k.toLowerCase() === 'authorization');
     const token = /^Bearer\s+(\S+)\s*$/i.exec((authKey && h[authKey]) || '')?.[1];
     let auth: AuthResult = null;
@@ -238,11 +247,16 @@ export class Session implements BrokerSession {
     }
     // The client may have gone away while authenticate was pending.
     if (this.isClosed()) return;
-    if (!auth) return this.fail('Authentication failed', h.receipt);
+    if (!auth) return this.fail('Authentication failed');
     const now = this.s.now();
-    if (auth.expiresAt <= now) return this.fail('JWT expired', h.receipt);
+    if (auth.expiresAt <= now) return this.fail('JWT expired');
+    if (!this.broker.admit(auth.userId)) {
+      return this.fail(`Too many live sessions for this account (${this.s.maxSessionsPerUser}); close another tab or window`);
+    }
+    // From here the session holds a place, given back by broker.forget() at teardown.
     this.userId = auth.userId;
     this.expiresAt = auth.expiresAt;
+    this.tokenVersion = auth.version ?? 0;
     this.state = 'open';
     this.parser.escapeHeaders = version !== '1.0';
     clearTimeout(this.timers.connect);
@@ -282,13 +296,14 @@ export class Session implements BrokerSession {
   }
 
   private async subscribe(frame: StompFrame): Promise<void> {
-    const { id, destination = '', receipt } = frame.headers;
-    if (!id) return this.fail('SUBSCRIBE requires an id header', receipt);
+    const { id, destination = '' } = frame.headers;
+    if (!id) return this.fail('SUBSCRIBE requires an id header');
     const match = DESTINATION.exec(destination);
-    const denied = `Access denied to ${destination.slice(0, 200)}`;
-    if (!match?.[1]) return this.fail(denied, receipt);
-    if (this.subs.has(id)) return this.fail('Duplicate subscription id', receipt);
-    if (this.subs.size >= this.s.maxSubscriptionsPerSession) return this.fail('Too many subscriptions', receipt);
+    if (!match?.[1]) return this.fail('Access denied: unknown destination');
+    // Our topic name rebuilt from an id of [A-Za-z0-9_-] only, never the client's text.
+    const denied = `Access denied to ${topicFor(match[1])}`;
+    if (this.subs.has(id)) return this.fail('Duplicate subscription id');
+    if (this.subs.size >= this.s.maxSubscriptionsPerSession) return this.fail('Too many subscriptions');
     const shopId = match[1];
     let allowed = false;
     try {
@@ -297,7 +312,7 @@ export class Session implements BrokerSession {
       this.s.logger.warn({ err: String(err), userId: this.userId, shopId }, 'realtime canSubscribe threw');
     }
     if (this.state !== 'open') return;
-    if (!allowed) return this.fail(denied, receipt);
+    if (!allowed) return this.fail(denied);
     const sub: Subscription = { session: this, id, idHeader: escapeHeader(id), shopId };
     this.subs.set(id, sub);
     this.broker.index(sub, true);

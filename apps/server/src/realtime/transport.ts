@@ -5,17 +5,17 @@
  * does not negotiate the STOMP subprotocols that @stomp/stompjs's `brokerURL` asks
  * for. All of them answer before Fastify sees the request.
  *
- * Iframe transports: off unless `sockjsClientUrl` names a same-origin copy of
- * sockjs-client. sockjs-node's iframe page would otherwise load the client from
- * a CDN; modern browsers never need it (WebSocket, xhr-streaming, eventsource
- * and xhr-polling all work cross-origin with CORS), so its page answers 404 and
- * sockjs-client moves on to the next transport.
+ * Only WebSocket, xhr-streaming, eventsource and xhr-polling are served: the
+ * iframe page, htmlfile and jsonp answer 404 and sockjs-client moves on to the
+ * next transport. Every answer carries the API's security headers and closed CORS
+ * (endpoint-headers.ts; docs/decisions/011-sockjs-transports.md).
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import sockjs from 'sockjs';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { BrokerConnection, BrokerSession, RealtimeLogger, StompBroker } from './broker.js';
+import { addHandshakeHeaders, isDisabledPath, refuseHandshake, refuseUpgrade, setEndpointHeaders } from './endpoint-headers.js';
 import { sockjsWebSockets } from './sockjs-websocket.js';
 import { frameCache, writeFrame } from './websocket-frames.js';
 
@@ -24,8 +24,8 @@ export interface RealtimeTransportOptions {
   prefix?: string;
   /** Largest WebSocket message or SockJS message accepted (default 64 KiB); larger closes the session. */
   maxMessageBytes?: number;
-  /** Same-origin URL of sockjs-client; enables SockJS iframe transports. Default: iframe transports disabled. */
-  sockjsClientUrl?: string;
+  /** Origins allowed to use the endpoint cross-origin (CORS_ORIGINS); default none. */
+  corsOrigins?: readonly string[];
   /** How long a SockJS session survives without a receiving HTTP request (default 5 s). */
   disconnectDelayMs?: number;
   /** SockJS transport-level heartbeat (default 25 s). */
@@ -40,10 +40,9 @@ export interface RealtimeTransport {
 }
 
 export const STOMP_SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'] as const;
-const IFRAME_PAGE = /^\/iframe[0-9-.a-z_]*\.html\/?$/;
 /** SockJS's WebSocket transport under the prefix: /{server}/{session}/websocket. */
 const SOCKJS_WEBSOCKET = /^\/[^/.]+\/[^/.]+\/websocket\/?$/;
-const SEND_PATH = /\/(xhr_send|jsonp_send)\/?$/;
+const SEND_PATH = /\/xhr_send\/?$/;
 
 type Listener = (...args: unknown[]) => unknown;
 
@@ -74,6 +73,7 @@ export function attachRealtime(server: Server, broker: StompBroker, opts: Realti
   const prefix = opts.prefix ?? '/ws-endpoint';
   const maxMessageBytes = opts.maxMessageBytes ?? 64 * 1024;
   const logger = opts.logger;
+  const corsOrigins = new Set(opts.corsOrigins ?? []);
   const open = new Map<BrokerSession, { close(): void; terminate(): void }>();
   const track = (conn: BrokerConnection) => {
     const session = broker.openSession(conn);
@@ -91,6 +91,11 @@ export function attachRealtime(server: Server, broker: StompBroker, opts: Realti
     perMessageDeflate: false,
     handleProtocols: (offered) => STOMP_SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,
   });
+  const sockjsWss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, perMessageDeflate: false });
+  for (const server of [wss, sockjsWss]) {
+    server.on('wsClientError', refuseHandshake);
+    server.on('headers', addHandshakeHeaders);
+  }
   const stompFrame = frameCache((text) => Buffer.from(text));
   const onWebSocket = (ws: WebSocket, socket: Duplex) => {
     const session = track({
@@ -105,20 +110,21 @@ export function attachRealtime(server: Server, broker: StompBroker, opts: Realti
     ws.on('close', () => ended(session));
   };
 
-  const sockjsWss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, perMessageDeflate: false });
   const heartbeatMs = opts.sockjsHeartbeatMs ?? 25_000;
   const sockjsWebSocket = sockjsWebSockets({ maxMessageBytes, heartbeatMs, open: track, ended, logger });
 
   const sjs = sockjs.createServer({
     prefix,
-    sockjs_url: opts.sockjsClientUrl ?? 'about:blank',
+    // The iframe page that would load it is never served (endpoint-headers.ts).
+    sockjs_url: 'about:blank',
     disconnect_delay: opts.disconnectDelayMs ?? 5000,
     heartbeat_delay: heartbeatMs,
     log: (severity, line) => {
       if (severity === 'error') logger?.warn({ line }, 'sockjs');
     },
-    // Not in @types/sockjs: bounds the message size on SockJS's own WebSocket transport.
-    ...{ faye_server_options: { maxLength: maxMessageBytes } },
+    // Not in @types/sockjs: bounds the message size on SockJS's own WebSocket transport, and stops
+    // sockjs-node answering every Origin with credentials (endpoint-headers.ts sets CORS instead).
+    ...{ faye_server_options: { maxLength: maxMessageBytes }, disable_cors: true },
   });
   sjs.on('connection', (conn: sockjs.Connection | null) => {
     // sockjs-node emits null when the client vanished during the handshake.
@@ -161,19 +167,24 @@ export function attachRealtime(server: Server, broker: StompBroker, opts: Realti
       sockjsWss.handleUpgrade(req, socket, head, (ws) => sockjsWebSocket.accept(ws, socket));
       return;
     }
+    if (path === prefix || path.startsWith(`${prefix}/`)) {
+      refuseUpgrade(socket, 404);
+      return;
+    }
     let handled = false;
     for (const l of sockjsUpgrade) handled = l.call(this, req, socket, head) === true || handled;
     // Nobody else listens for upgrades: answer rather than leave the socket hanging.
     if (!handled && priorUpgrade === 0 && server.listenerCount('upgrade') === 1) {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      refuseUpgrade(socket, 404);
     }
   });
 
   server.on('request', function onRequest(this: Server, req: IncomingMessage, res: ServerResponse) {
     const path = pathOf(req.url);
-    const rest = path.startsWith(prefix) ? path.slice(prefix.length) : undefined;
-    if (rest !== undefined && !opts.sockjsClientUrl && IFRAME_PAGE.test(rest)) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=UTF-8' }).end('Iframe transports are disabled\n');
+    const rest = path === prefix || path.startsWith(`${prefix}/`) ? path.slice(prefix.length) : undefined;
+    if (rest !== undefined) setEndpointHeaders(req, res, corsOrigins);
+    if (rest !== undefined && isDisabledPath(rest)) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=UTF-8' }).end('Not found\n');
       return;
     }
     // sockjs-node buffers whole POST bodies without a limit; a send carries a JSON

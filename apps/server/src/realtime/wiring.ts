@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
+import type { TokenVersions } from '../auth/token-versions.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { Database } from '../db/index.js';
 import { findShopById } from '../features/shops/repo.js';
@@ -13,8 +14,12 @@ export type RealtimeDeps = {
   server: Server;
   database: Database;
   tokens: TokenService;
+  versions: TokenVersions;
   logger: Logger;
   loadJob: (jobId: string) => Promise<object | null>;
+  /** Origins allowed to use /ws-endpoint cross-origin (CORS_ORIGINS). */
+  corsOrigins: readonly string[];
+  maxSessionsPerUser: number;
 };
 
 /** The STOMP broker on /ws-endpoint, fed by LISTEN/NOTIFY so every instance sees every job event. */
@@ -24,7 +29,8 @@ export async function startRealtime(d: RealtimeDeps): Promise<Realtime> {
     authenticate: async (token) => {
       try {
         const claims = await d.tokens.verifyAccess(token);
-        return { userId: claims.sub, expiresAt: claims.exp * 1000 };
+        if (!(await d.versions.isCurrent(claims.sub, claims.ver))) return null;
+        return { userId: claims.sub, expiresAt: claims.exp * 1000, version: claims.ver };
       } catch (err) {
         // The broker answers 'JWT expired' for claims already past their expiry.
         if ((err as { code?: string }).code === 'TOKEN_EXPIRED') return { userId: '', expiresAt: 0 };
@@ -37,6 +43,12 @@ export async function startRealtime(d: RealtimeDeps): Promise<Realtime> {
       return shop?.ownerId === userId;
     },
     logger,
+    maxSessionsPerUser: d.maxSessionsPerUser,
+  });
+  // A logout, password change or reset on any instance ends the user's older sessions here.
+  d.versions.onBump((userId, version) => {
+    const closed = broker.revokeUser(userId, version);
+    if (closed > 0) logger.info({ userId, sessions: closed }, 'realtime sessions of a revoked token closed');
   });
   const fanout = await createJobFanout({
     listen: d.database.listen,
@@ -50,7 +62,7 @@ export async function startRealtime(d: RealtimeDeps): Promise<Realtime> {
     logger.warn({ sessions: broker.stats().sessions }, 'live updates were interrupted; closing sessions so clients resync');
     broker.dropAll('Live updates were interrupted; reconnect to reload the queue');
   });
-  const transport = attachRealtime(d.server, broker, { logger });
+  const transport = attachRealtime(d.server, broker, { logger, corsOrigins: d.corsOrigins });
   return {
     broker,
     fanout,

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/index.js';
 import { DATABASE_KINDS } from '../test/database.js';
-import { multipart, ownerWithShop, pdfBytes, shopJson, upload } from '../test/fixtures.js';
+import { multipart, ownerWithShop, pdfBytes, pngBytes, shopJson, upload } from '../test/fixtures.js';
 import { createTestApp, json, type TestApp } from '../test/harness.js';
 import { type Call, databaseFingerprint, send } from './world.js';
 
@@ -81,6 +81,83 @@ describe.each(DATABASE_KINDS)('bad input on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
+  // Control characters (a NUL above all) in any text field, query string or path segment: the database
+  // refuses a NUL in text, so they must be refused, naming the field, before they get that far.
+  const NUL = '\u0000';
+  const controlRefusals: [string, () => Req, RegExp][] = [
+    ['a NUL in the sign-up name', () => json_('POST', '/api/auth/signup', JSON.stringify({ ...signup, email: 'nul@example.com', name: `Ra${NUL}vi` }), false), /^name /],
+    ['a NUL in a contact message', () => json_('POST', '/api/contact', JSON.stringify({ name: 'Ravi', email: 'ravi@example.com', subject: 'Hello', message: `Hi${NUL}there` }), false), /^message /],
+    ['a NUL in a new customer', () => json_('POST', `/api/customers?shopId=${a.shop.id}`, JSON.stringify({ name: `Cu${NUL}stomer` })), /^name /],
+    ['a NUL in a customer change', () => json_('PUT', `/api/customers/${customerId}`, JSON.stringify({ address: `Street${NUL}` })), /^address /],
+    ['a NUL in the shop name in settings', () => json_('PUT', `/api/settings/shop?shopId=${a.shop.id}`, JSON.stringify({ shopName: `Bad${NUL}Prints`, username: 'bad_input' })), /^shopName /],
+    ['a NUL in an inventory description', () => json_('POST', `/api/settings/inventory?shopId=${a.shop.id}`, JSON.stringify({ sku: 'A4', name: 'A4 paper', quantity: 10, description: `x${NUL}` })), /^description /],
+    ['a newline in a one-line field (shop name)', () => json_('PUT', `/api/settings/shop?shopId=${a.shop.id}`, JSON.stringify({ shopName: 'Bad\nPrints', username: 'bad_input' })), /^shopName /],
+    ['a NUL in a query string', () => ({ method: 'GET', url: '/api/customers?query=a%00b', headers: a.auth }), /^query parameter query /],
+    ['a NUL in a public query string', () => ({ method: 'GET', url: '/api/settings/username-check?username=ab%00cd', headers: a.auth }), /^query parameter username /],
+    ['a NUL in a path segment', () => ({ method: 'GET', url: '/api/public/shops/bad%00input/details', headers: {} }), /^path segment slug /],
+    ['a NUL in a JSON key', () => json_('PUT', `/api/customers/${customerId}`, `{"na\\u0000me":"x"}`), /must not contain control characters/],
+  ];
+
+  it.each(controlRefusals)('%s: 400 naming the field, nothing written', async (_label, req, message) => {
+    const before = await databaseFingerprint(t);
+    const r = req();
+    const res = await t.app.inject({ ...r, method: r.method as 'GET' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(json(res)).toEqual({ error: expect.stringMatching(message), code: 'VALIDATION' });
+    expect(json(res).error).toMatch(/control characters/);
+    expect(await databaseFingerprint(t)).toEqual(before);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('keeps line breaks and tabs where text is meant to span lines (a contact message)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Ravi', email: 'ravi-lines@example.com', subject: 'Hello', message: 'Line one\r\nLine two\n\tindented' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it.each([
+    ['the customer name', 'name', `Ra${NUL}vi`],
+    ['the phone', 'phone', `+9198${NUL}11111111`],
+  ])('refuses a NUL in an upload\'s %s with a 400 naming it, storing nothing', async (_label, field, value) => {
+    const before = await databaseFingerprint(t);
+    const res = await upload(t.app, a.shop.slug, [
+      { name: field, value },
+      { name: 'files', filename: 'a.pdf', data: await pdfBytes(1) },
+    ]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(json(res)).toEqual({ error: `${field} must not contain control characters`, code: 'VALIDATION' });
+    expect(await databaseFingerprint(t)).toEqual(before);
+  });
+
+  it('refuses a NUL in a multipart JSON part (onboarding shop, settings profile with banners) naming the field, storing nothing', async () => {
+    const { token } = await (await import('../test/harness.js')).signUpAndIn(t.app, 'nul-shop@example.com');
+    const before = await databaseFingerprint(t);
+    const shop = await multipart([{ name: 'shop', value: shopJson({ shopName: `Nul${NUL}Prints` }) }]);
+    const created = await t.app.inject({ method: 'POST', url: '/api/public/onboarding-shops/create', ...shop, headers: { ...shop.headers, authorization: `Bearer ${token}` } });
+    expect(created.statusCode, created.body).toBe(400);
+    expect(json(created)).toEqual({ error: 'shopName must not contain control characters', code: 'VALIDATION' });
+    const profile = await multipart([
+      { name: 'banners', filename: 'b.png', data: pngBytes(1200, 400) },
+      { name: 'profile', value: JSON.stringify({ shopName: 'Bad Input Prints', username: 'bad_input', ownerName: `O${NUL}` }) },
+    ]);
+    const saved = await t.app.inject({ method: 'PUT', url: `/api/settings/shop-with-banners?shopId=${a.shop.id}`, ...profile, headers: { ...profile.headers, ...a.auth } });
+    expect(saved.statusCode, saved.body).toBe(400);
+    expect(json(saved)).toEqual({ error: 'ownerName must not contain control characters', code: 'VALIDATION' });
+    expect(await databaseFingerprint(t)).toEqual(before);
+  });
+
+  it.each(['/api/earnings', '/api/analytics'])('answers 400, not 500, to a time zone the database does not know (%s)', async (path) => {
+    const before = await databaseFingerprint(t);
+    // Intl accepts this old alias; PostgreSQL's zone data dropped it (SQLSTATE 22023).
+    const res = await t.app.inject({ method: 'GET', url: `${path}?shopId=${a.shop.id}&tz=US/Pacific-New`, headers: a.auth });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(json(res)).toEqual({ error: expect.stringMatching(/time zone/), code: 'INVALID_VALUE' });
+    expect(await databaseFingerprint(t)).toEqual(before);
+  });
+
   it('refuses 10 MB in an upload\'s name field with a clear 400, storing nothing (other upload refusals: features/jobs/upload.test.ts)', async () => {
     const before = await databaseFingerprint(t);
     const res = await upload(t.app, a.shop.slug, [
@@ -147,10 +224,10 @@ describe.each(DATABASE_KINDS)('bad input on %s', (kind) => {
     expect(user!.id).not.toBe(a.shop.id);
 
     const shopBefore = (await queryRows<{ r: Record<string, unknown> }>(t.deps.database.db, sql`SELECT to_jsonb(s) AS r FROM shops s WHERE id = ${a.shop.id}`))[0]!.r;
-    const saved = await call({ method: 'PUT', url: `/api/settings/shop?shopId=${a.shop.id}`, payload: { shopName: 'Bad Input Prints', username: 'bad_input', slug: 'stolen', ownerId: customerId, id: customerId, plan: 'premium', isOpen: false } });
+    const saved = await call({ method: 'PUT', url: `/api/settings/shop?shopId=${a.shop.id}`, payload: { shopName: 'Bad Input Prints', username: 'bad_input', slug: 'stolen', ownerId: customerId, id: customerId, plan: 'premium', isOpen: false, closedToday: true, closedOn: '2026-01-01', timeZone: 'UTC' } });
     expect(saved.statusCode, saved.body).toBe(200);
     const shopAfter = (await queryRows<{ r: Record<string, unknown> }>(t.deps.database.db, sql`SELECT to_jsonb(s) AS r FROM shops s WHERE id = ${a.shop.id}`))[0]!.r;
-    for (const column of ['id', 'slug', 'owner_id', 'is_open', 'created_at']) expect(shopAfter[column], column).toEqual(shopBefore[column]);
+    for (const column of ['id', 'slug', 'owner_id', 'closed_on', 'time_zone', 'created_at']) expect(shopAfter[column], column).toEqual(shopBefore[column]);
     expect(JSON.stringify(shopAfter)).not.toMatch(/stolen|premium/);
 
     const created = await call({ method: 'POST', url: `/api/customers?shopId=${a.shop.id}`, payload: { name: 'Known', id: jobId, shopId: customerId, updatedAt: 1 } });

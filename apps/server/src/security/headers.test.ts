@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerWithShop, upload } from '../test/fixtures.js';
@@ -87,9 +88,42 @@ describe('security headers (default configuration)', () => {
     expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
-  it('downloads an uploaded <svg><script> as an attachment of a type that cannot run script, sandboxed', async () => {
+  it('gives every /ws-endpoint answer the API headers and closed CORS, and serves no htmlfile or jsonp (issue 15)', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const api = await fetch(`${base}/api/health`);
+    const apiHeaders = ['content-security-policy', 'cross-origin-resource-policy', 'referrer-policy', 'x-content-type-options', 'x-frame-options'];
+    const origin = 'https://evil.example';
+    const session = `${base}/ws-endpoint/000/hdrs${Date.now()}`;
+    const calls: Array<[string, string, RequestInit, number]> = [
+      ['info', `${base}/ws-endpoint/info`, {}, 200],
+      ['xhr', `${session}/xhr`, { method: 'POST' }, 200],
+      ['xhr_send', `${session}/xhr_send`, { method: 'POST', body: '["\\n"]' }, 204],
+      ['xhr_streaming', `${base}/ws-endpoint/000/hdrs2${Date.now()}/xhr_streaming`, { method: 'POST' }, 200],
+      ['websocket without upgrade', `${base}/ws-endpoint/websocket`, {}, 400],
+      ['htmlfile', `${session}/htmlfile?c=p`, {}, 404],
+      ['jsonp', `${session}/jsonp?c=p`, {}, 404],
+      ['jsonp_send', `${session}/jsonp_send?c=p`, { method: 'POST', body: 'd=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 404],
+      ['iframe page', `${base}/ws-endpoint/iframe.html`, {}, 404],
+    ];
+    for (const [what, url, init, status] of calls) {
+      const controller = new AbortController();
+      const res = await fetch(url, { ...init, headers: { ...(init.headers as object), origin }, signal: controller.signal });
+      expect(res.status, what).toBe(status);
+      for (const name of apiHeaders) expect(res.headers.get(name), `${what}: ${name}`).toBe(api.headers.get(name));
+      expect(res.headers.get('access-control-allow-origin'), what).toBeNull();
+      expect(res.headers.get('access-control-allow-credentials'), what).toBeNull();
+      controller.abort();
+    }
+  });
+
+  it('refuses an uploaded <svg><script>, and downloads a plain SVG as an attachment of a type that cannot run script, sandboxed', async () => {
     const owner = await ownerWithShop(t.app, 'hdr-svg@example.com', { shopName: 'Svg Shop' });
-    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
+    const scripted = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
+    const refused = await upload(t.app, owner.shop.slug, [{ name: 'files', filename: 'logo.svg', data: scripted, type: 'image/svg+xml' }]);
+    expect(refused.statusCode).toBe(415);
+    // Should a script ever slip past the upload check, the download still cannot run it.
+    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>');
     const up = await upload(t.app, owner.shop.slug, [{ name: 'files', filename: 'logo.svg', data: svg, type: 'image/svg+xml' }]);
     expect(up.statusCode).toBe(201);
     const urls = json(await t.app.inject({ method: 'GET', url: `/api/shops-action/print-jobs/${json(up).jobId}/signed-urls`, headers: owner.auth }));
@@ -104,8 +138,17 @@ describe('security headers (default configuration)', () => {
 
   it('refuses HTML uploads outright, whatever they are named', async () => {
     const owner = await ownerWithShop(t.app, 'hdr-html@example.com', { shopName: 'Html Shop' });
-    for (const filename of ['page.html', 'page.htm', 'page.xhtml']) {
-      const res = await upload(t.app, owner.shop.slug, [{ name: 'files', filename, data: Buffer.from('<html><script>alert(1)</script></html>') }]);
+    const html = '<!DOCTYPE html><html><body><script>alert(1)</script></body></html>';
+    const named: [string, string][] = [
+      ['page.html', html],
+      ['page.htm', html],
+      ['page.xhtml', html],
+      ['page.csv', html],
+      ['page.pdf', `${html}\n%PDF-1.4\n`],
+      ['page.svg', '<!DOCTYPE html><svg onload=alert(1)>'],
+    ];
+    for (const [filename, data] of named) {
+      const res = await upload(t.app, owner.shop.slug, [{ name: 'files', filename, data: Buffer.from(data) }]);
       expect(res.statusCode, filename).toBe(415);
     }
   });
@@ -144,5 +187,17 @@ describe('security headers behind a TLS-terminating proxy, with CORS_ORIGINS', (
     const get = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: allowed } });
     expect(get.headers['access-control-allow-origin']).toBe(allowed);
     expect(String(get.headers['access-control-expose-headers'])).toMatch(/authorization/i);
+  });
+
+  it('opens /ws-endpoint to the listed origins only, as the API', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const info = (origin: string) => fetch(`${base}/ws-endpoint/info`, { headers: { origin } });
+    expect((await info(allowed)).headers.get('access-control-allow-origin')).toBe(allowed);
+    for (const origin of ['https://evil.example', 'https://counter.example.in.evil.example', 'null']) {
+      const res = await info(origin);
+      expect(res.headers.get('access-control-allow-origin'), origin).toBeNull();
+      expect(res.headers.get('access-control-allow-credentials'), origin).toBeNull();
+    }
   });
 });

@@ -13,6 +13,7 @@
  * Public routes are not listed here: they live in http/public-routes.ts. A HEAD route is
  * checked with its GET's entry.
  */
+import { DEFAULT_WEEKLY_HOURS } from '@counterprint/contract';
 import { pngBytes } from '../test/fixtures.js';
 import type { Call, World } from './world.js';
 
@@ -41,6 +42,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
     shop: (w) => ({
       named: [{ method: 'GET', url: `/api/shops/${w.a.shop.id}/print-jobs` }],
       smuggled: [{ method: 'GET', url: `/api/shops/${w.b.shop.id}/print-jobs?${q(w)}` }],
+    }),
+  },
+  'GET /api/shops/:shopId/upload-refusals': {
+    shop: (w) => ({
+      named: [{ method: 'GET', url: `/api/shops/${w.a.shop.id}/upload-refusals` }],
+      smuggled: [{ method: 'GET', url: `/api/shops/${w.b.shop.id}/upload-refusals?${q(w)}` }],
     }),
   },
   'GET /api/shops-action/print-jobs/:id/signed-urls': {
@@ -98,6 +105,24 @@ export const ROUTE_ACCESS: Record<string, Access> = {
           url: '/api/settings/shop-with-banners',
           parts: [{ name: 'profile', value: JSON.stringify(profile({ shopId: w.a.shop.id, bannersToRemove: [w.bannerPath, w.bannerId] })) }],
         },
+      ],
+    }),
+  },
+  'PUT /api/settings/hours': {
+    shop: (w) => ({
+      named: [{ method: 'PUT', url: `/api/settings/hours?${q(w)}`, payload: { timeZone: 'Europe/London', weeklyHours: DEFAULT_WEEKLY_HOURS } }],
+      smuggled: [
+        { method: 'PUT', url: `/api/settings/hours?${repeated(w)}`, payload: { timeZone: 'Europe/London', weeklyHours: DEFAULT_WEEKLY_HOURS } },
+        { method: 'PUT', url: '/api/settings/hours', payload: { shopId: w.a.shop.id, timeZone: 'Europe/London', weeklyHours: DEFAULT_WEEKLY_HOURS } },
+      ],
+    }),
+  },
+  'PUT /api/settings/closed-today': {
+    shop: (w) => ({
+      named: [{ method: 'PUT', url: `/api/settings/closed-today?${q(w)}`, payload: { closedToday: true } }],
+      smuggled: [
+        { method: 'PUT', url: `/api/settings/closed-today?${repeated(w)}`, payload: { closedToday: true } },
+        { method: 'PUT', url: '/api/settings/closed-today', payload: { shopId: w.a.shop.id, closedToday: true } },
       ],
     }),
   },

@@ -96,3 +96,45 @@ describe.each(DATABASE_KINDS)('STOMP sessions lose access while connected on %s'
     await expect(again.subscribed).rejects.toThrow(/Access denied/);
   });
 });
+
+/** Issue 17: the cap is per user and per instance, and does not depend on the database, so PGlite only. */
+describe('STOMP sessions per user (REALTIME_MAX_SESSIONS_PER_USER)', () => {
+  let t: TestApp;
+  let base: string;
+  const open: Subscriber[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ kind: 'pglite', env: { RATE_LIMIT: 'off', REALTIME_MAX_SESSIONS_PER_USER: '2' } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const l of open) await l.stop();
+    await t?.close();
+  });
+
+  it('refuses a third live session of the same owner with a clear ERROR, keeps the two and other owners, and frees a place on close', async () => {
+    const a = await ownerWithShop(t.app, 'cap-a@example.com', { shopName: 'Cap A' });
+    const b = await ownerWithShop(t.app, 'cap-b@example.com', { shopName: 'Cap B' });
+    const first = connect(base, a.token, a.shop.id);
+    const second = connect(base, a.token, a.shop.id);
+    open.push(first, second);
+    await Promise.all([first.subscribed, second.subscribed]);
+    const third = connect(base, a.token, a.shop.id);
+    open.push(third);
+    await expect(third.subscribed).rejects.toThrow('Too many live sessions for this account (2); close another tab or window');
+    await until(() => third.closedAt !== undefined, 3000, 'the refused session to close');
+    const other = connect(base, b.token, b.shop.id);
+    open.push(other);
+    await other.subscribed;
+
+    await upload(t.app, a.shop.slug, [{ name: 'files', filename: 'capped.pdf', data: await pdfBytes(1) }]);
+    await until(() => first.messages.length > 0 && second.messages.length > 0, 3000, 'both sessions to get the job');
+    expect(first.closedAt ?? second.closedAt).toBeUndefined();
+
+    await first.stop();
+    await until(() => t.app.services.realtime.broker.stats().sessions === 2, 3000, 'the closed session to be forgotten');
+    const again = connect(base, a.token, a.shop.id);
+    open.push(again);
+    await again.subscribed;
+  });
+});

@@ -47,6 +47,7 @@ export interface BlobStore {
    * under `/files/` served by `registerFileRoutes`, for every store (docs/decisions/002).
    */
   signedUrl(key: string, ttlSeconds: number, filename: string, opts?: { inline?: boolean; contentType?: string }): Promise<string>;
+  /** True when a small write (and its removal) succeeds now: a store that can be read but not written is not healthy. */
   healthy(): Promise<boolean>;
   /** Bytes still free where blobs are written, when the store can tell (disk: statfs; S3: undefined). */
   freeBytes?(): Promise<number | undefined>;
@@ -72,6 +73,13 @@ export class BlobNotFoundError extends Error {
 export class StorageFullError extends Error {
   constructor() {
     super('Storage is full');
+  }
+}
+
+/** The store refuses writes (a read-only disk, lost permissions, a bucket that denies them): nothing was stored. */
+export class StorageUnavailableError extends Error {
+  constructor(readonly reason: string) {
+    super(`Storage is not writable: ${reason}`);
   }
 }
 

@@ -13,12 +13,13 @@ import {
   type PutLimits,
   type PutResult,
   StorageFullError,
+  StorageUnavailableError,
   assertValidKey,
   assertValidPrefix,
   clampRange,
 } from './blob-store.js';
 import { signFileUrl } from './signed-url.js';
-import { isNoSpace, meter } from './stream-util.js';
+import { isNoSpace, isNotWritable, meter } from './stream-util.js';
 
 export type DiskObjectStoreOptions = {
   /** Usually `DATA_DIR/blobs`. */
@@ -60,11 +61,20 @@ class FileWriteStream extends FileStream {
   }
 }
 
+/** A full or unwritable disk, as the errors callers answer 507 and 503 for. */
+function asStorageError(err: unknown): unknown {
+  if (isNoSpace(err)) return new StorageFullError();
+  if (isNotWritable(err)) return new StorageUnavailableError((err as { code: string }).code);
+  return err;
+}
+
 /** Raw bytes under a folder. Writes go to `root/.tmp` and are renamed into place, so readers never see half a file. */
 export class DiskObjectStore implements BlobStore {
   readonly kind = 'disk' as const;
   readonly root: string;
   private readonly tmpDir: string;
+  /** Temp files this process is writing: never stale, however long their upload runs (docs/decisions/014). */
+  private readonly writing = new Set<string>();
 
   constructor(private readonly opts: DiskObjectStoreOptions) {
     this.root = path.resolve(opts.root);
@@ -81,6 +91,7 @@ export class DiskObjectStore implements BlobStore {
     const tmp = path.join(this.tmpDir, randomBytes(16).toString('hex'));
     const m = meter(limits.maxBytes, limits.hash !== false);
     let file: WriteStream | undefined;
+    this.writing.add(tmp);
     try {
       await mkdir(this.tmpDir, { recursive: true });
       // flush: fsync before close, so a crash right after the rename cannot leave an empty or partial file.
@@ -95,7 +106,9 @@ export class DiskObjectStore implements BlobStore {
       // before that open finishes would leave the file it then creates behind.
       if (file && !file.closed) await once(file, 'close').catch(() => {});
       await unlink(tmp).catch(() => {});
-      throw isNoSpace(err) ? new StorageFullError() : err;
+      throw asStorageError(err);
+    } finally {
+      this.writing.delete(tmp);
     }
     return { size: m.size, sha256: m.digest() };
   }
@@ -191,11 +204,22 @@ export class DiskObjectStore implements BlobStore {
     return signFileUrl(this.opts.fileUrlSecret, { key, filename, ttlSeconds, ...opts });
   }
 
+  /** Writes, syncs and removes a small file where uploads are written: a read-only disk still passes a stat. */
   async healthy(): Promise<boolean> {
+    const probe = path.join(this.tmpDir, `health-${randomBytes(8).toString('hex')}`);
     try {
       await mkdir(this.tmpDir, { recursive: true });
-      return (await stat(this.root)).isDirectory();
+      const fh = await open(probe, 'wx');
+      try {
+        await fh.writeFile('ok');
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      await unlink(probe);
+      return true;
     } catch {
+      await unlink(probe).catch(() => {});
       return false;
     }
   }
@@ -212,6 +236,7 @@ export class DiskObjectStore implements BlobStore {
     const names = await readdir(this.tmpDir).catch(() => [] as string[]);
     for (const name of names) {
       const file = path.join(this.tmpDir, name);
+      if (this.writing.has(file)) continue;
       const s = await stat(file).catch(() => undefined);
       if (s && now - s.mtimeMs > olderThanMs && (await unlink(file).then(() => true, () => false))) removed++;
     }

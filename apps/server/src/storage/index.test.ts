@@ -51,6 +51,10 @@ describe('createBlobStore', () => {
       await store.put('k/1', Readable.from([Buffer.from('via s3')]));
       expect((await readAll((await store.get('k/1')).stream)).toString()).toBe('via s3');
       expect(await store.healthy()).toBe(true);
+      // The health probe's object is deleted right after it was written.
+      const keys: string[] = [];
+      for await (const b of store.list('')) keys.push(b.key);
+      expect(keys).toEqual(['k/1']);
       expect(await store.freeBytes?.()).toBeUndefined();
     } finally {
       await store.close?.();

@@ -12,6 +12,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   type BlobRead,
@@ -22,6 +23,7 @@ import {
   type PutResult,
   RangeNotSatisfiableError,
   StorageFullError,
+  StorageUnavailableError,
   assertValidKey,
   assertValidPrefix,
   clampRange,
@@ -48,6 +50,7 @@ const status = (err: unknown) => (err as AwsError | null)?.$metadata?.httpStatus
 const errName = (err: unknown) => (err as AwsError | null)?.name ?? (err as AwsError | null)?.Code;
 const isNotFound = (err: unknown) => status(err) === 404 || ['NoSuchKey', 'NotFound', 'NoSuchBucket'].includes(errName(err) ?? '');
 const isFull = (err: unknown) => ['XMinioStorageFull', 'QuotaExceeded', 'StorageFull'].includes(errName(err) ?? '');
+const isDenied = (err: unknown) => status(err) === 403 || ['AccessDenied', 'AllAccessDisabled'].includes(errName(err) ?? '');
 
 /**
  * Any S3-compatible service. Uploads use the multipart API directly (no lib-storage): one part buffer in
@@ -137,7 +140,8 @@ export class S3ObjectStore implements BlobStore {
       if (uploadId !== undefined) {
         await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId })).catch(() => {});
       }
-      throw isFull(err) ? new StorageFullError() : err;
+      if (isFull(err)) throw new StorageFullError();
+      throw isDenied(err) ? new StorageUnavailableError(errName(err) ?? 'AccessDenied') : err;
     }
     return { size: m.size, sha256: m.digest() };
   }
@@ -225,10 +229,16 @@ export class S3ObjectStore implements BlobStore {
     return signFileUrl(this.opts.fileUrlSecret, { key, filename, ttlSeconds, ...opts });
   }
 
+  /**
+   * Puts and deletes a 2-byte object under `health-probe/` (outside `shops/`, so the orphan reaper never
+   * sees it): two requests per probe, and a bucket that still reads but refuses writes is caught.
+   */
   async healthy(): Promise<boolean> {
+    const Key = `health-probe/${randomUUID()}`;
     try {
       await this.ready();
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: 'ok', ContentLength: 2 }));
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }));
       return true;
     } catch {
       return false;

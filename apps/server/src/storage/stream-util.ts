@@ -69,6 +69,12 @@ export function isNoSpace(err: unknown): boolean {
   return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
+/** Errors from a disk we may not write to (mounted read-only, permissions lost), which callers turn into 503. */
+export function isNotWritable(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === 'EROFS' || code === 'EACCES' || code === 'EPERM';
+}
+
 /** A port whose other end is gone: a message posted to it is built, then dropped. */
 const nowhere = (() => {
   const { port1, port2 } = new MessageChannel();

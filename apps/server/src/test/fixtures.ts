@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { crc32 } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import type { App } from '../app.js';
@@ -83,4 +84,75 @@ export function streamRequest(
     req.on('error', reject);
     write(req).catch(reject);
   });
+}
+
+/** A ZIP archive with its entries stored (not compressed), as an Office file's container. */
+export function zipBytes(entries: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(entries)) {
+    const data = Buffer.from(text);
+    const fileName = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, data);
+    centrals.push(central, fileName);
+    offset += local.length + fileName.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(centrals.length / 2, 8);
+  end.writeUInt16LE(centrals.length / 2, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** The parts Word writes first in a .docx. */
+export const docxBytes = () =>
+  zipBytes({
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    'word/document.xml': '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Report</w:t></w:r></w:p></w:body></w:document>',
+  });
+
+/**
+ * The start of a Word 97-2003 .doc: the OLE2 header sector, then a directory sector naming the root and
+ * the WordDocument stream (what the content check looks for), padded as a small file is.
+ */
+export function docBytes(): Buffer {
+  const header = Buffer.alloc(512);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header, 0);
+  header.writeUInt16LE(0x3e, 24);
+  header.writeUInt16LE(3, 26);
+  header.writeUInt16LE(0xfffe, 28);
+  header.writeUInt16LE(9, 30);
+  const directory = Buffer.alloc(512);
+  const entry = (i: number, name: string, type: number) => {
+    const at = i * 128;
+    const n = Buffer.from(`${name}\0`, 'utf16le');
+    n.copy(directory, at);
+    directory.writeUInt16LE(n.length, at + 64);
+    directory[at + 66] = type;
+  };
+  entry(0, 'Root Entry', 5);
+  entry(1, 'WordDocument', 2);
+  return Buffer.concat([header, directory, Buffer.alloc(4096)]);
 }

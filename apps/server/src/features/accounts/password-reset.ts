@@ -2,6 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { TChangePasswordRequest } from '@counterprint/contract';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.js';
+import type { TokenVersions } from '../../auth/token-versions.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { passwordResets, users } from '../../db/schema.js';
@@ -12,7 +13,14 @@ import * as repo from './repo.js';
 const CODE_TTL_MS = 15 * 60 * 1000;
 const MAX_TRIES = 5;
 
-export type PasswordResetDeps = { db: Db; mailer: Mailer; clock: Clock; publicBaseUrl: string; secret: string };
+export type PasswordResetDeps = {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  publicBaseUrl: string;
+  secret: string;
+  versions: TokenVersions;
+};
 
 const invalidCode = () => badRequest('The code is invalid or has expired. Request a new one.', 'RESET_CODE_INVALID');
 
@@ -76,7 +84,8 @@ export class PasswordResetService {
     const given = Buffer.from(this.codeHash(user.id, input.otp), 'hex');
     if (!timingSafeEqual(expected, given)) throw invalidCode();
     const passwordHash = await hashPassword(input.password);
-    await db.transaction(async (tx) => {
+    // Every session of the account ends with the old password: refresh tokens, access and onboarding tokens.
+    const version = await db.transaction(async (tx) => {
       const used = await tx
         .update(passwordResets)
         .set({ usedAt: now })
@@ -85,6 +94,8 @@ export class PasswordResetService {
       if (used.length === 0) throw invalidCode();
       await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, user.id));
       await repo.revokeAllOfUser(tx as unknown as Db, user.id, now);
+      return this.d.versions.bumpIn(tx as unknown as Db, user.id);
     });
+    await this.d.versions.bumped(user.id, version);
   }
 }

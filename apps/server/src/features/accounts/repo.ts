@@ -31,7 +31,7 @@ export async function shopsOf(db: Db, userId: string) {
 
 export async function insertRefreshToken(
   db: Db,
-  row: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+  row: { userId: string; familyId: string; familyStartedAt: Date; tokenHash: string; expiresAt: Date },
 ): Promise<void> {
   await db.insert(refreshTokens).values(row);
 }

@@ -15,19 +15,36 @@ import {
   ZVerifyEmailRequest,
   ZVerifyEmailResponse,
 } from '@counterprint/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bearerToken, currentUser } from '../../auth/guards.js';
+import { currentUser } from '../../auth/guards.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
 import { readMultipartFields } from '../../http/multipart-fields.js';
-import { type RateLimiter, MINUTE } from '../../limits/rate-limiter.js';
+import { type Limit, MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
 import type { PasswordResetService } from './password-reset.js';
-import type { AccountsService } from './service.js';
+import { clearRefreshCookie, type RefreshCookieOptions, refreshCookie, setRefreshCookie } from './refresh-cookie.js';
+import type { AccountsService, Session } from './service.js';
 
-export type AccountsRouteDeps = { accounts: AccountsService; resets: PasswordResetService; limiter: RateLimiter };
+export type AccountsRouteDeps = {
+  accounts: AccountsService;
+  resets: PasswordResetService;
+  limiter: RateLimiter;
+  cookie: RefreshCookieOptions;
+};
 
-export async function accountsRoutes(app: FastifyInstance, { accounts, resets, limiter }: AccountsRouteDeps) {
+/** Sign-in's limits, shared by every check of a password so a second route adds no guesses. */
+// The broadest policy first: a caller it refuses counts nothing on the later ones (docs/decisions/016).
+const passwordLimits = (ip: string, email: string): Limit[] => [
+  { key: `signin:ip:${ip}`, max: 60, windowMs: MINUTE },
+  { key: `signin:pair:${ip}:${email}`, max: 10, windowMs: MINUTE },
+];
+
+export async function accountsRoutes(app: FastifyInstance, { accounts, resets, limiter, cookie }: AccountsRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const answerSession = (req: FastifyRequest, reply: FastifyReply, session: Session) => {
+    reply.header('authorization', `Bearer ${session.accessToken}`);
+    setRefreshCookie(req, reply, cookie, session.body.refreshToken, session.refreshMaxAgeSeconds);
+  };
 
   r.post('/api/auth/signup', { schema: { body: ZSignupRequest, response: { 201: ZSignupResponse } } }, async (req, reply) => {
     await limiter.hit({ key: `signup:ip:${req.ip}`, max: 20, windowMs: 60 * MINUTE });
@@ -35,12 +52,9 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, resets, l
   });
 
   r.post('/api/auth/signin', { schema: { body: ZSigninRequest, response: { 200: ZSigninResponse } } }, async (req, reply) => {
-    await limiter.hit(
-      { key: `signin:pair:${req.ip}:${req.body.email}`, max: 10, windowMs: MINUTE },
-      { key: `signin:ip:${req.ip}`, max: 60, windowMs: MINUTE },
-    );
+    await limiter.hit(...passwordLimits(req.ip, req.body.email));
     const session = await accounts.signin(req.body.email, req.body.password);
-    reply.header('authorization', `Bearer ${session.accessToken}`);
+    answerSession(req, reply, session);
     return session.body;
   });
 
@@ -48,25 +62,24 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, resets, l
     '/api/auth/refresh-token',
     { schema: { body: ZRefreshRequest, response: { 200: ZRefreshResponse } } },
     async (req, reply) => {
-      const refreshToken = req.body?.refreshToken;
-      if (refreshToken) {
-        const session = await accounts.refresh(refreshToken);
-        reply.header('authorization', `Bearer ${session.accessToken}`);
-        return { token: session.accessToken, refreshToken: session.body.refreshToken };
-      }
-      // No refresh token: only a still-valid bearer may renew itself; an expired one must not mint a new one.
-      if (!req.user) {
-        if (bearerToken(req.headers.authorization)) throw (req as { authError?: unknown }).authError ?? unauthorized();
-        throw badRequest('refreshToken is required');
-      }
-      const token = await accounts.renewAccess(req.user.id);
-      reply.header('authorization', `Bearer ${token}`);
-      return { token };
+      // A bearer alone never renews itself: a stolen access token would live forever (docs/decisions/012).
+      const fromBody = req.body?.refreshToken;
+      const presented = fromBody ?? refreshCookie(req);
+      if (!presented) throw unauthorized('Refresh token required', 'REFRESH_TOKEN_REQUIRED');
+      const session = await accounts.refresh(presented);
+      answerSession(req, reply, session);
+      // The cookie's holder gets no copy script could read; a body client gets its token back the way it came.
+      return fromBody ? { token: session.accessToken, refreshToken: session.body.refreshToken } : { token: session.accessToken };
     },
   );
 
-  r.post('/api/auth/logout', { schema: { body: ZLogoutRequest, response: { 200: ZOk } } }, async (req) => {
-    if (req.body?.refreshToken) await accounts.logout(req.body.refreshToken);
+  r.post('/api/auth/logout', { schema: { body: ZLogoutRequest, response: { 200: ZOk } } }, async (req, reply) => {
+    await accounts.logout({
+      refreshToken: req.body?.refreshToken ?? refreshCookie(req),
+      userId: req.user?.id,
+      everywhere: req.body?.everywhere === true,
+    });
+    clearRefreshCookie(req, reply, cookie);
     return { ok: true as const };
   });
 
@@ -78,17 +91,23 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, resets, l
 
   r.get('/api/auth/me', { schema: { response: { 200: ZMe } } }, async (req) => accounts.me(currentUser(req).id));
 
-  r.put('/api/auth/me', { schema: { body: ZUpdateAccountRequest, response: { 200: ZMe } } }, async (req) =>
-    accounts.updateMe(currentUser(req).id, req.body),
-  );
+  r.put('/api/auth/me', { schema: { body: ZUpdateAccountRequest, response: { 200: ZMe } } }, async (req, reply) => {
+    const user = currentUser(req);
+    if (req.body.newPassword !== undefined || req.body.currentPassword !== undefined) {
+      await limiter.hit(...passwordLimits(req.ip, user.email), { key: `password:user:${user.id}`, max: 10, windowMs: MINUTE });
+    }
+    const { me, session } = await accounts.updateMe(user.id, req.body);
+    if (session) answerSession(req, reply, session);
+    return me;
+  });
 
   r.post(
     '/api/reset-password-send-email',
     { schema: { body: ZResetSendRequest, response: { 200: ZMessage } } },
     async (req) => {
       await limiter.hit(
-        { key: `reset:email:${req.body.email}`, max: 5, windowMs: 15 * MINUTE },
         { key: `reset:ip:${req.ip}`, max: 5, windowMs: 15 * MINUTE },
+        { key: `reset:email:${req.body.email}`, max: 5, windowMs: 15 * MINUTE },
       );
       await resets.sendCode(req.body.email);
       return { message: 'A reset link has been sent to your email address.' };
@@ -100,8 +119,8 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, resets, l
     const parsed = ZChangePasswordRequest.safeParse(fields);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request');
     await limiter.hit(
-      { key: `change:email:${parsed.data.email}`, max: 5, windowMs: 15 * MINUTE },
       { key: `change:ip:${req.ip}`, max: 5, windowMs: 15 * MINUTE },
+      { key: `change:email:${parsed.data.email}`, max: 5, windowMs: 15 * MINUTE },
     );
     await resets.changePassword(parsed.data);
     return { message: 'Your password has been changed. You can now sign in.' };

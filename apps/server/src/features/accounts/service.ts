@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TMe, TRole, TSigninResponse, TSignupRequest, TSignupResponse } from '@counterprint/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.js';
+import type { TokenVersions } from '../../auth/token-versions.js';
 import { randomToken, sha256Hex, type TokenService } from '../../auth/tokens.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
@@ -20,9 +21,13 @@ export type AccountsDeps = {
   clock: Clock;
   publicBaseUrl: string;
   ownerEmails: string[];
+  versions: TokenVersions;
+  /** A sign-in's refresh-token family ends this long after the sign-in, however often it is rotated. */
+  sessionMaxAgeMs: number;
 };
 
-export type Session = { accessToken: string; body: TSigninResponse };
+/** `body.refreshToken` also goes into the refresh cookie, which lives `refreshMaxAgeSeconds`. */
+export type Session = { accessToken: string; refreshMaxAgeSeconds: number; body: TSigninResponse };
 
 export class AccountsService {
   constructor(private readonly d: AccountsDeps) {}
@@ -54,18 +59,18 @@ export class AccountsService {
     await this.d.mailer.send({
       to: user.email,
       subject: 'Confirm your Counterprint account',
-      text: `Hello ${user.name},\n\nConfirm your email address by opening this link:\n${link}\n\nIf you did not sign up, ignore this message.`,
+      // No part of the sign-up form but the address goes into the mail: anyone may sign up any address.
+      text: `Hello,\n\nConfirm your email address by opening this link:\n${link}\n\nIf you did not sign up, ignore this message.`,
       link,
     });
-    return { id: user.id, email: user.email, onboardingToken: await this.d.tokens.signOnboarding(user.email) };
+    return { id: user.id, email: user.email, onboardingToken: await this.d.tokens.signOnboarding(user) };
   }
 
   async signin(email: string, password: string): Promise<Session> {
     const user = await repo.findUserByEmail(this.d.db, email);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
     if (!user || !ok) throw unauthorized('Bad credentials', 'BAD_CREDENTIALS');
-    const refreshToken = await this.issueRefreshToken(user.id, randomUUID());
-    return this.session(user, refreshToken);
+    return this.session(user, await this.issueRefreshToken(user.id, randomUUID(), this.d.clock.now()));
   }
 
   /** Rotates a refresh token. Presenting one that was already rotated or revoked revokes its whole family. */
@@ -78,6 +83,10 @@ export class AccountsService {
       await repo.revokeFamily(db, row.familyId, now);
       throw unauthorized('Authentication failed', 'REFRESH_TOKEN_REUSED');
     }
+    if (row.familyStartedAt.getTime() + this.d.sessionMaxAgeMs <= now.getTime()) {
+      await repo.revokeFamily(db, row.familyId, now);
+      throw unauthorized('Session expired, sign in again', 'SESSION_TOO_OLD');
+    }
     if (row.expiresAt <= now) throw unauthorized('Refresh token expired', 'REFRESH_TOKEN_EXPIRED');
     if (!(await repo.markRotated(db, row.id, now))) {
       await repo.revokeFamily(db, row.familyId, now);
@@ -85,21 +94,23 @@ export class AccountsService {
     }
     const user = await repo.findUserById(db, row.userId);
     if (!user) throw unauthorized();
-    const next = await this.issueRefreshToken(user.id, row.familyId);
-    return this.session(user, next);
+    return this.session(user, await this.issueRefreshToken(user.id, row.familyId, row.familyStartedAt));
   }
 
-  /** A still-valid access token renews itself (the spec's client sends an empty body). */
-  async renewAccess(userId: string): Promise<string> {
-    const user = await repo.findUserById(this.d.db, userId);
-    if (!user) throw unauthorized();
-    const roles = await repo.rolesOf(this.d.db, user.id);
-    return (await this.d.tokens.signAccess({ id: user.id, email: user.email, roles })).token;
-  }
-
-  async logout(refreshToken: string): Promise<void> {
-    const row = await repo.findRefreshToken(this.d.db, sha256Hex(refreshToken));
-    if (row) await repo.revokeFamily(this.d.db, row.familyId, this.d.clock.now());
+  /**
+   * Ends the sign-in that `refreshToken` belongs to (or, with only a bearer, the caller's) and every
+   * access token of the user: a stolen one dies with it. Other devices renew through their own refresh
+   * tokens, unless `everywhere` revokes those too.
+   */
+  async logout(input: { refreshToken?: string | undefined; userId?: string | undefined; everywhere: boolean }): Promise<void> {
+    const { db, clock, versions } = this.d;
+    const now = clock.now();
+    const row = input.refreshToken ? await repo.findRefreshToken(db, sha256Hex(input.refreshToken)) : undefined;
+    const userId = row?.userId ?? input.userId;
+    if (!userId) return;
+    if (input.everywhere) await repo.revokeAllOfUser(db, userId, now);
+    else if (row) await repo.revokeFamily(db, row.familyId, now);
+    await versions.bump(userId);
   }
 
   async verifyEmail(token: string): Promise<{ email: string }> {
@@ -138,39 +149,53 @@ export class AccountsService {
     };
   }
 
-  async updateMe(userId: string, input: { name?: string; currentPassword?: string; newPassword?: string }): Promise<TMe> {
-    const { db, clock } = this.d;
+  /**
+   * A password change ends every other session (refresh tokens, access and onboarding tokens, live
+   * updates); the caller's goes on with the new sign-in answered in `session`.
+   */
+  async updateMe(
+    userId: string,
+    input: { name?: string; currentPassword?: string; newPassword?: string },
+  ): Promise<{ me: TMe; session?: Session }> {
+    const { db, clock, versions } = this.d;
     const user = await repo.findUserById(db, userId);
     if (!user) throw unauthorized();
+    let session: Session | undefined;
     if (input.newPassword !== undefined) {
       if (!input.currentPassword || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
         throw badRequest('currentPassword is incorrect', 'BAD_CURRENT_PASSWORD');
       }
       const passwordHash = await hashPassword(input.newPassword);
-      await db.update(users).set({ passwordHash, passwordChangedAt: clock.now() }).where(eq(users.id, userId));
-      await repo.revokeAllOfUser(db, userId, clock.now());
+      const now = clock.now();
+      const version = await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, userId));
+        await repo.revokeAllOfUser(tx as unknown as Db, userId, now);
+        return versions.bumpIn(tx as unknown as Db, userId);
+      });
+      await versions.bumped(userId, version);
+      const refreshToken = await this.issueRefreshToken(userId, randomUUID(), now);
+      session = await this.session({ ...user, tokenVersion: version }, refreshToken);
     }
     if (input.name !== undefined) await db.update(users).set({ name: input.name }).where(eq(users.id, userId));
-    return this.me(userId);
+    return { me: await this.me(userId), ...(session ? { session } : {}) };
   }
 
-  private async issueRefreshToken(userId: string, familyId: string): Promise<string> {
+  private async issueRefreshToken(userId: string, familyId: string, familyStartedAt: Date): Promise<{ token: string; expiresAt: Date }> {
     const token = randomToken();
-    await repo.insertRefreshToken(this.d.db, {
-      userId,
-      familyId,
-      tokenHash: sha256Hex(token),
-      expiresAt: new Date(this.d.clock.now().getTime() + REFRESH_TTL_MS),
-    });
-    return token;
+    const { clock, sessionMaxAgeMs } = this.d;
+    const expiresAt = new Date(Math.min(clock.now().getTime() + REFRESH_TTL_MS, familyStartedAt.getTime() + sessionMaxAgeMs));
+    await repo.insertRefreshToken(this.d.db, { userId, familyId, familyStartedAt, tokenHash: sha256Hex(token), expiresAt });
+    return { token, expiresAt };
   }
 
-  private async session(user: repo.UserRow, refreshToken: string): Promise<Session> {
+  private async session(user: repo.UserRow, refresh: { token: string; expiresAt: Date }): Promise<Session> {
     const roles: TRole[] = await repo.rolesOf(this.d.db, user.id);
     const shops = await repo.shopsOf(this.d.db, user.id);
-    const { token } = await this.d.tokens.signAccess({ id: user.id, email: user.email, roles });
+    const { token } = await this.d.tokens.signAccess({ id: user.id, email: user.email, roles, tokenVersion: user.tokenVersion });
+    const refreshToken = refresh.token;
     return {
       accessToken: token,
+      refreshMaxAgeSeconds: Math.max(0, Math.floor((refresh.expiresAt.getTime() - this.d.clock.now().getTime()) / 1000)),
       body: {
         refreshToken,
         id: user.id,

@@ -22,7 +22,9 @@ const MAX_STOCK = 1_000_000_000;
  * - remainingSheets: the item's stock now; usedSheets: sheets printed in the period (pages of jobs marked done);
  * - totalSheets = remaining + used, i.e. what the period had to work with (its opening stock plus restocks);
  * - usagePct = used / total; reams = remaining / sheetsPerReam (2 decimals);
- * - lowStock when remaining ≤ 10% of total (spec 02 §4) or remaining ≤ the item's lowStockThreshold.
+ * - lowStock when remaining ≤ 10% of total (spec 02 §4) or remaining ≤ the item's lowStockThreshold,
+ *   but never while total is 0: a new shop's paper starts at 0 sheets, and with nothing in stock and
+ *   nothing used there is no stock recorded to be low on (docs/decisions/021).
  */
 export function paperItem(row: repo.PaperRow, used: number, lastUsed: string | undefined): TPaperInventoryItem {
   const remaining = Number(row.stock);
@@ -39,7 +41,7 @@ export function paperItem(row: repo.PaperRow, used: number, lastUsed: string | u
     remainingSheets: remaining,
     usagePct: total > 0 ? round1((used / total) * 100) : 0,
     lastUsedDate: lastUsed ?? null,
-    lowStock: remaining <= threshold || (total > 0 && remaining <= LOW_STOCK_FRACTION * total),
+    lowStock: total > 0 && (remaining <= threshold || remaining <= LOW_STOCK_FRACTION * total),
     lowStockThreshold: threshold,
     shopId: row.shop_id,
   };

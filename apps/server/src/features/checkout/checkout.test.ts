@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/index.js';
 import { DATABASE_KINDS } from '../../test/database.js';
 import { createTestApp, json, signUpAndIn, type TestApp } from '../../test/harness.js';
 import { platformOwner } from '../feedback/owner-fixture.js';
@@ -58,5 +60,28 @@ describe.each(DATABASE_KINDS)('checkout requests on %s', (kind) => {
 
   it('needs a signed-in user', async () => {
     expect((await send(good, {})).statusCode).toBe(401);
+  });
+});
+
+describe.each(DATABASE_KINDS)('checkout request limits on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+  });
+  afterAll(async () => t?.close());
+
+  it("limits one account to 5 requests an hour with the spec's 429 message, and stores no more", async () => {
+    const user = { authorization: `Bearer ${(await signUpAndIn(t.app, 'co-flood@example.com')).token}` };
+    const payload = { plan: 'premium', billing: 'annual', name: 'Flood', email: 'flood@example.com' };
+    const codes: number[] = [];
+    let last = { statusCode: 0, body: '' };
+    for (let i = 0; i < 8; i++) {
+      last = await t.app.inject({ method: 'POST', url: '/api/checkout/requests', headers: user, payload });
+      codes.push(last.statusCode);
+    }
+    expect(codes).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+    expect(json(last)).toEqual({ error: 'Too many attempts. Please try again in a few minutes.', code: 'RATE_LIMITED' });
+    const rows = await queryRows<{ n: number }>(t.testDb.database.db, sql`SELECT count(*)::int AS n FROM checkout_requests`);
+    expect(rows[0]!.n).toBe(5);
   });
 });

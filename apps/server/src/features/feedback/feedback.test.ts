@@ -70,3 +70,27 @@ describe.each(DATABASE_KINDS)('feature feedback on %s', (kind) => {
     expect(list.find((f: { feature: string }) => f.feature === 'bulk 1').userEmail).toBeNull();
   });
 });
+
+describe.each(DATABASE_KINDS)('feature feedback limits on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+  });
+  afterAll(async () => t?.close());
+
+  it("limits one account to 20 feedback posts an hour with the spec's 429 message, and stores no more", async () => {
+    const shop = await ownerWithShop(t.app, 'fb-flood@example.com');
+    const payload = { feature: 'Customers Management', wantFeature: true, message: 'more', shopSlug: null, timestamp: 1742452200000 };
+    const codes: number[] = [];
+    let last = { statusCode: 0, body: '' };
+    for (let i = 0; i < 23; i++) {
+      last = await t.app.inject({ method: 'POST', url: '/api/feature/feedback/analytics', headers: shop.auth, payload });
+      codes.push(last.statusCode);
+    }
+    expect(codes.slice(0, 20).every((c) => c === 201)).toBe(true);
+    expect(codes.slice(20)).toEqual([429, 429, 429]);
+    expect(json(last)).toEqual({ error: 'Too many attempts. Please try again in a few minutes.', code: 'RATE_LIMITED' });
+    const rows = await queryRows<{ n: number }>(t.testDb.database.db, sql`SELECT count(*)::int AS n FROM feature_feedback`);
+    expect(rows[0]!.n).toBe(20);
+  });
+});

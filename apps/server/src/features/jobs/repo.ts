@@ -1,13 +1,18 @@
 import type { TJob } from '@counterprint/contract';
-import { and, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
 import { inventoryItems, jobFiles, jobs } from '../../db/schema.js';
 import { defaultPaperOf } from '../shops/repo.js';
+import { uploadLost } from './quota.js';
+import { settleReservation } from './quota-repo.js';
 import type { ReceivedUpload } from './upload.js';
 
 type JobRow = typeof jobs.$inferSelect;
 /** The file columns a job's DTO shows. */
-type FileRow = Pick<typeof jobFiles.$inferSelect, 'id' | 'jobId' | 'position' | 'originalName' | 'contentType' | 'size' | 'pages' | 'state'>;
+type FileRow = Pick<
+  typeof jobFiles.$inferSelect,
+  'id' | 'jobId' | 'position' | 'originalName' | 'contentType' | 'size' | 'pages' | 'pageCountError' | 'state'
+>;
 const fileColumns = {
   id: jobFiles.id,
   jobId: jobFiles.jobId,
@@ -16,6 +21,7 @@ const fileColumns = {
   contentType: jobFiles.contentType,
   size: jobFiles.size,
   pages: jobFiles.pages,
+  pageCountError: jobFiles.pageCountError,
   state: jobFiles.state,
 };
 type Paper = { sku: string; name: string } | undefined;
@@ -39,6 +45,7 @@ export function toJobDto(job: JobRow, files: FileRow[], paper: Paper): TJob {
       contentType: f.contentType,
       size: f.size,
       pages: f.pages,
+      pagesStatus: f.pages !== null ? 'counted' : f.pageCountError !== null ? 'uncountable' : 'counting',
       state: f.state as TJob['files'][number]['state'],
     })),
     items: live.map((f) => ({
@@ -51,12 +58,15 @@ export function toJobDto(job: JobRow, files: FileRow[], paper: Paper): TJob {
 
 /**
  * Inserts the job, its files and (for a phone) the shop's customer in one short transaction, and
- * returns the job as staff see it, so that announcing it needs no second read.
+ * returns the job as staff see it, so that announcing it needs no second read. The upload's
+ * reservation ends in the same transaction: the orphan reaper sees either it or the files.
  */
-export async function insertJob(db: Db, shopId: string, upload: ReceivedUpload, now: Date): Promise<TJob> {
+export async function insertJob(db: Db, shopId: string, upload: ReceivedUpload, now: Date, clientKey: string): Promise<TJob> {
   const paper = await defaultPaperOf(db, shopId);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    // Its lease lapsed (a stalled process): the reaper may have taken its blobs already.
+    if (!(await settleReservation(t, upload.jobId, now))) throw uploadLost();
     const counter = await queryRows<{ n: number }>(
       t,
       sql`UPDATE shops SET next_job_number = next_job_number + 1 WHERE id = ${shopId} RETURNING next_job_number AS n`,
@@ -81,6 +91,7 @@ export async function insertJob(db: Db, shopId: string, upload: ReceivedUpload, 
       customerName: upload.name,
       customerPhone: upload.phone,
       paperSku: paper?.sku ?? null,
+      clientKey,
       createdAt: now,
     }).returning();
     const fileRows = await tx.insert(jobFiles).values(
@@ -169,3 +180,33 @@ export const liveFilesOf = (db: Db, jobId: string) =>
     .from(jobFiles)
     .where(and(eq(jobFiles.jobId, jobId), ne(jobFiles.state, 'purged')))
     .orderBy(jobFiles.position);
+
+/** A file still waiting for its page count: neither counted nor marked uncountable (decision 013). */
+const awaitingCount = and(isNull(jobFiles.pages), isNull(jobFiles.pageCountError), eq(jobFiles.state, 'active'));
+
+/** Files left uncounted by a crash or restart, oldest first. */
+export const filesAwaitingCount = (db: Db) =>
+  db.select({ id: jobFiles.id, shopId: jobFiles.shopId }).from(jobFiles).where(awaitingCount).orderBy(jobFiles.createdAt);
+
+/**
+ * Claims a file for counting and records the attempt before it starts, so a count the process dies
+ * in is not tried forever. Undefined when the file needs no count.
+ */
+export async function startPageCount(db: Db, fileId: string) {
+  const rows = await db
+    .update(jobFiles)
+    .set({ pageCountAttempts: sql`${jobFiles.pageCountAttempts} + 1` })
+    .where(and(eq(jobFiles.id, fileId), awaitingCount))
+    .returning({ blobKey: jobFiles.blobKey, contentType: jobFiles.contentType, attempts: jobFiles.pageCountAttempts });
+  return rows[0];
+}
+
+/** Stores a count or why there is none, once; answers the job and shop when it changed. */
+export async function recordPageCount(db: Db, fileId: string, outcome: { pages: number } | { uncountable: string }) {
+  const rows = await db
+    .update(jobFiles)
+    .set('pages' in outcome ? { pages: outcome.pages } : { pageCountError: outcome.uncountable })
+    .where(and(eq(jobFiles.id, fileId), isNull(jobFiles.pages), isNull(jobFiles.pageCountError)))
+    .returning({ jobId: jobFiles.jobId, shopId: jobFiles.shopId });
+  return rows[0];
+}

@@ -1,20 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
-import type { TJob, TJobCreated, TMarkPrintedRequest } from '@counterprint/contract';
+import { SIGNED_LINK_TTL_SECONDS, type TJob, type TJobCreated, type TMarkPrintedRequest } from '@counterprint/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../auth/guards.js';
 import { requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
-import { inventoryItems, jobFiles, jobs, orders, rateCardServices } from '../../db/schema.js';
+import { inventoryItems, jobFiles, jobs, orders, rateCardServices, type shops } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { findShopBySlug, storedBytesOf } from '../shops/repo.js';
+import { findShopBySlug } from '../shops/repo.js';
 import { shopNotFound } from '../public-shop/routes.js';
 import type { PageCounter } from './page-counter.js';
 import * as repo from './repo.js';
-import { discard, receiveUpload, serverStorageFull, storageFull } from './upload.js';
+import { clientKeyOf, type UploadLeases, uploadLost } from './quota.js';
+import { discard, type ReceivedFile, receiveUpload, serverStorageFull } from './upload.js';
 
 export type JobAction = 'created' | 'updated' | 'deleted';
 export interface JobAnnouncer {
@@ -30,37 +32,59 @@ export type JobsDeps = {
   pageCounter: PageCounter;
   dataDir: string;
   shopStorageQuota: number;
+  /** Share of the quota one address may keep unprinted in a shop, and its unprinted jobs there (docs/decisions/014). */
+  addressStorageShare: number;
+  addressUnprintedJobs: number;
+  /** Keys the uploading address before it is stored. */
+  clientKeySecret: string;
+  leases: UploadLeases;
   minFreeDisk: number;
   recycleRetentionSeconds: number;
 };
 
 /** Spec: staff download links live 10 minutes. */
-export const SIGNED_URL_TTL_SECONDS = 600;
+export const SIGNED_URL_TTL_SECONDS = SIGNED_LINK_TTL_SECONDS;
 
 const jobNotFound = () => notFound('Job not found', 'JOB_NOT_FOUND');
 
 export class JobsService {
   constructor(private readonly d: JobsDeps) {}
 
-  async createFromUpload(req: FastifyRequest, slug: string): Promise<TJobCreated> {
-    const { db, blobs } = this.d;
-    const shop = await findShopBySlug(db, slug.toLowerCase());
+  /** The shop an upload names; looked up first so that limits key on the shop, never on the slug as typed. */
+  async shopForUpload(slug: string): Promise<typeof shops.$inferSelect> {
+    const shop = await findShopBySlug(this.d.db, slug.toLowerCase());
     if (!shop) throw shopNotFound();
-    const stored = await storedBytesOf(db, shop.id);
-    if (stored >= this.d.shopStorageQuota) throw storageFull();
+    return shop;
+  }
+
+  async createFromUpload(req: FastifyRequest, shop: { id: string }): Promise<TJobCreated> {
+    const { db, blobs } = this.d;
     if (!(await this.diskHasRoom())) throw serverStorageFull();
-    const upload = await receiveUpload(req, blobs, shop.id);
+    const reservation = await this.d.leases.open(
+      { shopBytes: this.d.shopStorageQuota, addressShare: this.d.addressStorageShare, addressJobs: this.d.addressUnprintedJobs },
+      { jobId: randomUUID(), shopId: shop.id, clientKey: clientKeyOf(this.d.clientKeySecret, req.ip), bodyBytes: bodyLength(req) },
+    );
     try {
-      const total = upload.files.reduce((n, f) => n + f.size, 0);
-      if (stored + total > this.d.shopStorageQuota) throw storageFull();
-      const job = await repo.insertJob(db, shop.id, upload, this.d.clock.now());
-      this.d.announcer.announce(shop.id, job.id, 'created', job);
-      this.d.pageCounter.enqueue(upload.files.filter((f) => f.contentType === 'application/pdf').map((f) => f.id));
-      return { jobId: job.id, fileCount: upload.files.length, number: job.number };
-    } catch (err) {
-      await discard(blobs, upload.files);
-      throw err;
+      const upload = await receiveUpload(req, blobs, shop.id, reservation);
+      try {
+        await this.assertStored(upload.files);
+        const job = await repo.insertJob(db, shop.id, upload, this.d.clock.now(), reservation.clientKey);
+        this.d.announcer.announce(shop.id, job.id, 'created', job);
+        this.d.pageCounter.enqueue(shop.id, upload.files.filter((f) => f.contentType === 'application/pdf').map((f) => f.id));
+        return { jobId: job.id, fileCount: upload.files.length, number: job.number };
+      } catch (err) {
+        await discard(blobs, upload.files);
+        throw err;
+      }
+    } finally {
+      await this.d.leases.close(reservation);
     }
+  }
+
+  /** Every file is checked before the 201: a blob gone for whatever reason must not be acknowledged. */
+  private async assertStored(files: ReceivedFile[]): Promise<void> {
+    const found = await Promise.all(files.map((f) => this.d.blobs.stat(f.blobKey)));
+    if (found.some((s) => s === undefined)) throw uploadLost();
   }
 
   /** Measured where blobs are written: DATA_DIR/blobs may be a volume of its own. */
@@ -166,4 +190,9 @@ export class JobsService {
     }
     return services.find((s) => s.unit === 'per_page') ?? services[0];
   }
+}
+
+function bodyLength(req: FastifyRequest): number | undefined {
+  const n = Number(req.headers['content-length']);
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { pipeline } from 'node:stream';
+import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import { PHONE_PATTERN, tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/contract';
 import type { FastifyRequest } from 'fastify';
+import { controlCharacters, hasControlCharacters } from '../../http/control-characters.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { BlobTooLargeError, type BlobStore, type PutResult, StorageFullError } from '../../storage/blob-store.js';
 import { freeNow } from '../../storage/stream-util.js';
@@ -21,7 +22,12 @@ export type ReceivedFile = {
 
 export type ReceivedUpload = { jobId: string; files: ReceivedFile[]; name: string | null; phone: string | null };
 
-export const storageFull = () => new HttpError(507, 'STORAGE_FULL', "This shop's storage is full");
+/** The quota an upload holds (quota.ts): its job id names the blobs, and every file byte is covered before it is stored. */
+export type UploadAllowance = { readonly jobId: string; cover(bytes: number): Promise<void> | undefined };
+
+/** The shop's own quota is full: told to its staff (the server's disk being full is the operator's to see). */
+export class ShopStorageFull extends HttpError {}
+export const storageFull = () => new ShopStorageFull(507, 'STORAGE_FULL', "This shop's storage is full");
 /** The server's own disk, not the shop's quota: the shop owner can do nothing about it. */
 export const serverStorageFull = () => new HttpError(507, 'STORAGE_FULL', 'Storage is full. Please try again later.');
 const tooLarge = (name: string) => new HttpError(413, 'FILE_TOO_LARGE', tooLargeMessage(name));
@@ -39,11 +45,25 @@ function freeCopiedPiece(chunk: Buffer): void {
 
 function field(name: string, value: string, truncated: boolean): string | null {
   if (truncated) throw badRequest(`${name} is too long`);
+  if (hasControlCharacters(value, name)) throw controlCharacters(name);
   const v = value.trim();
   if (!v) return null;
   if (name === 'name' && v.length > 100) throw badRequest('name must be at most 100 characters');
   if (name === 'phone' && !PHONE_PATTERN.test(v)) throw badRequest('phone must be a phone number');
   return v;
+}
+
+/** Lets a file's bytes on only once the upload's quota covers them; cuts the file when it cannot (507 or 429). */
+class QuotaMeter extends Transform {
+  constructor(private readonly allowance: UploadAllowance) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    const waiting = this.allowance.cover(chunk.length);
+    if (!waiting) done(null, chunk);
+    else waiting.then(() => done(null, chunk), done);
+  }
 }
 
 /**
@@ -52,9 +72,9 @@ function field(name: string, value: string, truncated: boolean): string | null {
  * On any failure (a refused file, a client that goes away) every blob already stored
  * for this upload is deleted before the error propagates.
  */
-export async function receiveUpload(req: FastifyRequest, blobs: BlobStore, shopId: string): Promise<ReceivedUpload> {
+export async function receiveUpload(req: FastifyRequest, blobs: BlobStore, shopId: string, allowance: UploadAllowance): Promise<ReceivedUpload> {
   if (!req.isMultipart()) throw badRequest('body must be multipart/form-data with one or more "files" parts');
-  const jobId = randomUUID();
+  const { jobId } = allowance;
   const files: ReceivedFile[] = [];
   let name: string | null = null;
   let phone: string | null = null;
@@ -89,7 +109,7 @@ export async function receiveUpload(req: FastifyRequest, blobs: BlobStore, shopI
       const blobKey = `shops/${shopId}/jobs/${jobId}/${id}`;
       const body = new ContentCheck(kind, display);
       // Either side failing destroys the other, as the store's own pipeline expects.
-      pipeline(part.file, body, () => {});
+      pipeline(part.file, new QuotaMeter(allowance), body, () => {});
       const putting = blobs.put(blobKey, body, { maxBytes: UPLOAD_LIMITS.maxFileBytes, released: freeCopiedPiece }).then(
         (stored) => ({ stored }),
         (err: unknown) => ({ err }),

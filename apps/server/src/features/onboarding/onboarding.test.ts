@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type jsQRType from 'jsqr';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../test/database.js';
 import { multipart, type Part, pngBytes, shopJson } from '../../test/fixtures.js';
@@ -48,8 +49,9 @@ describe.each(DATABASE_KINDS)('shop onboarding, public page and QR on %s', (kind
     expect(d.bannerUrls).toHaveLength(1);
     const banner = await t.app.inject({ method: 'GET', url: d.bannerUrls[0] });
     expect(banner.statusCode).toBe(200);
-    expect(banner.headers['content-type']).toBe('image/png');
-    expect(banner.rawPayload.equals(pngBytes(60, 20))).toBe(true);
+    // Stored as WebP of the same width (docs/decisions/025), not the uploaded PNG.
+    expect(banner.headers['content-type']).toBe('image/webp');
+    expect(await sharp(banner.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 60, height: 20 });
   });
 
   it('derives -2 for a taken slug and never uses a reserved word', async () => {
@@ -58,6 +60,9 @@ describe.each(DATABASE_KINDS)('shop onboarding, public page and QR on %s', (kind
     expect(json(again).slug).toBe('cafe-unicode-prints-2');
     const reserved = await create([{ name: 'shop', value: shopJson({ shopName: 'Pricing' }) }], { 'x-onboarding-token': token });
     expect(json(reserved).slug).toBe('pricing-shop');
+    // /public/demo is the product tour (docs/decisions/028).
+    const demo = await create([{ name: 'shop', value: shopJson({ shopName: 'Demo' }) }], { 'x-onboarding-token': token });
+    expect(json(demo).slug).toBe('demo-shop');
   });
 
   it('accepts the shop part as a typed JSON field (curl -F "shop=...;type=application/json")', async () => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { TOnboardingResult } from '@counterprint/contract';
 import { ZOnboardingShop } from '@counterprint/contract';
 import type { z } from 'zod';
@@ -6,7 +5,9 @@ import type { Db } from '../../db/index.js';
 import { inventoryItems, shops, userRoles } from '../../db/schema.js';
 import { parseJsonPart } from '../../http/json-part.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { insertBanners, type StoredBanner, storeBanner } from '../shops/banners.js';
+import { type AccountLimits, bannerBytesLeft, bannerQuotaFull, checkShopRoom, settleBannerRoom, settleShopRoom } from '../shops/account-limits.js';
+import { type BannerForm, discardBanners } from '../shops/banner-form.js';
+import { insertBanners, type StoredBanner } from '../shops/banners.js';
 import { slugsLike } from '../shops/repo.js';
 import { baseSlug, firstFreeSlug } from '../shops/slug.js';
 
@@ -20,22 +21,30 @@ const isUniqueViolation = (err: unknown) => {
 };
 
 export class OnboardingService {
-  constructor(private readonly d: { db: Db; blobs: BlobStore }) {}
+  constructor(private readonly d: { db: Db; blobs: BlobStore; limits: AccountLimits }) {}
 
   parseShop(value: unknown): z.output<typeof ZOnboardingShop> {
     return parseJsonPart(ZOnboardingShop, value, 'shop');
   }
 
-  /** Stores banners first, then writes every row in one short transaction; a failure removes the banners again. */
-  async create(
-    owner: Owner,
-    shop: z.output<typeof ZOnboardingShop>,
-    banners: { name: string; data: Buffer }[],
-  ): Promise<TOnboardingResult> {
-    const shopId = randomUUID();
-    const stored: StoredBanner[] = [];
+  /** Before the body is read: refuses an account that has all its shops; answers the banner bytes it may still add. */
+  async roomFor(ownerId: string): Promise<number> {
+    await checkShopRoom(this.d.db, ownerId, this.d.limits);
+    return bannerBytesLeft(this.d.db, ownerId, this.d.limits);
+  }
+
+  bannerQuotaFull() {
+    return bannerQuotaFull(this.d.limits.bannerQuota);
+  }
+
+  /**
+   * The banners are already stored (as they arrived); writes every row in one short transaction, where the
+   * account's shop count and banner bytes are settled. Any failure deletes the stored banners again.
+   */
+  async create(owner: Owner, shopId: string, form: BannerForm): Promise<TOnboardingResult> {
+    const stored = form.stored;
     try {
-      for (const b of banners) stored.push(await storeBanner(this.d.blobs, shopId, b));
+      const shop = this.parseShop(form.json);
       const base = baseSlug(shop.shopName);
       for (let attempt = 0; ; attempt++) {
         const slug = firstFreeSlug(base, await slugsLike(this.d.db, base));
@@ -47,13 +56,15 @@ export class OnboardingService {
         }
       }
     } catch (err) {
-      await Promise.all(stored.map((b) => this.d.blobs.delete(b.blobKey).catch(() => {})));
+      await discardBanners(this.d.blobs, stored);
       throw err;
     }
   }
 
   private async insert(owner: Owner, shopId: string, slug: string, shop: z.output<typeof ZOnboardingShop>, stored: StoredBanner[]) {
     await this.d.db.transaction(async (tx) => {
+      await settleShopRoom(tx as unknown as Db, owner.id, this.d.limits);
+      await settleBannerRoom(tx as unknown as Db, owner.id, stored.reduce((n, b) => n + b.size, 0), this.d.limits);
       await tx.insert(shops).values({
         id: shopId,
         ownerId: owner.id,

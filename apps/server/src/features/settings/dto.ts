@@ -30,6 +30,7 @@ export function toProfile(shop: ShopRow, banners: (typeof shopBanners.$inferSele
     hours: shop.hours,
     whatsapp: shop.whatsapp,
     ownerEmail: shop.ownerEmail,
+    publicEmail: shop.publicEmail,
   };
 }
 

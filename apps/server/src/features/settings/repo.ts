@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
+import { keysOf } from '../shops/banner-images.js';
 import { inventoryItems, type rateCardServices, shopBanners, shops } from '../../db/schema.js';
 
 export type InventoryRow = typeof inventoryItems.$inferSelect;
@@ -44,8 +45,8 @@ export async function deleteBanners(db: Db, shopId: string, ids: string[]): Prom
   const rows = await db
     .delete(shopBanners)
     .where(and(eq(shopBanners.shopId, shopId), inArray(shopBanners.id, ids)))
-    .returning({ blobKey: shopBanners.blobKey });
-  return rows.map((r) => r.blobKey);
+    .returning({ blobKey: shopBanners.blobKey, widths: shopBanners.widths });
+  return rows.flatMap(keysOf);
 }
 
 /** A unique violation (23505), optionally of a constraint whose name or message mentions `about`. */
@@ -55,3 +56,18 @@ export const isUniqueViolation = (err: unknown, about?: string): boolean => {
   if (e.code === '23505') return !about || [e.constraint, e.message, e.detail].some((t) => t?.includes(about));
   return e.cause !== undefined && isUniqueViolation(e.cause, about);
 };
+
+/** PostgreSQL's own spelling of a time zone it knows (looked up without regard to case), or undefined. */
+export async function knownTimeZone(db: Db, name: string): Promise<string | undefined> {
+  const rows = await queryRows<{ name: string }>(db, sql`SELECT name FROM pg_timezone_names WHERE lower(name) = lower(${name}) LIMIT 1`);
+  return rows[0]?.name;
+}
+
+export type HoursRow = Pick<typeof shops.$inferSelect, 'weeklyHours' | 'timeZone' | 'closedOn'>;
+const hoursColumns = { weeklyHours: shops.weeklyHours, timeZone: shops.timeZone, closedOn: shops.closedOn };
+
+export const hoursOf = async (db: Db, shopId: string): Promise<HoursRow | undefined> =>
+  (await db.select(hoursColumns).from(shops).where(eq(shops.id, shopId)).limit(1))[0];
+
+export const updateHours = async (db: Db, shopId: string, set: Partial<HoursRow>): Promise<HoursRow | undefined> =>
+  (await db.update(shops).set({ ...set, updatedAt: new Date() }).where(eq(shops.id, shopId)).returning(hoursColumns))[0];

@@ -6,6 +6,7 @@ import {
   ZInventoryCreate,
   ZInventoryItem,
   ZInventoryUpdate,
+  ZClosedTodayUpdate,
   ZOk,
   ZOptionalShopId,
   ZRateCardSave,
@@ -13,6 +14,8 @@ import {
   ZRemoveBannersRequest,
   ZSettings,
   ZShopProfile,
+  ZShopHours,
+  ZShopHoursUpdate,
   ZShopProfileUpdate,
   ZShopScopeQuery,
   ZSkuParams,
@@ -23,27 +26,50 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthUser, currentUser } from '../../auth/guards.js';
+import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { badRequest } from '../../http/errors.js';
 import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import { type AccountLimits, bannerQuotaFull } from '../shops/account-limits.js';
+import { discardBanners } from '../shops/banner-form.js';
 import { CatalogService } from './catalog.js';
+import { HoursService } from './hours.js';
 import { parseProfile, readBannerUpload } from './multipart.js';
 import { resolveShopId, shopsOfUser } from './scope.js';
-import { discardBanners, SettingsService, tooManyBanners } from './service.js';
+import { SettingsService, tooManyBanners } from './service.js';
 import { verbatimValidation } from './validation.js';
 
 /** Spec 02 §7's settings calls. Every call names a shop the user owns (or means their only one). */
-export async function settingsRoutes(app: FastifyInstance, deps: { db: Db; blobs: BlobStore; limiter: RateLimiter }) {
+export async function settingsRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; blobs: BlobStore; limiter: RateLimiter; accountLimits: AccountLimits; clock: Clock },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, blobs } = deps;
-  const settings = new SettingsService({ db, blobs });
+  const settings = new SettingsService({ db, blobs, limits: deps.accountLimits });
+  const quota = deps.accountLimits.bannerQuota;
   const catalog = new CatalogService(db);
+  const hours = new HoursService({ db, clock: deps.clock });
   const checked = { attachValidation: true, preHandler: verbatimValidation };
   const shopOf = (req: FastifyRequest) => resolveShopId(db, currentUser(req), (req.query as { shopId?: string }).shopId);
 
-  r.get('/api/settings', { schema: { querystring: ZShopScopeQuery, response: { 200: ZSettings } } }, async (req) =>
-    settings.settings(await shopOf(req)),
+  r.get('/api/settings', { schema: { querystring: ZShopScopeQuery, response: { 200: ZSettings } } }, async (req) => {
+    const shopId = await shopOf(req);
+    const [rest, shopHours] = await Promise.all([settings.settings(shopId), hours.hours(shopId)]);
+    return { ...rest, hours: shopHours };
+  });
+
+  r.put(
+    '/api/settings/hours',
+    { ...checked, schema: { querystring: ZShopScopeQuery, body: ZShopHoursUpdate, response: { 200: ZShopHours } } },
+    async (req) => hours.saveHours(await shopOf(req), req.body),
+  );
+
+  r.put(
+    '/api/settings/closed-today',
+    { ...checked, schema: { querystring: ZShopScopeQuery, body: ZClosedTodayUpdate, response: { 200: ZShopHours } } },
+    async (req) => hours.setClosedToday(await shopOf(req), req.body.closedToday),
   );
 
   r.put(
@@ -54,12 +80,13 @@ export async function settingsRoutes(app: FastifyInstance, deps: { db: Db; blobs
 
   r.put(
     '/api/settings/shop-with-banners',
-    { schema: { querystring: ZShopScopeQuery, response: { 200: ZShopProfile } } },
+    { config: { upload: true }, schema: { querystring: ZShopScopeQuery, response: { 200: ZShopProfile } } },
     async (req) => {
       const shopId = await shopOf(req);
       const existing = await settings.bannerCount(shopId);
       // Removals in the profile may make room, so the count of 10 is settled inside the save.
-      const upload = await readBannerUpload(req, blobs, shopId, { existing, room: MAX_SETTINGS_BANNERS });
+      const bytesLeft = await settings.bannerBytesLeft(shopId);
+      const upload = await readBannerUpload(req, blobs, shopId, { existing, room: MAX_SETTINGS_BANNERS, bytesLeft, quota });
       let profile: ReturnType<typeof parseProfile>;
       try {
         profile = parseProfile(upload.profileJson);
@@ -73,12 +100,14 @@ export async function settingsRoutes(app: FastifyInstance, deps: { db: Db; blobs
 
   r.post(
     '/api/settings/banners/upload',
-    { schema: { querystring: ZShopScopeQuery, response: { 200: ZShopProfile } } },
+    { config: { upload: true }, schema: { querystring: ZShopScopeQuery, response: { 200: ZShopProfile } } },
     async (req) => {
       const shopId = await shopOf(req);
       const existing = await settings.bannerCount(shopId);
       if (existing >= MAX_SETTINGS_BANNERS) throw tooManyBanners(existing);
-      const upload = await readBannerUpload(req, blobs, shopId, { existing, room: MAX_SETTINGS_BANNERS - existing });
+      const bytesLeft = await settings.bannerBytesLeft(shopId);
+      if (bytesLeft === 0) throw bannerQuotaFull(quota);
+      const upload = await readBannerUpload(req, blobs, shopId, { existing, room: MAX_SETTINGS_BANNERS - existing, bytesLeft, quota });
       return settings.addBanners(shopId, upload.stored);
     },
   );

@@ -6,8 +6,10 @@ import type { Db } from '../../db/index.js';
 import { shops } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import { type AccountLimits, bannerBytesLeft, settleBannerRoom } from '../shops/account-limits.js';
+import { discardBanners } from '../shops/banner-form.js';
 import { insertBanners, type StoredBanner } from '../shops/banners.js';
-import { bannersOf, findShopById, rateCardOf } from '../shops/repo.js';
+import { bannersOf, findShopById, ownerOfShop, rateCardOf } from '../shops/repo.js';
 import { toInventoryItem, toProfile, toRateCardService } from './dto.js';
 import * as repo from './repo.js';
 
@@ -31,9 +33,9 @@ const usernameTaken = () => conflict(SETTINGS_MESSAGES.usernameTaken, 'USERNAME_
 
 /** The shop profile: every onboarding field, the spec's profile fields, banners and the username. */
 export class SettingsService {
-  constructor(private readonly d: { db: Db; blobs: BlobStore }) {}
+  constructor(private readonly d: { db: Db; blobs: BlobStore; limits: AccountLimits }) {}
 
-  async settings(shopId: string): Promise<TSettings> {
+  async settings(shopId: string): Promise<Omit<TSettings, 'hours'>> {
     const { db } = this.d;
     const [shop, inventory, rates] = await Promise.all([this.profile(shopId), repo.inventoryOf(db, shopId), rateCardOf(db, shopId)]);
     return { shop, inventory: inventory.map(toInventoryItem), rateCard: rates.map(toRateCardService) };
@@ -64,6 +66,7 @@ export class SettingsService {
           contactPhone: update.shopContactNumber,
           contactPhoneAlt: update.shopContactNumberAlternate,
           whatsapp: update.whatsapp,
+          publicEmail: update.publicEmail,
           gstNumber: update.gstNumber,
           pan: update.pan,
           shopType: update.shopType,
@@ -76,7 +79,7 @@ export class SettingsService {
         })
         .where(eq(shops.id, shopId));
       const removed = await repo.deleteBanners(tx, shopId, bannerIdsOf(update.bannersToRemove ?? []));
-      await this.addWithinLimit(tx, shopId, added);
+      await this.addWithinLimit(tx, shop.ownerId, shopId, added);
       return removed;
     }).then(() => this.profile(shopId));
   }
@@ -84,8 +87,9 @@ export class SettingsService {
   async addBanners(shopId: string, added: StoredBanner[]): Promise<TShopProfile> {
     if (added.length === 0) throw badRequest('Choose at least one banner to upload (file parts named "banners")');
     await this.withBanners(added, async (tx) => {
-      await repo.lockShop(tx, shopId);
-      await this.addWithinLimit(tx, shopId, added);
+      const shop = await repo.lockShop(tx, shopId);
+      if (!shop) throw notFound('Shop not found', 'SHOP_NOT_FOUND');
+      await this.addWithinLimit(tx, shop.ownerId, shopId, added);
       return [];
     });
     return this.profile(shopId);
@@ -100,14 +104,22 @@ export class SettingsService {
     return repo.countBanners(this.d.db, shopId);
   }
 
+  /** Banner bytes the shop's account may still add (its quota spans all of its shops). */
+  async bannerBytesLeft(shopId: string): Promise<number> {
+    const ownerId = await ownerOfShop(this.d.db, shopId);
+    if (!ownerId) throw notFound('Shop not found', 'SHOP_NOT_FOUND');
+    return bannerBytesLeft(this.d.db, ownerId, this.d.limits);
+  }
+
   async usernameAvailable(username: string, exceptShopId: string | undefined): Promise<boolean> {
     return !(await repo.usernameTakenBy(this.d.db, username, exceptShopId));
   }
 
-  private async addWithinLimit(tx: Db, shopId: string, added: StoredBanner[]): Promise<void> {
+  private async addWithinLimit(tx: Db, ownerId: string, shopId: string, added: StoredBanner[]): Promise<void> {
     if (added.length === 0) return;
     const existing = await repo.countBanners(tx, shopId);
     if (existing + added.length > MAX_SETTINGS_BANNERS) throw tooManyBanners(existing);
+    await settleBannerRoom(tx, ownerId, added.reduce((n, b) => n + b.size, 0), this.d.limits);
     await insertBanners(tx, shopId, added);
   }
 
@@ -124,9 +136,6 @@ export class SettingsService {
     await Promise.all(removed.map((key) => this.d.blobs.delete(key).catch(() => {})));
   }
 }
-
-export const discardBanners = (blobs: BlobStore, stored: StoredBanner[]) =>
-  Promise.all(stored.map((b) => blobs.delete(b.blobKey).catch(() => {})));
 
 /** The spec's two checkboxes set or clear their integration; a plain `integrations` list is also understood. */
 function integrationsAfter(current: string[], u: ProfileUpdate): string[] {

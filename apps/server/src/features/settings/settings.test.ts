@@ -172,7 +172,7 @@ describe.each(DATABASE_KINDS)('settings: profile and banners on %s', (kind) => {
     expect(paths).toHaveLength(2);
     expect(paths[0]).toMatch(new RegExp(`^/api/public/shops/${a.shop.slug}/banners/[0-9a-f-]{36}$`));
     const served = await t.app.inject({ method: 'GET', url: paths[0]! });
-    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-type']).toBe('image/webp');
     const eight = await sendParts(a, 'POST', url, Array.from({ length: 8 }, (_, i) => wide(`b${i}.png`)));
     expect(json(eight).bannerGcsPaths).toHaveLength(10);
     const over = await sendParts(a, 'POST', url, [wide('eleven.png')]);

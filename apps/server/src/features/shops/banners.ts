@@ -8,12 +8,26 @@ import { type Db, queryRows } from '../../db/index.js';
 import { shopBanners } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import { BANNER_MAX_PIXELS, type BannerSize, encodeBannerSizes, sizeKey } from './banner-images.js';
 
-export type StoredBanner = { id: string; blobKey: string; contentType: string; size: number; width: number; height: number };
+/** `size` is the bytes of every width together (what the account's banner quota counts). */
+export type StoredBanner = {
+  id: string;
+  blobKey: string;
+  contentType: string;
+  size: number;
+  width: number;
+  height: number;
+  widths: number[];
+};
 
 const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 
 export const bannerUrl = (slug: string, bannerId: string) => `/api/public/shops/${slug}/banners/${bannerId}`;
+
+/** One stored width of a banner; the widest is the banner's own URL. */
+export const bannerSizeUrl = (slug: string, b: { id: string; widths: number[] }, width: number) =>
+  width === b.widths[b.widths.length - 1] ? bannerUrl(slug, b.id) : `${bannerUrl(slug, b.id)}?w=${width}`;
 
 /** Reads one banner part (small: at most 5 MiB, so it is buffered to measure it). */
 export async function readBanner(part: MultipartFile): Promise<{ name: string; data: Buffer }> {
@@ -36,13 +50,17 @@ export async function readBanner(part: MultipartFile): Promise<{ name: string; d
   return { name: part.filename, data: Buffer.concat(chunks) };
 }
 
-/** Checks the real image type and orientation, then stores it. Portrait banners are refused as in spec 01 §5. */
-export async function storeBanner(blobs: BlobStore, shopId: string, banner: { name: string; data: Buffer }): Promise<StoredBanner> {
+/**
+ * Checks the real image type and orientation, then encodes it as WebP in every width of `widthsFor` (the
+ * original is not kept: docs/decisions/025). Portrait banners are refused as in spec 01 §5; an image too
+ * large to decode, or that fails to decode, is refused as unreadable.
+ */
+export async function encodeBanner(banner: { name: string; data: Buffer }): Promise<EncodedBanner> {
   let dims: { width?: number; height?: number; type?: string };
   try {
     dims = imageSize(banner.data);
   } catch {
-    throw new HttpError(415, 'BANNER_TYPE', `${banner.name} is not a readable image. Banners must be PNG, JPG, JPEG or WebP.`);
+    throw unreadable(banner.name);
   }
   const contentType = dims.type ? TYPES[dims.type] : undefined;
   if (!contentType || !dims.width || !dims.height) {
@@ -51,11 +69,43 @@ export async function storeBanner(blobs: BlobStore, shopId: string, banner: { na
   if (dims.height >= dims.width) {
     throw new HttpError(400, 'BANNER_PORTRAIT', `Portrait Not Allowed: ${banner.name}. Please upload landscape banners.`);
   }
+  // The header's size is checked before any decoding: a few KiB of PNG can claim gigapixels.
+  if (dims.width * dims.height > BANNER_MAX_PIXELS) throw unreadable(banner.name);
+  let sizes: BannerSize[];
+  try {
+    sizes = await encodeBannerSizes(banner.data);
+  } catch {
+    throw unreadable(banner.name);
+  }
+  return { sizes, bytes: sizes.reduce((n, s) => n + s.data.length, 0) };
+}
+
+/** A banner's WebP sizes, encoded but not stored yet; `bytes` is what storing them adds to the account's quota. */
+export type EncodedBanner = { sizes: BannerSize[]; bytes: number };
+
+/** Stores every size of an encoded banner; a failure deletes the sizes already stored. */
+export async function storeBanner(blobs: BlobStore, shopId: string, { sizes }: EncodedBanner): Promise<StoredBanner> {
   const id = randomUUID();
   const blobKey = `shops/${shopId}/banners/${id}`;
-  const { size } = await blobs.put(blobKey, Readable.from([banner.data]));
-  return { id, blobKey, contentType, size, width: dims.width, height: dims.height };
+  const widths = sizes.map((s) => s.width);
+  const stored: string[] = [];
+  let size = 0;
+  try {
+    for (const s of sizes) {
+      const key = sizeKey(blobKey, widths, s.width);
+      stored.push(key);
+      size += (await blobs.put(key, Readable.from([s.data]))).size;
+    }
+  } catch (err) {
+    await Promise.all(stored.map((k) => blobs.delete(k).catch(() => {})));
+    throw err;
+  }
+  const widest = sizes[sizes.length - 1] as BannerSize;
+  return { id, blobKey, contentType: 'image/webp', size, width: widest.width, height: widest.height, widths };
 }
+
+const unreadable = (name: string) =>
+  new HttpError(415, 'BANNER_TYPE', `${name} is not a readable image. Banners must be PNG, JPG, JPEG or WebP.`);
 
 /** Adds stored banners after the shop's last one, in the order given (onboarding and settings alike). */
 export async function insertBanners(db: Db, shopId: string, stored: StoredBanner[]): Promise<void> {
@@ -74,6 +124,7 @@ export async function insertBanners(db: Db, shopId: string, stored: StoredBanner
       size: b.size,
       width: b.width,
       height: b.height,
+      widths: b.widths,
       position: first + i,
     })),
   );

@@ -46,3 +46,29 @@ export async function storedBytesOf(db: Db, shopId: string): Promise<number> {
 
 export const shopsByIds = (db: Db, ids: string[]) =>
   ids.length === 0 ? Promise.resolve([]) : db.select().from(shops).where(inArray(shops.id, ids));
+
+/**
+ * Locks the account's row until the transaction ends, so that shop counts and banner bytes are checked
+ * race-free across its shops. NO KEY UPDATE still lets rows that reference the account be written meanwhile.
+ */
+export async function lockAccount(db: Db, userId: string): Promise<void> {
+  await queryRows(db, sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
+}
+
+export async function shopCountOf(db: Db, ownerId: string): Promise<number> {
+  const rows = await queryRows<{ n: string | number }>(db, sql`SELECT count(*) AS n FROM ${shops} WHERE owner_id = ${ownerId}`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Bytes of banners stored by every shop of the account, for the account's banner quota. */
+export async function bannerBytesOfAccount(db: Db, ownerId: string): Promise<number> {
+  const rows = await queryRows<{ n: string | number }>(
+    db,
+    sql`SELECT coalesce(sum(b.size), 0) AS n FROM ${shopBanners} b JOIN ${shops} s ON s.id = b.shop_id WHERE s.owner_id = ${ownerId}`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function ownerOfShop(db: Db, shopId: string): Promise<string | undefined> {
+  return (await db.select({ ownerId: shops.ownerId }).from(shops).where(eq(shops.id, shopId)).limit(1))[0]?.ownerId;
+}

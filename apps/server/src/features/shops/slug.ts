@@ -1,7 +1,7 @@
 /** Words used by public pages (DECISIONS.md "Shops"): never a shop's slug. */
 export const RESERVED_SLUGS = new Set([
   'home', 'contact', 'privacy', 'terms', 'security', 'how', 'reveiw', 'review', 'feature', 'features',
-  'price', 'pricing', 'testimonials', 'help', 'setup',
+  'price', 'pricing', 'testimonials', 'help', 'setup', 'demo',
 ]);
 
 export const SLUG_MAX = 40;
