@@ -8,8 +8,8 @@ import type {
   ZUpdateAccountRequest,
   ZVerifyEmailResponse,
 } from '@counterprint/contract';
-import { ApiError, apiGet, apiPost, apiPut, request } from './client';
-import { clearAllStorage, LOCAL, notifyAuthChanged, storeSignIn } from './storage';
+import { ApiError, apiGet, apiPost, request } from './client';
+import { clearAllStorage, notifyAuthChanged, storeSignIn, storeToken } from './storage';
 import { bearerFrom } from './token';
 
 export const RESET_EMAIL_TIMEOUT_MS = 10_000;
@@ -55,15 +55,18 @@ export function fetchMe(): Promise<TMe> {
   return apiGet<TMe>('/auth/me');
 }
 
-export function updateMe(body: TUpdateAccountRequest): Promise<TMe> {
-  return apiPut<TMe>('/auth/me', body);
+/** A password change ends every other session; this one goes on with the bearer the answer carries. */
+export async function updateMe(body: TUpdateAccountRequest): Promise<TMe> {
+  const res = await request<TMe>('/auth/me', { method: 'PUT', body });
+  const token = bearerFrom(res.headers.get('Authorization'));
+  if (token) storeToken(token);
+  return res.data;
 }
 
-/** Revokes the refresh token, then forgets everything; a failed revoke must not keep anyone signed in. */
+/** Revokes the refresh cookie's session, then forgets everything; a failed revoke must not keep anyone signed in. */
 export async function logout(): Promise<void> {
-  const refreshToken = localStorage.getItem(LOCAL.refreshToken) ?? undefined;
   try {
-    await apiPost('/auth/logout', { refreshToken }, { public: true });
+    await apiPost('/auth/logout', undefined, { public: true });
   } catch {
     // The token expires on its own; the local session still ends.
   } finally {

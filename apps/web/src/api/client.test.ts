@@ -5,7 +5,8 @@ import { LOCAL, SESSION } from './storage';
 
 function signIn(token: string) {
   localStorage.setItem(LOCAL.token, token);
-  localStorage.setItem(LOCAL.refreshToken, 'refresh-1');
+  // Where older versions kept the refresh token: a session from then must lose it.
+  localStorage.setItem('refreshToken', 'refresh-1');
   localStorage.setItem(LOCAL.user, JSON.stringify({ id: 'user-1', name: 'Asha' }));
 }
 
@@ -26,21 +27,23 @@ describe('API client session rules (spec 01 §7)', () => {
     expect(calls[0]?.headers.Authorization).toBe(`Bearer ${token}`);
   });
 
-  it('refreshes a token that expires within 300 s before the call, and uses the new one', async () => {
+  it('refreshes a token that expires within 300 s before the call through the refresh cookie, and uses the new one', async () => {
     signIn(makeToken({ expiresInSeconds: 200 }));
     const renewed = makeToken({ expiresInSeconds: 3600 });
     const { calls } = stubFetch(
-      () => jsonResponse(200, { token: renewed, refreshToken: 'refresh-2' }, { Authorization: `Bearer ${renewed}` }),
+      () => jsonResponse(200, { token: renewed }, { Authorization: `Bearer ${renewed}` }),
       () => jsonResponse(200, { ok: true }),
     );
     await apiGet('/auth/me');
     expect(calls[0]?.url).toBe('/api/auth/refresh-token');
     expect(calls[0]?.method).toBe('POST');
-    expect(calls[0]?.body).toEqual({ refreshToken: 'refresh-1' });
+    // No refresh token in script's reach: the HttpOnly cookie goes with a same-origin request.
+    expect(calls[0]?.body).toBeUndefined();
+    expect(calls[0]?.credentials).toBe('same-origin');
     expect(calls[0]?.headers.Authorization).toBeUndefined();
     expect(calls[1]?.headers.Authorization).toBe(`Bearer ${renewed}`);
     expect(localStorage.getItem(LOCAL.token)).toBe(renewed);
-    expect(localStorage.getItem(LOCAL.refreshToken)).toBe('refresh-2');
+    expect(localStorage.getItem('refreshToken')).toBeNull();
     expect(redirect).not.toHaveBeenCalled();
   });
 
@@ -86,7 +89,7 @@ describe('API client session rules (spec 01 §7)', () => {
     const renewed = makeToken({ expiresInSeconds: 3600, sub: 'user-1-renewed' });
     const { calls } = stubFetch(
       () => jsonResponse(401, { error: 'JWT expired', code: 'TOKEN_EXPIRED' }),
-      () => jsonResponse(200, { token: renewed, refreshToken: 'refresh-2' }),
+      () => jsonResponse(200, { token: renewed }),
       () => jsonResponse(200, { shops: 3 }),
     );
     await expect(apiGet('/owner/overview')).resolves.toEqual({ shops: 3 });

@@ -1,5 +1,5 @@
 import { SESSION_EXPIRY_MARGIN_SECONDS, type TErrorBody, type TRefreshResponse } from '@counterprint/contract';
-import { clearExpiredSession, LOCAL, notifyAuthChanged, storeTokens } from './storage';
+import { clearExpiredSession, LOCAL, notifyAuthChanged, storeToken } from './storage';
 import { bearerFrom, decodeToken, secondsLeft } from './token';
 
 export const API_BASE = '/api';
@@ -64,6 +64,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       headers,
       body: isForm ? (options.body as FormData) : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
+      // The refresh cookie (HttpOnly, SameSite=Strict, Path=/api/auth) goes to our own origin only.
+      credentials: 'same-origin',
     });
   } catch (err) {
     if (options.signal?.aborted) throw err;
@@ -95,7 +97,7 @@ function errorFrom(status: number, body: unknown): ApiError {
 
 let refreshing: Promise<boolean> | null = null;
 
-/** Trades the stored refresh token for a new pair. Concurrent callers share one attempt. */
+/** Trades the refresh cookie for a new access token (and cookie). Concurrent callers share one attempt. */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= tryRefresh().finally(() => {
     refreshing = null;
@@ -104,15 +106,15 @@ export function refreshSession(): Promise<boolean> {
 }
 
 async function tryRefresh(): Promise<boolean> {
-  const refreshToken = localStorage.getItem(LOCAL.refreshToken);
-  if (!refreshToken) return false;
+  // Nobody signed in on this browser: there is no session to renew.
+  if (!localStorage.getItem(LOCAL.token) && !localStorage.getItem(LOCAL.user)) return false;
   try {
-    const res = await send('/auth/refresh-token', { method: 'POST', body: { refreshToken }, public: true });
+    const res = await send('/auth/refresh-token', { method: 'POST', public: true });
     if (!res.ok) return false;
     const body = (await readBody(res)) as Partial<TRefreshResponse> | undefined;
     const token = bearerFrom(res.headers.get('Authorization')) ?? body?.token;
     if (!token || !decodeToken(token)) return false;
-    storeTokens(token, body?.refreshToken);
+    storeToken(token);
     return true;
   } catch {
     return false;

@@ -1,4 +1,5 @@
 import type { TEarnings, TEarningsOrder } from '@counterprint/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
 import type { RangeFilter } from './analytics';
 
@@ -34,4 +35,14 @@ export function fetchEarnings(f: EarningsFilters): Promise<TEarnings> {
 
 export function refundOrder(id: string): Promise<TEarningsOrder> {
   return apiPost<TEarningsOrder>(`/earnings/orders/${encodeURIComponent(id)}/refund`);
+}
+
+/** One earnings report; shared by the Earnings screen and the shop dashboard's revenue card. */
+export function useEarnings(f: EarningsFilters, { enabled = true, keepPrevious = false } = {}) {
+  return useQuery({
+    queryKey: earningsKeys.report(f),
+    queryFn: () => fetchEarnings(f),
+    enabled,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+  });
 }

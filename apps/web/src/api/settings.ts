@@ -5,6 +5,8 @@ import type {
   TRateCardService,
   TSettings,
   TShopProfile,
+  TShopHours,
+  TShopHoursUpdate,
   TShopProfileUpdate,
 } from '@counterprint/contract';
 import { apiDelete, apiGet, apiPost, apiPut, request } from './client';
@@ -70,4 +72,12 @@ export type RateCardInput = Omit<TRateCardService, 'id'> & { id?: string };
 
 export function saveRateCard(shopId: string, services: RateCardInput[]): Promise<TRateCardService[]> {
   return apiPut<TRateCardService[]>(scoped('/settings/ratecard', shopId), services);
+}
+
+export function saveShopHours(shopId: string, hours: TShopHoursUpdate): Promise<TShopHours> {
+  return apiPut<TShopHours>(scoped('/settings/hours', shopId), hours);
+}
+
+export function saveClosedToday(shopId: string, closedToday: boolean): Promise<TShopHours> {
+  return apiPut<TShopHours>(scoped('/settings/closed-today', shopId), { closedToday });
 }

@@ -1,11 +1,7 @@
 import { jobTopic } from '@counterprint/contract';
 import { Client, type IMessage, type IStompSocket, type StompConfig, type StompSubscription } from '@stomp/stompjs';
 import { useEffect, useRef, useState } from 'react';
-// The package's `main` is CommonJS written for browserify, reading a bare `global` that Vite does
-// not provide; its own self-contained browser build works as-is. Types come from @types/sockjs-client.
-// @ts-expect-error -- the browser build ships without a declaration file
-import SockJSBrowser from 'sockjs-client/dist/sockjs.min.js';
-import { ensureFreshToken } from './client';
+import { ensureFreshToken, refreshSession } from './client';
 import { LOCAL } from './storage';
 import { decodeToken } from './token';
 
@@ -39,7 +35,23 @@ export interface FeedHandlers {
   onConnected?(): void;
 }
 
-const SockJS = SockJSBrowser as typeof import('sockjs-client');
+type SockJSClass = typeof import('sockjs-client');
+let sockJS: Promise<SockJSClass> | undefined;
+/**
+ * SockJS (16 KB gzipped) comes as its own chunk, fetched as the feed starts: the queue paints without
+ * waiting for it, which keeps /printJob within the staff routes' weight budget (docs/decisions/027).
+ */
+function loadSockJS(): Promise<SockJSClass> {
+  // The package's `main` is CommonJS written for browserify, reading a bare `global` that Vite does
+  // not provide; its own self-contained browser build works as-is. Types come from @types/sockjs-client.
+  // @ts-expect-error -- the browser build ships without a declaration file
+  sockJS ??= import('sockjs-client/dist/sockjs.min.js').then((m) => m.default as SockJSClass);
+  // A failed fetch (a flaky connection) is not remembered: the next feed (a remount, a shop switch) fetches again.
+  sockJS.catch(() => {
+    sockJS = undefined;
+  });
+  return sockJS;
+}
 
 const defaultFactory: FeedClientFactory = (config) => new Client(config);
 
@@ -47,8 +59,10 @@ const defaultFactory: FeedClientFactory = (config) => new Client(config);
  * A token that expires within the margin is renewed first (spec 02 §5). If that fails, or there is
  * no token, the failure is logged and no connection is made (spec 02 §8).
  */
-async function authorise(client: FeedClient): Promise<boolean> {
+async function authorise(client: FeedClient, renew: boolean): Promise<boolean> {
   try {
+    // The server refused the last token (revoked by a logout or password change elsewhere): renew it first.
+    if (renew && !(await refreshSession())) throw new Error('the refresh was refused');
     await ensureFreshToken();
   } catch (err) {
     console.warn('Live jobs: the session could not be renewed; not connecting.', err);
@@ -67,13 +81,19 @@ async function authorise(client: FeedClient): Promise<boolean> {
 export function startJobsFeed(shopId: string, handlers: FeedHandlers, createClient: FeedClientFactory = defaultFactory): () => void {
   let stopped = false;
   let subscription: StompSubscription | undefined;
+  let renewToken = false;
   // A client being torn down still reports its socket closing; that must not overwrite a newer feed's status.
   const report = (status: LiveStatus) => {
     if (!stopped) handlers.onStatus(status);
   };
 
+  let SockJS: SockJSClass | undefined;
+  // Fetched now, alongside the first list, rather than when the first connect asks for it.
+  loadSockJS().catch(() => {});
+
   const client: FeedClient = createClient({
-    webSocketFactory: () => new SockJS(REALTIME.endpoint) as unknown as IStompSocket,
+    // beforeConnect has awaited the SockJS chunk, so it is here unless that fetch failed (and the connect was called off).
+    webSocketFactory: () => new (SockJS as SockJSClass)(REALTIME.endpoint) as unknown as IStompSocket,
     reconnectDelay: REALTIME.reconnectDelay,
     heartbeatOutgoing: REALTIME.heartbeatOutgoing,
     heartbeatIncoming: REALTIME.heartbeatIncoming,
@@ -81,7 +101,11 @@ export function startJobsFeed(shopId: string, handlers: FeedHandlers, createClie
     // Runs before the first connect and before every reconnect, so a renewed token is always sent.
     beforeConnect: async () => {
       report('connecting');
-      if (await authorise(client)) return;
+      const renew = renewToken;
+      renewToken = false;
+      SockJS ??= await loadSockJS().catch(() => undefined);
+      if (!SockJS) console.warn('Live jobs: the realtime client could not be loaded.');
+      else if (await authorise(client, renew)) return;
       await client.deactivate();
       report('disconnected');
     },
@@ -99,6 +123,7 @@ export function startJobsFeed(shopId: string, handlers: FeedHandlers, createClie
       handlers.onConnected?.();
     },
     onStompError: (frame) => {
+      if (/jwt/i.test(frame.headers.message ?? '')) renewToken = true;
       console.warn('Live jobs: the server refused the connection:', frame.headers.message ?? frame.body);
       report('disconnected');
     },

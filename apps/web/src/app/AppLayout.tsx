@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner, Spinner } from '../components/Spinner';
 import { useAuth } from './auth';
+import { useDocumentTitle } from './documentTitle';
 
 const Shell = lazy(() => import('./Shell'));
 
@@ -26,6 +27,7 @@ export function isChromeless(pathname: string): boolean {
 export function AppLayout() {
   const { signedIn, roles, activeRole } = useAuth();
   const { pathname } = useLocation();
+  useDocumentTitle();
   if (!signedIn || !activeRole || isChromeless(pathname)) {
     return (
       <Suspense fallback={<FullScreenSpinner />}>

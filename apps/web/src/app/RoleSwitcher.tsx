@@ -1,7 +1,8 @@
 import type { TRole } from '@counterprint/contract';
 import { useNavigate } from 'react-router';
-import { notifyAuthChanged, setActiveRole } from '../api/storage';
+import { notifyAuthChanged } from '../api/storage';
 import { ROLE_LABEL, roleHome } from './roles';
+import { enterWorkspace } from './workspace';
 
 interface RoleSwitcherProps {
   roles: TRole[];
@@ -18,7 +19,7 @@ export function RoleSwitcher({ roles, activeRole, compact = false, onSwitched }:
 
   const choose = (role: TRole) => {
     if (role === activeRole) return;
-    setActiveRole(role);
+    enterWorkspace(role);
     navigate(roleHome(role), { replace: true });
     onSwitched?.();
     notifyAuthChanged();
@@ -26,7 +27,7 @@ export function RoleSwitcher({ roles, activeRole, compact = false, onSwitched }:
 
   return (
     <fieldset className="px-3">
-      <legend className={compact ? 'sr-only' : 'mb-2 px-1 text-xs font-semibold tracking-wide text-slate-400 uppercase'}>
+      <legend className={compact ? 'sr-only' : 'mb-2 px-1 text-xs font-semibold tracking-wide text-slate-500 uppercase'}>
         Workspace
       </legend>
       {/* Three labels do not fit side by side in a 256 px sidebar, so they stack. */}
@@ -42,7 +43,7 @@ export function RoleSwitcher({ roles, activeRole, compact = false, onSwitched }:
               aria-label={ROLE_LABEL[role]}
               onClick={() => choose(role)}
               className={`flex-1 truncate rounded-md px-2 py-1.5 text-xs font-semibold transition ${
-                active ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-500 hover:text-slate-800'
+                active ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600 hover:text-slate-800'
               }`}
             >
               {compact ? ROLE_LABEL[role].split(' ').map((w) => w[0]).join('') : ROLE_LABEL[role]}

@@ -1,7 +1,9 @@
 import type { TRole } from '@counterprint/contract';
+import { useRef } from 'react';
 import { NavLink } from 'react-router';
 import { Brand } from '../components/Brand';
 import { Icon } from '../components/Icon';
+import { useEscape } from '../components/useEscape';
 import { NAV_BY_ROLE } from '../content/shell';
 import { RoleSwitcher } from './RoleSwitcher';
 import { ShopSwitcher } from './ShopSwitcher';
@@ -59,6 +61,8 @@ interface SidebarProps {
 
 /** Desktop: fixed rail, 80 px collapsed or 256 px open. Under 768 px: a drawer from the top bar. */
 export function Sidebar({ role, roles, collapsed, onToggleCollapsed, drawerOpen, onCloseDrawer }: SidebarProps) {
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEscape(drawerOpen, onCloseDrawer, closeButton);
   return (
     <>
       <aside
@@ -89,6 +93,7 @@ export function Sidebar({ role, roles, collapsed, onToggleCollapsed, drawerOpen,
               <button
                 type="button"
                 onClick={onCloseDrawer}
+                ref={closeButton}
                 aria-label="Close menu"
                 className="rounded-full p-2 text-slate-500 hover:bg-slate-100"
               >

@@ -3,16 +3,28 @@ import { Link } from 'react-router';
 import { Icon } from '../components/Icon';
 import { ICON_BUTTON } from '../components/Popover';
 import { GREETING_BY_ROLE } from '../content/shell';
+import { CREATE_SHOP, useNeedsShop } from './createShop';
+import { accountPath } from './roles';
 import { ShopSwitcher } from './ShopSwitcher';
-import { NotificationsMenu, ProfileMenu, SearchBox, SupportChat } from './TopBarMenus';
+import { NotificationsMenu, ProfileMenu, SupportChat } from './TopBarMenus';
 
-/** ROLE_USER has no /settings route; its account settings live on the profile page. */
-function settingsPathFor(role: TRole): string {
-  return role === 'ROLE_USER' ? '/profile' : '/settings';
+/** An account without a shop always has the way to one in view; on a phone it folds to an icon. */
+function CreateShopLink() {
+  return (
+    <Link
+      to={CREATE_SHOP.to}
+      aria-label={CREATE_SHOP.label}
+      className="inline-flex h-10 shrink-0 items-center gap-2 rounded-full bg-brand-500 px-3 text-sm font-semibold text-white shadow-sm hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:px-4"
+    >
+      <Icon name="store" className="h-4 w-4" />
+      <span className="hidden sm:inline">{CREATE_SHOP.label}</span>
+    </Link>
+  );
 }
 
 export function TopBar({ role, onOpenDrawer }: { role: TRole; onOpenDrawer: () => void }) {
   const greeting = GREETING_BY_ROLE[role];
+  const needsShop = useNeedsShop();
   return (
     <header className="sticky top-0 z-20 flex h-[68px] items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:gap-3 sm:px-6">
       <button type="button" onClick={onOpenDrawer} aria-label="Open menu" className={`${ICON_BUTTON} -ml-1 md:hidden`}>
@@ -22,7 +34,7 @@ export function TopBar({ role, onOpenDrawer }: { role: TRole; onOpenDrawer: () =
         <p className="truncate text-base font-semibold text-slate-900 sm:text-lg">{greeting.title}</p>
         <p className="hidden truncate text-xs text-slate-500 sm:block sm:text-sm">{greeting.subtitle}</p>
       </div>
-      <SearchBox />
+      {needsShop && <CreateShopLink />}
       {role === 'SHOP_OWNER' && (
         <div className="hidden sm:block">
           <ShopSwitcher />
@@ -31,10 +43,10 @@ export function TopBar({ role, onOpenDrawer }: { role: TRole; onOpenDrawer: () =
       <div className="flex items-center">
         <NotificationsMenu />
         <SupportChat />
-        <Link to={settingsPathFor(role)} aria-label="Settings" className={ICON_BUTTON}>
+        <Link to={accountPath(role)} aria-label="Settings" className={ICON_BUTTON}>
           <Icon name="settings" />
         </Link>
-        <ProfileMenu settingsPath={settingsPathFor(role)} />
+        <ProfileMenu settingsPath={accountPath(role)} />
       </div>
     </header>
   );

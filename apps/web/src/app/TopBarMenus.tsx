@@ -1,54 +1,105 @@
+import { CONTACT_LIMITS } from '@counterprint/contract';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { logout } from '../api/accounts';
-import { readStoredUser } from '../api/storage';
+import { ApiError } from '../api/client';
+import { customerLabel, fetchPrintJobs } from '../api/jobs';
+import { sendContactMessage } from '../api/public-site';
+import { LOCAL, readLocal, readStoredUser } from '../api/storage';
 import { Icon } from '../components/Icon';
 import { ICON_BUTTON, Popover } from '../components/Popover';
-import { NOTIFICATIONS, SUPPORT_GREETING, SUPPORT_NOTE } from '../content/shell';
+import {
+  JOB_STATE,
+  NO_NOTIFICATIONS,
+  NOTIFICATION_COUNT,
+  SENT_STATE,
+  SUPPORT_FAILED,
+  SUPPORT_GREETING,
+  SUPPORT_NOTE_SIGNED_OUT,
+  SUPPORT_SUBJECT,
+  supportNote,
+} from '../content/shell';
+import { timeAgo } from '../lib/format';
+
+const serverMessage = (error: unknown, fallback: string) => (error instanceof ApiError && error.serverMessage) || fallback;
 
 const MENU_ITEM = 'flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm text-slate-700 hover:bg-slate-50';
 
+/** The active shop's newest jobs, fetched when the bell opens: the only events the product records. */
+function RecentJobs({ shopId }: { shopId: string }) {
+  const latest = useQuery({
+    queryKey: ['notifications', shopId],
+    queryFn: () => fetchPrintJobs(shopId, { limit: NOTIFICATION_COUNT }),
+    staleTime: 0,
+  });
+  if (latest.isPending) return <p className="px-4 py-3 text-sm text-slate-500">Loading…</p>;
+  if (latest.isError) return <p className="px-4 py-3 text-sm text-red-700">Could not load recent jobs.</p>;
+  if (latest.data.length === 0) return <p className="px-4 py-3 text-sm text-slate-500">{NO_NOTIFICATIONS}</p>;
+  const now = Date.now();
+  return (
+    <ul className="divide-y divide-slate-100">
+      {latest.data.map((job) => (
+        <li key={job.id} className="px-4 py-3">
+          <p className="text-sm text-slate-800">
+            Job #{job.number} from {customerLabel(job)} · {JOB_STATE[job.status]}
+          </p>
+          <p className="text-xs text-slate-500">{timeAgo(job.uploadedAt, now)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function NotificationsMenu() {
   return (
-    <Popover
-      label="Notifications"
-      triggerClassName={ICON_BUTTON}
-      trigger={
-        <>
-          <Icon name="bell" />
-          <span className="absolute top-2 right-2.5 h-2 w-2 rounded-full bg-red-500 ring-2 ring-white" />
-        </>
-      }
-    >
-      {(close) => (
-        <div>
-          <p className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">Notifications</p>
-          <ul className="divide-y divide-slate-100">
-            {NOTIFICATIONS.map((n) => (
-              <li key={n.title} className="px-4 py-3">
-                <p className="text-sm text-slate-800">{n.title}</p>
-                <p className="text-xs text-slate-400">{n.when}</p>
-              </li>
-            ))}
-          </ul>
-          <button type="button" onClick={close} className="w-full border-t border-slate-100 py-2.5 text-sm font-medium text-brand-700 hover:bg-slate-50">
-            View all
-          </button>
-        </div>
-      )}
+    <Popover label="Notifications" triggerClassName={ICON_BUTTON} trigger={<Icon name="bell" />}>
+      {(close) => <Notifications close={close} />}
     </Popover>
   );
 }
 
+/** Read when the bell opens, so a switch of shop in the top bar is followed. */
+function Notifications({ close }: { close: () => void }) {
+  const shopId = readLocal(LOCAL.activeShopId);
+  return (
+        <div>
+          <p className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">Recent jobs</p>
+          {shopId ? <RecentJobs shopId={shopId} /> : <p className="px-4 py-3 text-sm text-slate-500">{NO_NOTIFICATIONS}</p>}
+          {shopId && (
+            <Link to="/printJob" onClick={close} className="block w-full border-t border-slate-100 py-2.5 text-center text-sm font-medium text-brand-700 hover:bg-slate-50">
+              Open print queue
+            </Link>
+          )}
+        </div>
+  );
+}
+
+type Sent = { text: string; state: 'sending' | 'sent' | 'failed' };
+
+/** Send posts the message to the contact inbox (POST /api/contact), signed with the account's name and email. */
 export function SupportChat() {
-  const [messages, setMessages] = useState<string[]>([]);
+  const user = readStoredUser();
+  const [messages, setMessages] = useState<Sent[]>([]);
   const [draft, setDraft] = useState('');
-  const send = (e: FormEvent) => {
+  const [error, setError] = useState<string | null>(null);
+  const mark = (index: number, state: Sent['state']) =>
+    setMessages((list) => list.map((m, i) => (i === index ? { ...m, state } : m)));
+  const send = async (e: FormEvent) => {
     e.preventDefault();
     const text = draft.trim();
-    if (!text) return;
-    setMessages((list) => [...list, text]);
+    if (!text || !user) return;
+    const index = messages.length;
+    setMessages((list) => [...list, { text, state: 'sending' }]);
     setDraft('');
+    setError(null);
+    try {
+      await sendContactMessage({ name: user.name || user.email, email: user.email, subject: SUPPORT_SUBJECT, message: text });
+      mark(index, 'sent');
+    } catch (err) {
+      mark(index, 'failed');
+      setError(serverMessage(err, SUPPORT_FAILED));
+    }
   };
   return (
     <Popover label="Support chat" triggerClassName={ICON_BUTTON} trigger={<Icon name="chat" />} panelClassName="sm:w-80">
@@ -61,24 +112,31 @@ export function SupportChat() {
             </li>
             {messages.map((m, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: messages are append-only and may repeat
-              <li key={i} className="max-w-[85%] self-end rounded-2xl rounded-br-sm bg-brand-500 px-3 py-2 text-sm text-white">
-                {m}
+              <li key={i} className="flex max-w-[85%] flex-col items-end self-end">
+                <span className="rounded-2xl rounded-br-sm bg-brand-500 px-3 py-2 text-sm text-white">{m.text}</span>
+                <span className={`mt-0.5 text-xs ${m.state === 'failed' ? 'text-red-600' : 'text-slate-500'}`}>{SENT_STATE[m.state]}</span>
               </li>
             ))}
           </ul>
+          {error && (
+            <p role="alert" className="px-4 pb-2 text-xs text-red-700">
+              {error}
+            </p>
+          )}
           <form onSubmit={send} className="flex gap-2 border-t border-slate-100 p-3">
             <input
               value={draft}
               onChange={(e) => setDraft(e.target.value)}
               placeholder="Type a message…"
               aria-label="Message"
+              maxLength={CONTACT_LIMITS.message}
               className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
             />
-            <button type="submit" aria-label="Send" className="rounded-lg bg-brand-500 px-3 text-white hover:bg-brand-600">
+            <button type="submit" aria-label="Send" disabled={!user} className="rounded-lg bg-brand-500 px-3 text-white hover:bg-brand-600 disabled:opacity-50">
               <Icon name="send" className="h-4 w-4" />
             </button>
           </form>
-          <p className="px-4 pb-3 text-xs text-slate-400">{SUPPORT_NOTE}</p>
+          <p className="px-4 pb-3 text-xs text-slate-500">{user ? supportNote(user.email) : SUPPORT_NOTE_SIGNED_OUT}</p>
         </div>
       )}
     </Popover>
@@ -99,7 +157,7 @@ export function ProfileMenu({ settingsPath }: { settingsPath: string }) {
   };
   return (
     <Popover
-      label="Profile menu"
+      label={user?.name ? `Profile menu, ${user.name}` : 'Profile menu'}
       triggerClassName="ml-1 flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800 hover:ring-2 hover:ring-brand-200"
       trigger={initials(user?.name)}
       panelClassName="py-1 sm:w-60"
@@ -124,20 +182,5 @@ export function ProfileMenu({ settingsPath }: { settingsPath: string }) {
         </div>
       )}
     </Popover>
-  );
-}
-
-/** The spec's search box is not wired to anything yet; it stays visible so the layout is final. */
-export function SearchBox() {
-  return (
-    <div className="relative hidden lg:block">
-      <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-      <input
-        type="search"
-        placeholder="Search…"
-        aria-label="Search"
-        className="w-56 rounded-full border border-slate-200 bg-slate-50 py-2 pr-4 pl-9 text-sm focus:border-brand-500 focus:bg-white focus:ring-2 focus:ring-brand-100 focus:outline-none"
-      />
-    </div>
   );
 }

@@ -4,13 +4,14 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from '
 import { refreshSession } from '../api/client';
 import { AUTH_CHANGED, clearExpiredSession, LOCAL, readActiveRole, setActiveRole } from '../api/storage';
 import { decodeToken, rolesOf, secondsLeft } from '../api/token';
+import { openingWorkspace } from './workspace';
 
 export interface AuthState {
   /** False until the first check finishes; the app shows a full-screen spinner until then. */
   checked: boolean;
   signedIn: boolean;
   roles: TRole[];
-  /** Null while a user with several roles has not chosen a workspace yet. */
+  /** Null only when signed out; a sign-in opens the last workspace (docs/decisions/023). */
   activeRole: TRole | null;
 }
 
@@ -28,8 +29,11 @@ export function readAuth(): Omit<AuthState, 'checked'> {
     return { signedIn: true, roles, activeRole: roles[0]! };
   }
   const stored = readActiveRole();
-  // A stale choice would route to a workspace the user no longer has; ask again instead.
-  return { signedIn: true, roles, activeRole: stored && roles.includes(stored) ? stored : null };
+  if (stored && roles.includes(stored)) return { signedIn: true, roles, activeRole: stored };
+  // A fresh sign-in, or a stale choice for a workspace the user no longer has.
+  const opening = openingWorkspace(roles)!;
+  setActiveRole(opening);
+  return { signedIn: true, roles, activeRole: opening };
 }
 
 function tokenHasExpired(): boolean {

@@ -17,7 +17,6 @@ function loginPath(): string {
 export function RequireRole({ allow }: { allow: TRole[] }) {
   const { signedIn, activeRole } = useAuth();
   if (!signedIn) return <Navigate to={loginPath()} replace />;
-  // Several roles and none chosen yet: the login page shows the workspace choice.
   if (!activeRole) return <Navigate to="/login" replace />;
   if (!allow.includes(activeRole)) return <Navigate to={roleHome(activeRole)} replace />;
   return <Outlet />;

@@ -17,9 +17,7 @@ export const ROLE_LABEL: Record<TRole, string> = {
   ROLE_USER: 'User',
 };
 
-/** Login's workspace choice names the destinations rather than the roles. */
-export const WORKSPACE_LABEL: Record<TRole, string> = {
-  OWNER: 'Owner',
-  SHOP_OWNER: 'Shop Owner',
-  ROLE_USER: 'User dashboard',
-};
+/** ROLE_USER has no /settings route; its account settings live on the profile page. */
+export function accountPath(role: TRole | null): string {
+  return role === 'ROLE_USER' ? '/profile' : '/settings';
+}

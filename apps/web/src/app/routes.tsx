@@ -19,6 +19,7 @@ const PrivacyPage = lazy(() => import('../features/public-site/PrivacyPage'));
 const TermsPage = lazy(() => import('../features/public-site/TermsPage'));
 const SecurityPage = lazy(() => import('../features/public-site/SecurityPage'));
 const HowItWorksPage = lazy(() => import('../features/public-site/HowItWorksPage'));
+const DemoTourPage = lazy(() => import('../features/public-site/DemoTourPage'));
 const ReviewsPage = lazy(() => import('../features/public-site/ReviewsPage'));
 const FeaturesPage = lazy(() => import('../features/public-site/FeaturesPage'));
 const PricingPage = lazy(() => import('../features/public-site/PricingPage'));
@@ -57,6 +58,7 @@ export function AppRoutes() {
         <Route path="public/terms" element={<TermsPage />} />
         <Route path="public/security" element={<SecurityPage />} />
         <Route path="public/how" element={<HowItWorksPage />} />
+        <Route path="public/demo" element={<DemoTourPage />} />
         <Route path="public/reveiw" element={<ReviewsPage />} />
         <Route path="public/review" element={<ReviewsPage />} />
         <Route path="public/testimonials" element={<ReviewsPage />} />

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { App } from '../App';
-import { LOCAL } from '../api/storage';
+import { clearAccountKeys, LAST_WORKSPACE_KEY, LOCAL, notifyAuthChanged } from '../api/storage';
 import { jsonResponse, makeToken, stubFetch } from '../test/helpers';
 
 const WAIT = { timeout: 4000 };
@@ -16,7 +16,6 @@ function openApp(path: string) {
 
 function signInAs(roles: unknown[], activeRole?: string) {
   localStorage.setItem(LOCAL.token, makeToken({ roles }));
-  localStorage.setItem(LOCAL.refreshToken, 'refresh-1');
   localStorage.setItem(LOCAL.user, JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles, shopName: null, shops: [] }));
   if (activeRole) localStorage.setItem(LOCAL.activeRole, activeRole);
 }
@@ -78,16 +77,37 @@ describe('route table and guards (spec 01 §2, §4)', () => {
     expect(screen.getByText('Database unavailable')).toBeInTheDocument();
   }, 10_000);
 
-  it('asks a user with several roles to choose a workspace, then goes to its home', async () => {
-    signInAs(['SHOP_OWNER', 'OWNER']);
-    stubFetch(() => jsonResponse(200, { shops: 1, users: 1, jobsToday: 0, jobsThisWeek: 0, filesStored: 0, bytesStored: 0 }));
+  it('opens the workspace a several-role account used last, with no choice to make', async () => {
+    signInAs(['SHOP_OWNER', 'ROLE_USER']);
+    localStorage.setItem(LAST_WORKSPACE_KEY, JSON.stringify({ 'user-1': 'ROLE_USER' }));
+    openApp('/login');
+    expect(await screen.findByText('Hello User', undefined, WAIT)).toBeInTheDocument();
+    expect(path()).toBe('/user-dashboard');
+    expect(screen.queryByText('Choose a workspace')).not.toBeInTheDocument();
+  });
+
+  it('opens the shop workspace on a first sign-in, and remembers a switch past sign-out', async () => {
+    signInAs(['ROLE_USER', 'SHOP_OWNER']);
     const user = openApp('/login');
-    const proceed = await screen.findByRole('button', { name: 'Continue' }, WAIT);
-    expect(proceed).toBeDisabled();
-    await user.click(screen.getByText('Owner'));
-    await user.click(proceed);
-    await waitFor(() => expect(path()).toBe('/owner-dashboard'));
-    expect(localStorage.getItem(LOCAL.activeRole)).toBe('OWNER');
+    expect(await screen.findByRole('heading', { name: 'Shop dashboard' }, WAIT)).toBeInTheDocument();
+    expect(path()).toBe('/shop-dashboard');
+    await user.click(screen.getAllByRole('button', { name: 'User' })[0]!);
+    await waitFor(() => expect(path()).toBe('/user-dashboard'));
+    // Sign-out clears the account's keys; the next sign-in of the same account opens User.
+    clearAccountKeys();
+    signInAs(['ROLE_USER', 'SHOP_OWNER']);
+    notifyAuthChanged();
+    window.history.replaceState(null, '', '/login');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    await waitFor(() => expect(path()).toBe('/user-dashboard'));
+    expect(localStorage.getItem(LOCAL.activeRole)).toBe('ROLE_USER');
+  });
+
+  it('falls back to a workspace the account still has when the remembered one is gone', async () => {
+    signInAs(['SHOP_OWNER', 'OWNER']);
+    localStorage.setItem(LAST_WORKSPACE_KEY, JSON.stringify({ 'user-1': 'ROLE_USER' }));
+    openApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Shop dashboard' }, WAIT)).toBeInTheDocument();
   });
 
   it('switches role from the sidebar, storing it and replacing the page with its home', async () => {
@@ -104,7 +124,7 @@ describe('route table and guards (spec 01 §2, §4)', () => {
     signInAs(['SHOP_OWNER']);
     localStorage.setItem(LOCAL.token, makeToken({ roles: ['SHOP_OWNER'], expiresInSeconds: -60 }));
     const renewed = makeToken({ roles: ['SHOP_OWNER'] });
-    const { calls } = stubFetch(() => jsonResponse(200, { token: renewed, refreshToken: 'refresh-2' }));
+    const { calls } = stubFetch(() => jsonResponse(200, { token: renewed }));
     openApp('/recycle');
     expect(await screen.findByRole('heading', { name: 'Recycle bin' }, WAIT)).toBeInTheDocument();
     expect(calls[0]?.url).toBe('/api/auth/refresh-token');

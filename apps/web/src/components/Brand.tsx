@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Icon } from './Icon';
 
 export function Brand({ collapsed = false }: { collapsed?: boolean }) {
@@ -8,5 +9,16 @@ export function Brand({ collapsed = false }: { collapsed?: boolean }) {
       </span>
       {!collapsed && <span className="text-lg font-bold tracking-tight text-slate-900">Counterprint</span>}
     </span>
+  );
+}
+
+/** The logo as the page's header landmark on screens without the app's chrome, so nothing sits outside a landmark. */
+export function BrandHeader({ className = 'mb-6 sm:mb-8' }: { className?: string }) {
+  return (
+    <header className={className}>
+      <Link to="/public/home" aria-label="Counterprint home">
+        <Brand />
+      </Link>
+    </header>
   );
 }

@@ -22,7 +22,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 export function Button({ variant = 'primary', loading = false, className = '', children, disabled, type, ...rest }: ButtonProps) {
   return (
-    <button type={type ?? 'button'} className={buttonClass(variant, className)} disabled={disabled || loading} {...rest}>
+    <button type={type ?? 'button'} data-variant={variant} className={buttonClass(variant, className)} disabled={disabled || loading} {...rest}>
       {loading && <Spinner className="h-4 w-4 text-current" label="Working" />}
       {children}
     </button>

@@ -10,7 +10,7 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 /** 16 px text on phones: iOS Safari zooms into any focused field smaller than that. */
 const INPUT =
-  'block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 sm:text-sm shadow-xs placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:bg-slate-50';
+  'block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 sm:text-sm shadow-xs placeholder:text-slate-500 focus:outline-none focus:ring-2 disabled:bg-slate-50';
 
 function inputClass(error?: string | null): string {
   return `${INPUT} ${error ? 'border-red-400 focus:border-red-500 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100'}`;

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 
 type Tone = 'info' | 'success' | 'error';
 interface ToastItem {
@@ -19,10 +19,23 @@ const ToastContext = createContext<Show>(() => {});
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
   const next = useRef(0);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  // A toast's timer must not outlive the provider: it would set state on a page that is gone.
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
   const show = useCallback<Show>((message, tone = 'info', ms = 3000) => {
     const id = ++next.current;
     setItems((list) => [...list, { id, message, tone }]);
-    setTimeout(() => setItems((list) => list.filter((t) => t.id !== id)), ms);
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      setItems((list) => list.filter((t) => t.id !== id));
+    }, ms);
+    timers.current.add(timer);
   }, []);
   const value = useMemo(() => show, [show]);
   return (

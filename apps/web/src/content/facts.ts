@@ -1,4 +1,4 @@
-import { RETENTION, UPLOAD_EXTENSIONS, UPLOAD_LIMITS } from '@counterprint/contract';
+import { RETENTION, SIGNED_LINK_TTL_SECONDS, UPLOAD_EXTENSIONS, UPLOAD_LIMITS } from '@counterprint/contract';
 
 /**
  * Figures that describe what the product does, derived from the constants the server enforces.
@@ -27,6 +27,10 @@ export const RETENTION_AFTER_PRINT = formatDuration(RETENTION.recycleMs);
 export const RETENTION_AFTER_PRINT_SHORT = formatDurationShort(RETENTION.recycleMs);
 /** After this long an unprinted job's files move to the recycle bin too. */
 export const RETENTION_UNPRINTED = formatDuration(RETENTION.unprintedMs);
+export const RETENTION_UNPRINTED_SHORT = formatDurationShort(RETENTION.unprintedMs);
+/** How long a staff member's signed link to a file works. */
+export const SIGNED_LINK_LIFETIME = formatDuration(SIGNED_LINK_TTL_SECONDS * 1000);
+export const SIGNED_LINK_LIFETIME_SHORT = formatDurationShort(SIGNED_LINK_TTL_SECONDS * 1000);
 
 const MIB = 1024 * 1024;
 export const MAX_FILE_SIZE = `${Math.round(UPLOAD_LIMITS.maxFileBytes / MIB)} MB`;

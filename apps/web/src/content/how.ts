@@ -9,7 +9,7 @@ export const HOW_PAGE = {
   ctaTitle: 'See it working at your counter',
   ctaText: 'Start a free trial, or ask us for a walkthrough.',
   primary: { to: '/signup', label: 'Start Free Trial' },
-  secondary: { to: '/public/contact', label: 'Watch Demo' },
+  secondary: { to: '/public/demo', label: 'Watch Demo' },
 };
 
 /** Spec 02 §2.7: generate a QR code; customers scan and upload; print and auto-delete. */

@@ -61,7 +61,6 @@ export const PLANS = {
       '30-day job history',
       'Multi-shop management',
       'API access',
-      '99.9% uptime SLA',
     ],
   },
 } as const;
@@ -80,7 +79,6 @@ export const PLAN_COMPARISON: readonly (readonly [string, string | boolean, stri
   ['Job history', 'Recent jobs', '30 days'],
   ['Multi-shop management', false, true],
   ['API access', false, true],
-  ['Uptime SLA', false, '99.9%'],
   ['Support', 'Email', 'Priority'],
 ];
 

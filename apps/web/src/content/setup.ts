@@ -35,7 +35,7 @@ export const SETUP_STEPS: SetupStep[] = [
   {
     icon: 'store',
     title: 'Create your shop',
-    text: 'Right after sign-up, choose “Yes, create my shop” and fill in the four short steps.',
+    text: 'Right after sign-up, choose “Yes, create my shop” (or later, “Create your shop” on your dashboard) and fill in the four short steps.',
     items: [
       'Shop info: name, category and address',
       'Branding: tagline and your colour',

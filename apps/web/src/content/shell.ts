@@ -1,4 +1,4 @@
-import type { TRole } from '@counterprint/contract';
+import type { TJobStatus, TRole } from '@counterprint/contract';
 import type { IconName } from '../components/Icon';
 
 export interface NavLinkItem {
@@ -36,13 +36,15 @@ export const GREETING_BY_ROLE: Record<TRole, { title: string; subtitle: string }
   ROLE_USER: { title: 'Hello User', subtitle: 'Track your activity and updates.' },
 };
 
-/** The spec's notification list is static until a notifications feature exists. */
-export const NOTIFICATIONS = [
-  { title: 'New order received', when: 'Just now' },
-  { title: 'System update available', when: '1 hour ago' },
-  { title: 'Customer message', when: 'Yesterday' },
-];
+/** The bell lists the active shop's newest jobs (it used to show invented events). */
+export const NOTIFICATION_COUNT = 5;
+export const NO_NOTIFICATIONS = 'No jobs yet. New uploads appear here and in the print queue.';
+export const JOB_STATE: Record<TJobStatus, string> = { queued: 'waiting to print', done: 'printed', cancelled: 'cancelled' };
 
 export const SUPPORT_GREETING = 'Hi there! How can we help you today?';
-/** Said plainly because Send only keeps the message on this screen until live support exists. */
-export const SUPPORT_NOTE = 'Live chat is not connected yet. For urgent help, use the contact page.';
+/** Send posts to the contact inbox; the team answers by email, so the note says where. */
+export const SUPPORT_SUBJECT = 'Support chat (dashboard)';
+export const supportNote = (email: string) => `Messages go to our support team, who reply by email to ${email}.`;
+export const SUPPORT_NOTE_SIGNED_OUT = 'Sign in to message support, or use the contact page.';
+export const SUPPORT_FAILED = 'Your message was not sent. Please try again, or use the contact page.';
+export const SENT_STATE = { sending: 'Sending…', sent: 'Sent', failed: 'Not sent' } as const;

@@ -20,9 +20,12 @@ export const SIGNED_OUT_ACTIONS = {
   signup: { to: '/signup', label: 'Signup' },
 } as const;
 
-/** Spec 01 §2: with a stored token the navigation offers the dashboard and the account instead. */
+/**
+ * Spec 01 §2: with a stored token the navigation offers the dashboard and the account instead.
+ * `/` opens the account's own workspace; /shop-dashboard bounced an account without a shop.
+ */
 export const SIGNED_IN_ACTIONS = {
-  dashboard: { to: '/shop-dashboard', label: 'Dashboard' },
+  dashboard: { to: '/', label: 'Dashboard' },
   account: { to: '/settings', label: 'My Account' },
 } as const;
 
@@ -67,6 +70,4 @@ export const MARKETING_STATS = {
   reviews: 287,
   transfer: '30 sec',
   setup: '5 min',
-  uptime: '99.99%',
-  breaches: '0',
 } as const;

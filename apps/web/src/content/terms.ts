@@ -52,7 +52,7 @@ export const TERMS: LegalDocument = {
       id: 'availability',
       heading: '6. Availability and changes',
       paragraphs: [
-        'We work to keep Counterprint available and secure, and we may change or improve it. We will give reasonable notice of changes that take away something you rely on. Premium’s uptime commitment is described in your plan.',
+        'We work to keep Counterprint available and secure, and we may change or improve it. We will give reasonable notice of changes that take away something you rely on.',
       ],
     },
     {

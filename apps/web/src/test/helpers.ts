@@ -23,6 +23,7 @@ export interface RecordedCall {
   method: string;
   headers: Record<string, string>;
   body: unknown;
+  credentials?: RequestCredentials | undefined;
 }
 
 type Handler = (call: RecordedCall) => Response | Promise<Response>;
@@ -40,6 +41,7 @@ export function stubFetch(...answers: Handler[]) {
       method: init.method ?? 'GET',
       headers: { ...(init.headers as Record<string, string>) },
       body: typeof body === 'string' ? JSON.parse(body) : body,
+      credentials: init.credentials,
     };
     calls.push(call);
     const answer = answers.shift();

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Brand } from '../../components/Brand';
+import { BrandHeader } from '../../components/Brand';
 
 interface AuthLayoutProps {
   title: string;
@@ -16,9 +15,7 @@ interface AuthLayoutProps {
 export function AuthLayout({ title, subtitle, children, footer, banner }: AuthLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50 px-4 py-8 sm:justify-center sm:py-12">
-      <Link to="/public/home" aria-label="Counterprint home" className="mb-6 sm:mb-8">
-        <Brand />
-      </Link>
+      <BrandHeader />
       <main className="w-full max-w-md">
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           {banner}

@@ -1,17 +1,15 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { logout, signIn } from '../../api/accounts';
+import { signIn } from '../../api/accounts';
 import { clearAccountKeys, notifyAuthChanged, SESSION, SESSION_EXPIRED_REASON, setActiveRole } from '../../api/storage';
 import { decodeToken, rolesOf } from '../../api/token';
 import { useAuth } from '../../app/auth';
 import { roleHome } from '../../app/roles';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
-import { Modal } from '../../components/Modal';
 import { AuthLayout, FormError, FormNotice, LINK } from './AuthLayout';
 import { SignupSteps } from './SignupSteps';
 import { isEmail, safeNext, serverMessageOr, withNext } from './validation';
-import { WorkspaceChoice } from './WorkspaceChoice';
 
 interface LoginState {
   fromSignup?: boolean;
@@ -29,7 +27,6 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [alertOpen, setAlertOpen] = useState(false);
   const [warning, setWarning] = useState<string | null>(null);
   const [sessionExpired] = useState(
     () => params.get('sessionExpired') === 'true' || sessionStorage.getItem(SESSION.logoutReason) === SESSION_EXPIRED_REASON,
@@ -43,14 +40,6 @@ export default function LoginPage() {
   // A page that sent the visitor here to sign in (e.g. checkout) gets them back.
   const next = safeNext(params.get('next'));
   if (auth.signedIn && auth.activeRole) return <Navigate to={next ?? roleHome(auth.activeRole)} replace />;
-
-  if (auth.signedIn) {
-    return (
-      <AuthLayout title="Welcome back" subtitle="Your account has more than one workspace.">
-        <WorkspaceChoice roles={auth.roles} onCancel={() => void logout()} />
-      </AuthLayout>
-    );
-  }
 
   const canSubmit = email.trim() !== '' && password !== '' && isEmail(email) && !submitting;
 
@@ -68,12 +57,11 @@ export default function LoginPage() {
         setWarning('No roles found - Contact admin');
         return;
       }
-      // One role goes straight home; several wait for the workspace choice.
-      setActiveRole(roles.length === 1 ? roles[0]! : null);
+      // The auth state opens the workspace this account used last (docs/decisions/023).
+      setActiveRole(null);
       notifyAuthChanged();
     } catch (err) {
       setError(serverMessageOr(err, 'Login failed'));
-      setAlertOpen(true);
     } finally {
       setSubmitting(false);
     }
@@ -120,21 +108,12 @@ export default function LoginPage() {
             </Link>
           }
         />
+        {/* Issue 16: said once, beside the form (a dialog repeated it). */}
         {error && <FormError>{error}</FormError>}
         <Button type="submit" className="w-full" disabled={!canSubmit} loading={submitting}>
           Sign in
         </Button>
       </form>
-      <Modal
-        open={alertOpen}
-        title="Oops..."
-        role="alertdialog"
-        tone="danger"
-        onClose={() => setAlertOpen(false)}
-        actions={<Button onClick={() => setAlertOpen(false)}>OK</Button>}
-      >
-        {error}
-      </Modal>
     </AuthLayout>
   );
 }

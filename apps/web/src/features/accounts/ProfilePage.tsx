@@ -76,7 +76,7 @@ export default function ProfilePage() {
               <ul className="space-y-1">
                 {account.shops.map((shop) => (
                   <li key={shop.id}>
-                    {shop.name} <span className="text-slate-400">/public/{shop.slug}</span>
+                    {shop.name} <span className="text-slate-500">/public/{shop.slug}</span>
                   </li>
                 ))}
               </ul>

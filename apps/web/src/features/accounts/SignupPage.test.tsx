@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SESSION } from '../../api/storage';
-import { jsonResponse, stubFetch } from '../../test/helpers';
+import { App } from '../../App';
+import { LOCAL, SESSION } from '../../api/storage';
+import { jsonResponse, makeToken, stubFetch } from '../../test/helpers';
 import { renderPage } from '../../test/render';
 import SignupPage from './SignupPage';
 import { signupErrors } from './validation';
@@ -100,5 +101,19 @@ describe('sign-up submit', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
     await user.click(submit());
     expect(await screen.findByText('Signup failed')).toBeInTheDocument();
+  });
+});
+
+describe('sign-up while signed in', () => {
+  it('offers the signed-in account its shop and dashboard instead of a second account', async () => {
+    localStorage.setItem(LOCAL.token, makeToken({ roles: ['ROLE_USER'] }));
+    localStorage.setItem(LOCAL.user, JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['ROLE_USER'], shopName: null, shops: [] }));
+    window.history.replaceState(null, '', '/signup');
+    render(<App />);
+    await screen.findByRole('heading', { name: 'You are signed in' });
+    expect(screen.getByText('As asha@shop.in.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create your shop' })).toHaveAttribute('href', '/onboarding/shop');
+    expect(screen.getByRole('link', { name: 'Go to my dashboard' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { signUp } from '../../api/accounts';
-import { SESSION } from '../../api/storage';
-import { Button } from '../../components/Button';
+import { readStoredUser, SESSION } from '../../api/storage';
+import { useAuth } from '../../app/auth';
+import { CREATE_SHOP, MY_DASHBOARD, useNeedsShop } from '../../app/createShop';
+import { Button, buttonClass } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { AuthLayout, FormError, LINK } from './AuthLayout';
@@ -10,7 +12,36 @@ import { type SignupValues, safeNext, serverMessageOr, signupErrors, withNext } 
 
 type Touched = Partial<Record<keyof SignupValues, boolean>>;
 
+/**
+ * A signed-in account that follows a "Start free trial" link lands here. A second account is not what
+ * it wants, and the onboarding that follows sign-up would run with the signed-in bearer anyway.
+ */
+function AlreadySignedIn() {
+  const needsShop = useNeedsShop();
+  const email = readStoredUser()?.email;
+  return (
+    <AuthLayout title="You are signed in" subtitle={email ? `As ${email}.` : undefined}>
+      <div className="flex flex-col gap-3">
+        {needsShop && (
+          <Link to={CREATE_SHOP.to} className={buttonClass('primary', 'w-full')}>
+            {CREATE_SHOP.label}
+          </Link>
+        )}
+        <Link to={MY_DASHBOARD.to} className={buttonClass(needsShop ? 'secondary' : 'primary', 'w-full')}>
+          {MY_DASHBOARD.label}
+        </Link>
+        <p className="text-center text-xs text-slate-500">To create a different account, sign out first.</p>
+      </div>
+    </AuthLayout>
+  );
+}
+
 export default function SignupPage() {
+  const { signedIn } = useAuth();
+  return signedIn ? <AlreadySignedIn /> : <SignupForm />;
+}
+
+function SignupForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));

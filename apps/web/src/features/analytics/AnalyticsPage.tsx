@@ -7,8 +7,8 @@ import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { formatCount } from '../../lib/format';
 import { serverMessageOr } from '../accounts/validation';
-import { ComingSoonOverlay } from '../feedback/ComingSoonOverlay';
-import { COMING_SOON_FEATURES } from '../feedback/dismissal';
+import { FeedbackPrompt } from '../feedback/FeedbackPrompt';
+import { FEEDBACK_FEATURES } from '../feedback/names';
 import { NoData, Panel, SearchInput, Select, StatCard, useDebounced } from './controls';
 import { InventoryList } from './InventoryPanel';
 import { customRangeProblem, RangeControls } from './RangeControls';
@@ -69,7 +69,7 @@ function Analytics({ platform }: { platform: boolean }) {
             {data?.periodLabel ?? (platform ? 'Paper, jobs and visits across every shop.' : 'Paper, jobs and visits at your shop.')}
           </p>
         </div>
-        {report.isFetching && data && <span className="text-xs text-slate-400">Updating…</span>}
+        {report.isFetching && data && <span className="text-xs text-slate-500">Updating…</span>}
       </div>
 
       <div className="mt-5 grid gap-2 sm:grid-cols-2 lg:grid-cols-[10rem_14rem_minmax(0,1fr)]">
@@ -145,8 +145,8 @@ export default function AnalyticsPage() {
   const { activeRole } = useAuth();
   if (activeRole === 'OWNER') return <Analytics platform />;
   return (
-    <ComingSoonOverlay feature={COMING_SOON_FEATURES.analytics}>
+    <FeedbackPrompt feature={FEEDBACK_FEATURES.analytics}>
       <Analytics platform={false} />
-    </ComingSoonOverlay>
+    </FeedbackPrompt>
   );
 }

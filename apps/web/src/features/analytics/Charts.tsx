@@ -17,7 +17,7 @@ export function UsageChart({ series }: { series: TAnalytics['usage']['series'] }
           <XAxis dataKey="date" tickFormatter={shortDay} tick={AXIS} minTickGap={24} tickLine={false} />
           <YAxis tick={AXIS} width={44} tickLine={false} axisLine={false} allowDecimals={false} />
           <Tooltip labelFormatter={(d) => shortDay(String(d))} formatter={(v) => [formatCount(Number(v)), 'Sheets used']} />
-          <Line type="monotone" dataKey="used" stroke="#0891b2" strokeWidth={2} dot={false} activeDot={{ r: 4 }} />
+          <Line type="monotone" dataKey="used" stroke="#047a8e" strokeWidth={2} dot={false} activeDot={{ r: 4 }} />
         </LineChart>
       </ResponsiveContainer>
     </div>
@@ -37,8 +37,8 @@ export function TrafficChart({ series }: { series: TAnalytics['traffic']['series
           <Tooltip labelFormatter={(d) => shortDay(String(d))} />
           {/* Legend text takes the series colour by default; the pale Online one would be unreadable. */}
           <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} formatter={(label) => <span className="text-slate-600">{label}</span>} />
-          <Bar dataKey="walkin" name="Walk-in" stackId="visits" fill="#0891b2" />
-          <Bar dataKey="online" name="Online" stackId="visits" fill="#a5f3fc" radius={[3, 3, 0, 0]} />
+          <Bar dataKey="walkin" name="Walk-in" stackId="visits" fill="#047a8e" />
+          <Bar dataKey="online" name="Online" stackId="visits" fill="#afe8f1" radius={[3, 3, 0, 0]} />
         </BarChart>
       </ResponsiveContainer>
     </div>

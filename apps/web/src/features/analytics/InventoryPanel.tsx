@@ -1,6 +1,6 @@
 import type { TPaperInventoryItem } from '@counterprint/contract';
 import { formatCount } from '../../lib/format';
-import { isLowStock, itemKey, usedShare } from './restock';
+import { isLowStock, itemKey, NO_STOCK_RECORDED, noStockRecorded, usedShare } from './restock';
 
 interface InventoryListProps {
   items: TPaperInventoryItem[];
@@ -27,6 +27,9 @@ export function InventoryList({ items, onRestock, shopName }: InventoryListProps
                 </p>
               </div>
               {low && <span className="shrink-0 rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">Low stock</span>}
+              {noStockRecorded(item) && (
+                <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">{NO_STOCK_RECORDED}</span>
+              )}
             </div>
             <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-100" title={`${item.usagePct}% used`}>
               <div className={`h-full rounded-full ${low ? 'bg-amber-500' : 'bg-brand-500'}`} style={{ width: `${usedShare(item)}%` }} />

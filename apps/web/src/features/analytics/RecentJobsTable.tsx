@@ -1,5 +1,6 @@
 import type { TAnalytics } from '@counterprint/contract';
 import { Pager } from '../../components/Pager';
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { statusChip } from '../jobs/jobStyles';
 
 interface RecentJobsProps {
@@ -22,7 +23,7 @@ export function RecentJobsTable({ jobs, onPage, shopName }: RecentJobsProps) {
       {items.length === 0 ? (
         <p className="border-t border-slate-100 px-5 py-10 text-center text-sm text-slate-500">{jobs ? 'No recent jobs found' : 'Loading…'}</p>
       ) : (
-        <div className="relative overflow-x-auto border-t border-slate-100">
+        <ScrollRegion label="Recent print jobs" className="border-t border-slate-100">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <tr>
@@ -55,7 +56,7 @@ export function RecentJobsTable({ jobs, onPage, shopName }: RecentJobsProps) {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <div className="border-t border-slate-100 p-4">
         <Pager page={jobs?.page ?? 1} totalPages={jobs?.totalPages ?? 1} onPage={onPage} />

@@ -5,7 +5,6 @@ import { LOCAL } from '../../api/storage';
 import { AuthProvider, useAuth } from '../../app/auth';
 import { jsonResponse, makeToken, stubFetch } from '../../test/helpers';
 import { renderPage } from '../../test/render';
-import { COMING_SOON_FEATURES, dismissKey } from '../feedback/dismissal';
 import AnalyticsPage from './AnalyticsPage';
 import { isLowStock } from './restock';
 
@@ -44,7 +43,6 @@ beforeAll(() => import('./Charts'), 20_000);
 
 beforeEach(() => {
   localStorage.setItem(LOCAL.activeShopId, 'shop-1');
-  localStorage.setItem(dismissKey(COMING_SOON_FEATURES.analytics), '1');
 });
 
 describe('low stock', () => {
@@ -53,6 +51,15 @@ describe('low stock', () => {
     expect(isLowStock(paper({ lowStock: true }))).toBe(true);
     expect(isLowStock(paper({ remainingSheets: 120, totalSheets: 1200 }))).toBe(true);
     expect(isLowStock(paper({ remainingSheets: 121, totalSheets: 1200 }))).toBe(false);
+  });
+
+  it("a new shop's paper (nothing left, nothing used) is 'No stock recorded', not low stock", async () => {
+    const fresh = paper({ sku: 'A4-70GSM', name: 'A4 paper 70 gsm', remainingSheets: 0, usedSheets: 0, totalSheets: 0, usagePct: 0, reams: 0, lowStock: true });
+    expect(isLowStock(fresh)).toBe(false);
+    stubFetch(() => jsonResponse(200, report({ paperInventory: [fresh] })));
+    renderPage(<AnalyticsPage />);
+    expect(await screen.findByText('No stock recorded')).toBeInTheDocument();
+    expect(screen.queryByText('Low stock')).not.toBeInTheDocument();
   });
 });
 
@@ -136,7 +143,6 @@ describe('AnalyticsPage', () => {
   });
 
   it('gives an OWNER platform-wide figures without restock or the overlay', async () => {
-    localStorage.removeItem(dismissKey(COMING_SOON_FEATURES.analytics));
     localStorage.setItem(LOCAL.token, makeToken({ roles: ['OWNER'] }));
     const { calls } = stubFetch(() => jsonResponse(200, report({ scope: 'platform' })));
     renderPage(

@@ -3,7 +3,7 @@ import { Icon } from '../../components/Icon';
 
 /** Shared by the analytics, earnings and customers toolbars; no chart code here, so no recharts either. */
 const CONTROL =
-  'block w-full rounded-lg border border-slate-300 bg-white py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm';
+  'block w-full rounded-lg border border-slate-300 bg-white py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm';
 
 export function SearchInput({ label, value, onChange, className = '' }: { label: string; value: string; onChange: (v: string) => void; className?: string }) {
   return (

@@ -1,13 +1,21 @@
 import { ANALYTICS_MESSAGES, LOW_STOCK_FRACTION, type TPaperInventoryItem } from '@counterprint/contract';
 
 export const RESTOCK_FAILED = 'Failed to restock — try again.';
+export const NO_STOCK_RECORDED = 'No stock recorded';
 const MAX_ADD = 10_000_000;
 
 /** 'All shops' can list the same sku once per shop, so an item is named by both. */
 export const itemKey = (item: Pick<TPaperInventoryItem, 'shopId' | 'sku'>) => `${item.shopId}|${item.sku}`;
 
-/** Spec 02 §4: low when flagged, or when at most 10% of the total remains. */
+/**
+ * No sheets left and none used in the period: the stock was never set (a new shop) or ran out
+ * before the period. Decision 021: that is shown as 'No stock recorded', not as low stock.
+ */
+export const noStockRecorded = (item: Pick<TPaperInventoryItem, 'totalSheets'>) => item.totalSheets === 0;
+
+/** Spec 02 §4: low when flagged, or when at most 10% of the total remains; never before stock is recorded. */
 export function isLowStock(item: TPaperInventoryItem): boolean {
+  if (noStockRecorded(item)) return false;
   return item.lowStock || item.remainingSheets <= item.totalSheets * LOW_STOCK_FRACTION;
 }
 

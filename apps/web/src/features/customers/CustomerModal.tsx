@@ -63,7 +63,7 @@ export function CustomerModal({ customer, saving, error, onSave, onDelete, onClo
   return (
     <Modal open title={customer ? 'Customer details' : 'Add customer'} onClose={saving ? undefined : onClose}>
       <form onSubmit={submit} className="flex max-h-[70dvh] flex-col gap-3 overflow-y-auto">
-        {customer && <p className="truncate text-xs text-slate-400">ID {customer.id}</p>}
+        {customer && <p className="truncate text-xs text-slate-500">ID {customer.id}</p>}
         <TextField label="Name" autoComplete="off" {...field('name')} />
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField label="Email" type="email" autoComplete="off" {...field('email')} />

@@ -5,7 +5,6 @@ import { LOCAL } from '../../api/storage';
 import { ToastProvider } from '../../components/Toast';
 import { jsonResponse, stubFetch } from '../../test/helpers';
 import { renderPage } from '../../test/render';
-import { COMING_SOON_FEATURES, dismissKey } from '../feedback/dismissal';
 import CustomersPage from './CustomersPage';
 
 const customer = (n: number, extra: Partial<TCustomer> = {}): TCustomer => ({
@@ -32,7 +31,6 @@ function render() {
 
 beforeEach(() => {
   localStorage.setItem(LOCAL.activeShopId, 'shop-1');
-  localStorage.setItem(dismissKey(COMING_SOON_FEATURES.customers), '1');
 });
 
 describe('CustomersPage', () => {

@@ -11,8 +11,8 @@ import { useToast } from '../../components/Toast';
 import { datedFilename, downloadCsv } from '../../lib/csv';
 import { SearchInput, Select } from '../analytics/controls';
 import { serverMessageOr } from '../accounts/validation';
-import { ComingSoonOverlay } from '../feedback/ComingSoonOverlay';
-import { COMING_SOON_FEATURES } from '../feedback/dismissal';
+import { FeedbackPrompt } from '../feedback/FeedbackPrompt';
+import { FEEDBACK_FEATURES } from '../feedback/names';
 import { useActiveShop } from '../jobs/useActiveShop';
 import { CustomerCard } from './CustomerCard';
 import { CustomerModal } from './CustomerModal';
@@ -221,8 +221,8 @@ function NoShop() {
 export default function CustomersPage() {
   const shop = useActiveShop();
   return (
-    <ComingSoonOverlay feature={COMING_SOON_FEATURES.customers}>
+    <FeedbackPrompt feature={FEEDBACK_FEATURES.customers}>
       {shop.id ? <ShopCustomers key={shop.id} shopId={shop.id} /> : <NoShop />}
-    </ComingSoonOverlay>
+    </FeedbackPrompt>
   );
 }

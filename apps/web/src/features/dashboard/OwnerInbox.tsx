@@ -48,7 +48,7 @@ function InboxPanel<T extends { id: string; createdAt: string }>({ title, icon, 
           {newestFirst(list.data).map((item) => (
             <li key={item.id} className="px-4 py-3 text-sm">
               {render(item)}
-              <time dateTime={item.createdAt} className="mt-1 block text-xs text-slate-400">
+              <time dateTime={item.createdAt} className="mt-1 block text-xs text-slate-500">
                 {when(item.createdAt)}
               </time>
             </li>

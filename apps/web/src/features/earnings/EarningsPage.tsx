@@ -1,7 +1,7 @@
 import type { TEarningsOrder } from '@counterprint/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { type EarningsFilters, earningsKeys, fetchEarnings, type PaymentFilter, refundOrder } from '../../api/earnings';
+import { type EarningsFilters, earningsKeys, type PaymentFilter, refundOrder, useEarnings } from '../../api/earnings';
 import type { RangeFilter } from '../../api/analytics';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -11,8 +11,8 @@ import { serverMessageOr } from '../accounts/validation';
 import { NoData, Panel, SearchInput, Select, useDebounced } from '../analytics/controls';
 import { customRangeProblem, RangeControls } from '../analytics/RangeControls';
 import { shopOptions, useShopFilter } from '../analytics/useShopFilter';
-import { ComingSoonOverlay } from '../feedback/ComingSoonOverlay';
-import { COMING_SOON_FEATURES } from '../feedback/dismissal';
+import { FeedbackPrompt } from '../feedback/FeedbackPrompt';
+import { FEEDBACK_FEATURES } from '../feedback/names';
 import { EarningsCards } from './EarningsCards';
 import { OrdersTable } from './OrdersTable';
 import { orderLabel, rupees } from './orders';
@@ -53,12 +53,7 @@ function Earnings() {
     setPage(1);
   }
 
-  const report = useQuery({
-    queryKey: earningsKeys.report(filters),
-    queryFn: () => fetchEarnings(filters),
-    enabled: !rangeProblem,
-    placeholderData: keepPreviousData,
-  });
+  const report = useEarnings(filters, { enabled: !rangeProblem, keepPrevious: true });
   const refund = useMutation({
     mutationFn: (order: TEarningsOrder) => refundOrder(order.id),
     onSuccess: (order) => {
@@ -76,7 +71,7 @@ function Earnings() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Earnings</h1>
           <p className="mt-1 text-sm text-slate-500">{data?.periodLabel ?? 'Orders recorded when a job is marked printed.'}</p>
         </div>
-        {report.isFetching && data && <span className="text-xs text-slate-400">Updating…</span>}
+        {report.isFetching && data && <span className="text-xs text-slate-500">Updating…</span>}
       </div>
 
       <div className="mt-5 grid gap-2 sm:grid-cols-2 lg:grid-cols-[10rem_12rem_10rem_minmax(0,1fr)]">
@@ -153,8 +148,8 @@ function Earnings() {
 /** /revenue (spec 02 §2.4). */
 export default function EarningsPage() {
   return (
-    <ComingSoonOverlay feature={COMING_SOON_FEATURES.earnings}>
+    <FeedbackPrompt feature={FEEDBACK_FEATURES.earnings}>
       <Earnings />
-    </ComingSoonOverlay>
+    </FeedbackPrompt>
   );
 }

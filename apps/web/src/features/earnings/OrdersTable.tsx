@@ -2,6 +2,7 @@ import type { TEarningsOrder } from '@counterprint/contract';
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Pager } from '../../components/Pager';
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { datedFilename, downloadCsv } from '../../lib/csv';
 import { Select } from '../analytics/controls';
 import { type OrderSort, ORDER_SORT_OPTIONS, orderLabel, orderPage, orderPages, ordersCsv, PAYMENT_LABEL, rupees, sortOrders } from './orders';
@@ -59,7 +60,7 @@ export function OrdersTable({ orders, page, onPage, onRefund, truncated, loading
       {sorted.length === 0 ? (
         <p className="border-t border-slate-100 px-5 py-10 text-center text-sm text-slate-500">{loading ? 'Loading…' : 'No orders found.'}</p>
       ) : (
-        <div className="relative overflow-x-auto border-t border-slate-100">
+        <ScrollRegion label="Orders" className="border-t border-slate-100">
           <table className="w-full min-w-[44rem] text-left text-sm">
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <tr>
@@ -102,7 +103,7 @@ export function OrdersTable({ orders, page, onPage, onRefund, truncated, loading
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <div className="border-t border-slate-100 p-4">
         {truncated && <p className="mb-3 text-xs text-slate-500">Only the newest orders are listed; narrow the range to see older ones.</p>}

@@ -13,8 +13,8 @@ export function RevenueChart({ days }: { days: TEarnings['revenueByDay'] }) {
         <AreaChart data={days} margin={{ top: 24, right: 12, bottom: 0, left: 0 }}>
           <defs>
             <linearGradient id="revenueFill" x1="0" y1="0" x2="0" y2="1">
-              <stop offset="0%" stopColor="#06b6d4" stopOpacity={0.35} />
-              <stop offset="100%" stopColor="#06b6d4" stopOpacity={0} />
+              <stop offset="0%" stopColor="#38c5dd" stopOpacity={0.35} />
+              <stop offset="100%" stopColor="#38c5dd" stopOpacity={0} />
             </linearGradient>
           </defs>
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
@@ -28,7 +28,7 @@ export function RevenueChart({ days }: { days: TEarnings['revenueByDay'] }) {
             strokeDasharray="4 4"
             label={{ value: `Best day: ${shortDay(best.date)}, ${rupees(best.revenue)}`, position: 'insideTopLeft', fill: '#b45309', fontSize: 12 }}
           />
-          <Area type="monotone" dataKey="revenue" stroke="#0891b2" strokeWidth={2} fill="url(#revenueFill)" />
+          <Area type="monotone" dataKey="revenue" stroke="#047a8e" strokeWidth={2} fill="url(#revenueFill)" />
         </AreaChart>
       </ResponsiveContainer>
     </div>

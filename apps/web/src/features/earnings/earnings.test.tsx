@@ -4,7 +4,6 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL } from '../../api/storage';
 import { jsonResponse, stubFetch } from '../../test/helpers';
 import { renderPage } from '../../test/render';
-import { COMING_SOON_FEATURES, dismissKey } from '../feedback/dismissal';
 import EarningsPage from './EarningsPage';
 import { orderPage, orderPages, sortOrders } from './orders';
 
@@ -68,7 +67,6 @@ describe('EarningsPage', () => {
 
   beforeEach(() => {
     localStorage.setItem(LOCAL.activeShopId, 'shop-1');
-    localStorage.setItem(dismissKey(COMING_SOON_FEATURES.earnings), '1');
   });
 
   const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);

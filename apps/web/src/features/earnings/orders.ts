@@ -65,10 +65,7 @@ export function paymentMix(totals: TEarnings['totals']): { lead: string; detail:
   };
 }
 
-const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const paise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** ₹1,23,456 or ₹24.50: Indian grouping, paise only when there are some. */
-export const rupees = (amount: number) => (Number.isInteger(amount) ? whole : paise).format(amount);
+export { rupees } from '../../lib/format';
 
 /** 'YYYY-MM-DD' as '12 Jan'; read as a calendar day, so no time zone can shift it. */
 export function shortDay(date: string): string {

@@ -74,7 +74,7 @@ export function FeedbackModal({ open, feature, onClose }: FeedbackModalProps) {
         </label>
         <div>
           <label htmlFor={messageId} className="mb-1.5 block font-medium text-slate-700">
-            Message <span className="font-normal text-slate-400">(optional)</span>
+            Message <span className="font-normal text-slate-500">(optional)</span>
           </label>
           <textarea
             id={messageId}
@@ -83,7 +83,7 @@ export function FeedbackModal({ open, feature, onClose }: FeedbackModalProps) {
             rows={4}
             onChange={(e) => setMessage(e.target.value)}
             placeholder="What would you use it for?"
-            className="block w-full rounded-lg border border-slate-300 px-3.5 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm"
+            className="block w-full rounded-lg border border-slate-300 px-3.5 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm"
           />
         </div>
         {error && (

@@ -4,17 +4,17 @@ import { LOCAL } from '../../api/storage';
 import { ToastProvider } from '../../components/Toast';
 import { jsonResponse, stubFetch } from '../../test/helpers';
 import { renderPage } from '../../test/render';
-import { ComingSoonOverlay } from './ComingSoonOverlay';
-import { COMING_SOON_FEATURES, dismissKey } from './dismissal';
+import { FeedbackPrompt } from './FeedbackPrompt';
+import { FEEDBACK_FEATURES } from './names';
 
-const FEATURE = COMING_SOON_FEATURES.earnings;
+const FEATURE = FEEDBACK_FEATURES.earnings;
 
 function page(feature: string = FEATURE) {
   return renderPage(
     <ToastProvider>
-      <ComingSoonOverlay feature={feature}>
+      <FeedbackPrompt feature={feature}>
         <button type="button">Underneath</button>
-      </ComingSoonOverlay>
+      </FeedbackPrompt>
     </ToastProvider>,
   );
 }
@@ -26,25 +26,12 @@ async function openForm(user: ReturnType<typeof page>['user'], button = 'Leave f
 
 beforeEach(() => localStorage.setItem(LOCAL.activeShopSlug, 'demo-prints'));
 
-describe('ComingSoonOverlay', () => {
-  it('names the feature and keeps the screen underneath out of reach until dismissed', async () => {
-    const { user } = page();
-    expect(screen.getByRole('heading')).toHaveTextContent('Feature coming soon: Earnings Dashboard will be available shortly.');
-    expect(screen.queryByRole('button', { name: 'Underneath' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
-    expect(screen.queryByText(/Feature coming soon/)).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Underneath' })).toBeInTheDocument();
-  });
-
-  it('remembers a dismissal in this browser, per feature', async () => {
-    const first = page();
-    await first.user.click(screen.getByRole('button', { name: 'Dismiss' }));
-    expect(localStorage.getItem(dismissKey(FEATURE))).toBe('1');
-    first.unmount();
+describe('FeedbackPrompt', () => {
+  it('covers nothing: the working screen is in reach at once, with no coming-soon notice', () => {
     page();
-    expect(screen.queryByText(/Feature coming soon/)).not.toBeInTheDocument();
-    page(COMING_SOON_FEATURES.customers);
-    expect(screen.getByText('Feature coming soon: Customers Management will be available shortly.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Underneath' })).toBeInTheDocument();
+    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Leave feedback' })).toBeInTheDocument();
   });
 });
 
@@ -53,7 +40,7 @@ describe('Request this feature', () => {
     let answer: (r: Response) => void = () => {};
     const { calls } = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
     const { user } = page();
-    const dialog = await openForm(user, 'Want this feature ASAP');
+    const dialog = await openForm(user);
     expect(within(dialog).getByRole('checkbox', { name: 'I want this feature' })).toBeChecked();
     await user.type(within(dialog).getByRole('textbox'), '  Need it for GST  ');
     const submit = within(dialog).getByRole('button', { name: 'Submit feedback' });

@@ -16,19 +16,20 @@ export function DownloadFolderCard({ folder }: { folder: DownloadFolder }) {
             Download folder
           </h2>
           {folder.supported ? (
-            <p className="truncate text-sm text-slate-600">
+            <p className={`text-sm text-slate-600 ${folder.folder ? 'truncate' : ''}`}>
               {folder.folder ? (
                 <>
-                  Saving to <strong className="font-semibold text-slate-900">{folder.folder.name}</strong>
+                  {/* The origin-private folder and some pickers give a nameless handle. */}
+                  Saving to <strong className="font-semibold text-slate-900">{folder.folder.name || 'the chosen folder'}</strong>
                 </>
               ) : (
-                FOLDER_MESSAGES.noneSelected
+                <>No folder chosen. {FOLDER_MESSAGES.browserDownloads}</>
               )}
             </p>
           ) : (
             <>
               <p className="text-sm text-slate-600">{FOLDER_MESSAGES.unsupported}</p>
-              <p className="text-xs text-slate-500">Files are saved to this browser’s usual downloads instead.</p>
+              <p className="text-xs text-slate-500">{FOLDER_MESSAGES.browserDownloads}</p>
             </>
           )}
         </div>

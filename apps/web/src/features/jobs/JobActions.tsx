@@ -1,6 +1,6 @@
 import type { TJob, TMarkPrintedRequest } from '@counterprint/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { cancelJob, jobKeys, markJobPrinted } from '../../api/jobs';
 import { Button } from '../../components/Button';
@@ -23,11 +23,14 @@ interface Props {
   shopSlug: string | null;
   /** The job as it now is, or null once it has left the list. */
   onDone: (job: TJob | null) => void;
+  /** The p key asked for Mark Printed on this job: open its confirmation, then say it is done. */
+  askPrinted?: boolean;
+  onAsked?: () => void;
   children: (actions: { markPrinted: () => void; cancel: () => void }) => ReactNode;
 }
 
 /** Mark Printed and Cancel job, each behind its confirmation; the answer updates the list at once. */
-export function JobActions({ job, shopSlug, onDone, children }: Props) {
+export function JobActions({ job, shopSlug, onDone, askPrinted = false, onAsked, children }: Props) {
   const client = useQueryClient();
   const toast = useToast();
   const rateCard = useRateCard(shopSlug);
@@ -54,6 +57,12 @@ export function JobActions({ job, shopSlug, onDone, children }: Props) {
       onDone(null);
     },
   });
+
+  useEffect(() => {
+    if (!askPrinted) return;
+    setDialog('printed');
+    onAsked?.();
+  }, [askPrinted, onAsked]);
 
   const close = () => {
     setDialog(null);

@@ -1,11 +1,15 @@
 import type { TJob } from '@counterprint/contract';
-import { useEffect, useState } from 'react';
+import type { TPublicRate } from '@counterprint/contract';
+import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { sheetBandClass, statusChip } from './jobStyles';
-import { customerLabel, filterJobs, JOB_TABS, type JobTab, timeAgo, totalSheets } from './liveJobs';
+import { customerLabel, filterJobs, JOB_TABS, type JobTab, orderJobs, timeAgo, totalSheets, uncountedFiles } from './liveJobs';
+import { formatRupees, prefillAmount } from './prefill';
+import { useQueueOrder } from './queuePrefs';
+import { QUEUE_SHORTCUTS, useQueueShortcuts } from './useQueueShortcuts';
 import type { OlderJobs } from './queries';
 
 /** Re-renders every 30 s so "2 min ago" keeps telling the truth on a screen left open all day. */
@@ -26,49 +30,63 @@ export function SheetsBadge({ sheets }: { sheets: number }) {
   );
 }
 
+/**
+ * Shown beside the sheets when some files' pages could not be counted, so the total is not taken as whole.
+ * A one-line row has room for a mark only; the words are its title and what a screen reader says.
+ */
+export function UncountedNote({ count }: { count: number }) {
+  if (count === 0) return null;
+  const words = `${count === 1 ? '1 file' : `${count} files`}: pages could not be counted`;
+  return (
+    <span title={words} className="shrink-0 rounded-md bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-800">
+      <span aria-hidden="true">? pages</span>
+      <span className="sr-only">{words}</span>
+    </span>
+  );
+}
+
 export function StatusChip({ status }: { status: string }) {
   const chip = statusChip(status);
   return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${chip.className}`}>{chip.label}</span>;
 }
 
-function JobCard({ job, now, selected, onView }: { job: TJob; now: number; selected: boolean; onView: () => void }) {
+/** One line per job: a busy counter sees a screenful of the queue, not four cards. */
+function JobRow({ job, now, selected, cursor, total, onView }: { job: TJob; now: number; selected: boolean; cursor: boolean; total: number; onView: () => void }) {
   const files = job.files.length;
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const row = ref.current;
+    if (!cursor || !row) return;
+    row.scrollIntoView?.({ block: 'nearest' });
+    // Focus follows the cursor when it was on the list (or nowhere), so Enter on a focused row opens the
+    // row the cursor is on; focus in the search box or a dialog stays where it is.
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || row.closest('ul')?.contains(focused)) row.focus({ preventScroll: true });
+  }, [cursor]);
   return (
-    <li
-      className={`rounded-xl border bg-white p-3.5 shadow-xs transition ${selected ? 'border-brand-400 ring-2 ring-brand-100' : 'border-slate-200'}`}
-    >
-      <div className="flex items-start gap-3">
-        <span className="flex h-10 min-w-10 shrink-0 items-center justify-center rounded-lg bg-slate-900 px-1.5 text-sm font-bold text-white tabular-nums">
-          #{job.number}
-        </span>
-        <div className="min-w-0 flex-1">
-          <div className="flex items-center justify-between gap-2">
-            <p className="truncate font-semibold text-slate-900">{customerLabel(job)}</p>
-            <StatusChip status={job.status} />
-          </div>
-          <p className="truncate text-xs text-slate-500">
-            {job.customerPhone ? `${job.customerPhone} · ` : ''}
-            <time dateTime={job.uploadedAt} title={new Date(job.uploadedAt).toLocaleString()}>
-              {timeAgo(job.uploadedAt, now)}
-            </time>
-          </p>
-          <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-600">
-            <span className="inline-flex items-center gap-1">
-              <Icon name="files" className="h-3.5 w-3.5" />
-              {files} {files === 1 ? 'file' : 'files'}
-            </span>
-            <SheetsBadge sheets={totalSheets(job)} />
-          </div>
-        </div>
-      </div>
+    <li>
       <button
+        ref={ref}
         type="button"
         onClick={onView}
         aria-label={`View job #${job.number} from ${customerLabel(job)}`}
-        className="mt-3 inline-flex w-full items-center justify-center gap-1.5 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+        aria-current={selected ? 'true' : undefined}
+        data-cursor={cursor ? 'true' : undefined}
+        className={`flex w-full items-center gap-1.5 px-3 py-2 text-left text-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 ${selected ? 'bg-brand-50' : ''} ${cursor ? 'shadow-[inset_3px_0_0_var(--color-brand-500)]' : ''}`}
       >
-        <Icon name="eye" className="h-4 w-4" />
-        View
+        <span className="min-w-10 shrink-0 font-bold text-slate-900 tabular-nums">#{job.number}</span>
+        <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{customerLabel(job)}</span>
+        {job.status !== 'queued' && <StatusChip status={job.status} />}
+        <span className="hidden w-9 shrink-0 items-center gap-1 text-xs text-slate-600 sm:inline-flex" title={`${files} ${files === 1 ? 'file' : 'files'}`}>
+          <Icon name="files" className="h-3.5 w-3.5" />
+          {files} <span className="sr-only">{files === 1 ? 'file' : 'files'}</span>
+        </span>
+        <SheetsBadge sheets={totalSheets(job)} />
+        <UncountedNote count={uncountedFiles(job)} />
+        <span className="min-w-14 shrink-0 text-right text-xs font-medium text-slate-700 tabular-nums">{formatRupees(total)}</span>
+        <time dateTime={job.uploadedAt} title={new Date(job.uploadedAt).toLocaleString()} className="min-w-14 shrink-0 text-right text-xs text-slate-500">
+          {timeAgo(job.uploadedAt, now).replace(' ago', '')}
+        </time>
       </button>
     </li>
   );
@@ -81,6 +99,9 @@ interface JobListProps {
   onRetry: () => void;
   selectedId: string | null;
   onView: (job: TJob) => void;
+  /** Asks to mark a queued job printed (the p key); the page opens it and its confirmation. */
+  onMarkPrinted?: (job: TJob) => void;
+  rateCard?: TPublicRate[];
   older?: OlderJobs;
 }
 
@@ -100,12 +121,52 @@ function LoadOlder({ older }: { older: OlderJobs }) {
   );
 }
 
+function ShortcutHint({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  return (
+    <button type="button" onClick={onToggle} aria-expanded={open} className="hidden text-xs text-slate-500 hover:text-slate-800 hover:underline lg:block">
+      Keys: <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>p</kbd> printed · <kbd>?</kbd> more
+    </button>
+  );
+}
+
+function ShortcutList() {
+  return (
+    <dl aria-label="Keyboard shortcuts" className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded-lg border border-slate-200 bg-white p-2.5 text-xs text-slate-600">
+      {QUEUE_SHORTCUTS.map((s) => (
+        <div key={s.keys} className="contents">
+          <dt className="font-mono font-semibold text-slate-800">{s.keys}</dt>
+          <dd>{s.does}</dd>
+        </div>
+      ))}
+      <dd className="col-span-2 mt-1 text-slate-400">Keys do nothing while you type in a field.</dd>
+    </dl>
+  );
+}
+
 /** Spec 01 "Jobs and viewer": 'Latest uploads', search by name or phone, a count, View. */
-export function JobList({ jobs, loading, error, onRetry, selectedId, onView, older }: JobListProps) {
+export function JobList({ jobs, loading, error, onRetry, selectedId, onView, onMarkPrinted, rateCard, older }: JobListProps) {
   const [tab, setTab] = useState<JobTab>('queue');
   const [search, setSearch] = useState('');
+  const [order, setOrder] = useQueueOrder();
+  const [cursorId, setCursorId] = useState<string | null>(null);
+  const [help, setHelp] = useState(false);
   const now = useNow();
-  const shown = filterJobs(jobs, tab, search, new Date(now));
+  const shown = orderJobs(filterJobs(jobs, tab, search, new Date(now)), order);
+
+  const at = shown.findIndex((j) => j.id === (cursorId ?? selectedId));
+  const current = at >= 0 ? shown[at] : undefined;
+  const move = (step: number) => {
+    if (shown.length === 0) return;
+    const next = at < 0 ? (step > 0 ? 0 : shown.length - 1) : Math.min(shown.length - 1, Math.max(0, at + step));
+    setCursorId(shown[next]!.id);
+  };
+  useQueueShortcuts({
+    next: () => move(1),
+    previous: () => move(-1),
+    open: () => current && onView(current),
+    printed: () => current?.status === 'queued' && onMarkPrinted?.(current),
+    help: () => setHelp((h) => !h),
+  });
 
   return (
     <section aria-labelledby="latest-uploads" className="flex min-w-0 flex-col gap-3">
@@ -125,7 +186,7 @@ export function JobList({ jobs, loading, error, onRetry, selectedId, onView, old
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           placeholder="Search by name or phone"
-          className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-3 pl-9 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm"
+          className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-3 pl-9 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm"
         />
       </label>
       <div role="tablist" aria-label="Which jobs" className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1">
@@ -142,6 +203,20 @@ export function JobList({ jobs, loading, error, onRetry, selectedId, onView, old
           </button>
         ))}
       </div>
+      <div className="flex items-center justify-between gap-2">
+        <button
+          type="button"
+          onClick={() => setOrder(order === 'oldest' ? 'newest' : 'oldest')}
+          aria-label={`Order: ${order === 'oldest' ? 'oldest first' : 'newest first'}. Change`}
+          className="inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        >
+          <Icon name="clock" className="h-3.5 w-3.5" />
+          {order === 'oldest' ? 'Oldest first' : 'Newest first'}
+          <span aria-hidden="true">⇅</span>
+        </button>
+        <ShortcutHint open={help} onToggle={() => setHelp((h) => !h)} />
+      </div>
+      {help && <ShortcutList />}
       {loading ? (
         <div className="flex justify-center py-10">
           <Spinner className="h-7 w-7 text-brand-500" label="Loading jobs" />
@@ -158,9 +233,20 @@ export function JobList({ jobs, loading, error, onRetry, selectedId, onView, old
           {!search && tab === 'queue' && <p>New uploads appear here the moment a customer sends them.</p>}
         </EmptyState>
       ) : (
-        <ul className="flex flex-col gap-2.5">
+        <ul aria-label="Jobs" className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xs">
           {shown.map((job) => (
-            <JobCard key={job.id} job={job} now={now} selected={job.id === selectedId} onView={() => onView(job)} />
+            <JobRow
+              key={job.id}
+              job={job}
+              now={now}
+              selected={job.id === selectedId}
+              cursor={job.id === current?.id}
+              total={prefillAmount(job, rateCard).amount}
+              onView={() => {
+                setCursorId(job.id);
+                onView(job);
+              }}
+            />
           ))}
         </ul>
       )}

@@ -7,9 +7,8 @@ import { formatBytes } from '../../lib/format';
 import { FilePreview } from './FilePreview';
 import { SheetsBadge, StatusChip } from './JobList';
 import { customerLabel, totalSheets } from './liveJobs';
-import { FOLDER_MESSAGES } from './downloadFolder';
-import type { Downloads, FileProgress } from './useDownloads';
 import { useSignedUrls } from './queries';
+import type { Downloads, FileProgress } from './useDownloads';
 
 function DownloadIcon({ className = 'h-4 w-4' }: { className?: string }) {
   return (
@@ -31,6 +30,7 @@ function ProgressBar({ progress }: { progress: FileProgress[string] | undefined 
 }
 
 function pagesText(file: TJobFile): string {
+  if (file.pagesStatus === 'uncountable') return 'pages could not be counted';
   if (file.pages === null) return file.contentType === 'application/pdf' ? 'counting pages…' : '';
   return `${file.pages} ${file.pages === 1 ? 'page' : 'pages'}`;
 }
@@ -113,11 +113,6 @@ export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose 
           {downloads.error && (
             <p role="alert" className="font-medium text-red-700">
               {downloads.error}
-              {downloads.error === FOLDER_MESSAGES.chooseFirst && (
-                <button type="button" className="ml-2 font-semibold text-brand-700 underline" onClick={() => void downloads.download(job, withUrls(), true)}>
-                  Save to browser downloads instead
-                </button>
-              )}
             </p>
           )}
           {downloads.notice && <p className="text-emerald-700">{downloads.notice}</p>}

@@ -36,13 +36,26 @@ function NotifyButton() {
   );
 }
 
+/**
+ * The banner promises auto-update only while the feed is live (it promised it above a
+ * 'Disconnected' indicator). A reconnect reloads the list (PrintJobsPage's onConnected).
+ */
+function bannerText(status: LiveStatus, everConnected: boolean): string {
+  if (status === 'connected') return 'No Need To Refresh — Files Auto-Update';
+  if (status === 'connecting') return everConnected ? 'Reconnecting — the list catches up when live updates are back' : 'Connecting to live updates…';
+  return 'Live updates are paused — refresh to see new jobs';
+}
+
 /** Spec 02 §2.1: the right column's banner, with the connection indicator. */
 export function LiveBanner({ status, everConnected }: { status: LiveStatus; everConnected: boolean }) {
+  const live = status === 'connected';
   return (
-    <div className="flex flex-wrap items-center justify-between gap-2 rounded-2xl bg-gradient-to-r from-brand-800 to-brand-700 px-4 py-3 text-white shadow-sm">
+    <div
+      className={`flex flex-wrap items-center justify-between gap-2 rounded-2xl px-4 py-3 text-white shadow-sm ${live ? 'bg-gradient-to-r from-brand-800 to-brand-700' : 'bg-slate-700'}`}
+    >
       <div className="flex min-w-0 items-center gap-2.5">
-        <Icon name="bolt" className="h-5 w-5 shrink-0" />
-        <p className="text-sm font-semibold">No Need To Refresh — Files Auto-Update</p>
+        <Icon name={live ? 'bolt' : 'clock'} className="h-5 w-5 shrink-0" />
+        <p className="text-sm font-semibold">{bannerText(status, everConnected)}</p>
       </div>
       <div className="flex items-center gap-2">
         <NotifyButton />

@@ -26,6 +26,9 @@ vi.mock('./arrivalAlerts', () => ({
   notifyArrival: (job: { id: string }) => void alerts.notified.push(job.id),
   notificationsSupported: () => false,
   askNotificationPermission: async () => 'denied',
+  soundState: () => 'unsupported',
+  onSoundStateChange: () => () => {},
+  enableSound: async () => false,
 }));
 
 type Route = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -65,9 +68,35 @@ const baseRoutes = (jobs: TJob[]): Record<string, Route> => ({
   '/api/shops-action/print-jobs/j1/signed-urls': () => jsonResponse(200, ['/files/a?sig=1', '/files/b?sig=2']),
   '/files/': () => new Response(new Uint8Array([37, 80, 68, 70]), { status: 200, headers: { 'Content-Length': '4' } }),
   '/api/public/shops/demo-prints/details': () => jsonResponse(200, { rateCard }),
+  '/api/shops/shop-1/upload-refusals': () => jsonResponse(200, []),
 });
 
 describe('/printJob', () => {
+  it('tells staff when uploads to the shop are being refused, one line per reason with what to do', async () => {
+    serve({
+      ...baseRoutes([queued]),
+      '/api/shops/shop-1/upload-refusals': () =>
+        jsonResponse(200, [
+          { reason: 'RATE_LIMITED', count: 12, lastAt: new Date().toISOString() },
+          { reason: 'STORAGE_FULL', count: 1, lastAt: new Date().toISOString() },
+        ]),
+    });
+    renderPage(<PrintJobsPage />);
+    const notice = await screen.findByRole('region', { name: 'Refused uploads' });
+    expect(within(notice).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '12 uploads to your shop were refused in the last hour: customers sharing one connection hit the upload limit. They can try again in a few minutes.',
+      "1 upload to your shop was refused in the last hour: your shop's storage is full. Empty the recycle bin or delete old jobs to make room.",
+    ]);
+  });
+
+  it('shows no refusal notice while nothing is refused', async () => {
+    const calls = serve(baseRoutes([queued]));
+    renderPage(<PrintJobsPage />);
+    expect(await screen.findByText('Asha')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/upload-refusals'))).toBe(true));
+    expect(screen.queryByRole('region', { name: 'Refused uploads' })).not.toBeInTheDocument();
+  });
+
   it('lists the queue, tells the connection truth, and shows a new job without a reload', async () => {
     serve(baseRoutes([queued]));
     feed.status = 'disconnected';
@@ -121,6 +150,19 @@ describe('/printJob', () => {
     expect(screen.getByText('1 job')).toBeInTheDocument();
   });
 
+  it('says which files could not be counted, on the card and in the viewer', async () => {
+    const job = makeJob({ id: 'j1', number: 7, customerName: 'Asha' }, [4, 0]);
+    job.files[1] = { ...job.files[1]!, pages: null, pagesStatus: 'uncountable' };
+    serve(baseRoutes([job]));
+    const { user } = renderPage(<PrintJobsPage />);
+    expect(await screen.findByText('1 file: pages could not be counted')).toBeInTheDocument();
+    expect(screen.getByText('4 sheets')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View job #7 from Asha' }));
+    const viewer = await screen.findByRole('region', { name: 'Job #7' });
+    expect(within(viewer).getByText('1 KB · 4 pages')).toBeInTheDocument();
+    expect(within(viewer).getByText('2 KB · pages could not be counted')).toBeInTheDocument();
+  });
+
   it("says 'Failed to mark job as printed.' when the call fails, and keeps the job queued", async () => {
     serve({
       ...baseRoutes([queued]),
@@ -170,6 +212,111 @@ describe('/printJob', () => {
     renderPage(<PrintJobsPage />);
     expect(await screen.findByText('Asha')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load older jobs' })).not.toBeInTheDocument();
+  });
+
+  describe('a busy counter (issue 16)', () => {
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    // The server sends newest first.
+    const three = [
+      makeJob({ id: 'j3', number: 3, customerName: 'Chitra', createdAt: minutesAgo(1), uploadedAt: minutesAgo(1) }, [1]),
+      makeJob({ id: 'j2', number: 2, customerName: 'Rajpal', createdAt: minutesAgo(5), uploadedAt: minutesAgo(5) }, [2]),
+      makeJob({ id: 'j1', number: 1, customerName: 'Asha', createdAt: minutesAgo(9), uploadedAt: minutesAgo(9) }, [4, 2]),
+    ];
+    const rowNames = () =>
+      within(screen.getByRole('list', { name: 'Jobs' }))
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label'));
+
+    it('lists one line per job, oldest unprinted first, with a remembered toggle for newest first', async () => {
+      serve(baseRoutes(three));
+      const { user, unmount } = renderPage(<PrintJobsPage />);
+      await screen.findByText('Chitra');
+      expect(rowNames()).toEqual(['View job #1 from Asha', 'View job #2 from Rajpal', 'View job #3 from Chitra']);
+      // Number, name, files, sheets, the rate card's total and the age, in one row.
+      const row = screen.getByRole('button', { name: 'View job #1 from Asha' });
+      expect(row).toHaveTextContent('#1');
+      expect(row).toHaveTextContent('2 files');
+      expect(row).toHaveTextContent('6 sheets');
+      expect(await within(row).findByText('₹9.00')).toBeInTheDocument();
+      expect(row).toHaveTextContent('9 min');
+
+      await user.click(screen.getByRole('button', { name: 'Order: oldest first. Change' }));
+      expect(rowNames()).toEqual(['View job #3 from Chitra', 'View job #2 from Rajpal', 'View job #1 from Asha']);
+      unmount();
+
+      renderPage(<PrintJobsPage />);
+      await screen.findByText('Chitra');
+      expect(screen.getByRole('button', { name: 'Order: newest first. Change' })).toBeInTheDocument();
+      expect(rowNames()[0]).toBe('View job #3 from Chitra');
+    });
+
+    it('moves with j/k, opens with Enter, asks Mark Printed with p, and ignores keys typed in a field', async () => {
+      serve({ ...baseRoutes(three), '/api/shops-action/print-jobs/': () => jsonResponse(200, ['/files/a?sig=1', '/files/b?sig=2']) });
+      const { user } = renderPage(<PrintJobsPage />);
+      await screen.findByText('Chitra');
+      const cursor = () => document.querySelector('[data-cursor="true"]')?.getAttribute('aria-label');
+
+      await user.keyboard('j');
+      expect(cursor()).toBe('View job #1 from Asha');
+      await user.keyboard('jjj');
+      expect(cursor()).toBe('View job #3 from Chitra');
+      await user.keyboard('k');
+      expect(cursor()).toBe('View job #2 from Rajpal');
+      await user.keyboard('{Enter}');
+      expect(await screen.findByRole('region', { name: 'Job #2' })).toBeInTheDocument();
+
+      // After a click the row keeps focus; j then Enter opens the row the cursor moved to, not the clicked one.
+      await user.click(screen.getByRole('button', { name: 'View job #3 from Chitra' }));
+      await user.keyboard('k{Enter}');
+      expect(await screen.findByRole('region', { name: 'Job #2' })).toBeInTheDocument();
+
+      await user.keyboard('k');
+      await user.keyboard('p');
+      const dialog = await screen.findByRole('alertdialog', { name: 'Mark as Printed?' });
+      expect(screen.getByRole('region', { name: 'Job #1' })).toBeInTheDocument();
+      // Keys inside the dialog belong to the dialog.
+      await user.keyboard('j');
+      expect(cursor()).toBe('View job #1 from Asha');
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+      const search = screen.getByRole('searchbox', { name: 'Search by customer name or phone' });
+      await user.click(search);
+      await user.keyboard('jp');
+      expect(search).toHaveValue('jp');
+      // Rajpal still shows; a j that moved the cursor would land on him, and a p would ask to print.
+      expect(rowNames()).toEqual(['View job #2 from Rajpal']);
+      expect(cursor()).toBe(undefined);
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    });
+
+    it('lists the keys on ?', async () => {
+      serve(baseRoutes(three));
+      const { user } = renderPage(<PrintJobsPage />);
+      await screen.findByText('Chitra');
+      expect(screen.queryByRole('definition')).not.toBeInTheDocument();
+      await user.keyboard('?');
+      expect(screen.getByText('Mark it printed')).toBeInTheDocument();
+    });
+
+    it('counts unopened queued jobs in the tab title, and a reload remembers which were opened', async () => {
+      serve(baseRoutes(three));
+      document.title = 'Counterprint';
+      const { user, unmount } = renderPage(<PrintJobsPage />);
+      await screen.findByText('Chitra');
+      await waitFor(() => expect(document.title).toBe('(3) Print queue — Counterprint'));
+      await user.click(screen.getByRole('button', { name: 'View job #2 from Rajpal' }));
+      await waitFor(() => expect(document.title).toBe('(2) Print queue — Counterprint'));
+
+      act(() => feed.handlers!.onMessage({ action: 'created', job: makeJob({ id: 'j4', number: 4, customerName: 'Deepa', createdAt: minutesAgo(0) }) }));
+      await waitFor(() => expect(document.title).toBe('(3) Print queue — Counterprint'));
+      unmount();
+      expect(document.title).toBe('Counterprint');
+
+      renderPage(<PrintJobsPage />);
+      await screen.findByText('Chitra');
+      await waitFor(() => expect(document.title).toBe('(2) Print queue — Counterprint'));
+    });
   });
 
   it('asks for a shop first when there is none', async () => {

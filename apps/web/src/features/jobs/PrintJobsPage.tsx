@@ -1,6 +1,6 @@
 import type { TJob } from '@counterprint/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { jobKeys } from '../../api/jobs';
 import { useShopJobsFeed } from '../../api/stomp';
@@ -13,8 +13,11 @@ import { JobActions } from './JobActions';
 import { JobList } from './JobList';
 import { JobViewer } from './JobViewer';
 import { LiveBanner } from './LiveBanner';
-import { applyLiveMessage, isNewArrival } from './liveJobs';
-import { useOlderJobs, usePrintJobs } from './queries';
+import { applyLiveMessage, isNewArrival, queueTitle, unopenedCount } from './liveJobs';
+import { useOlderJobs, usePrintJobs, useRateCard, useUploadRefusals } from './queries';
+import { RefusedUploadsNotice } from './RefusedUploadsNotice';
+import { useOpenedJobs } from './queuePrefs';
+import { SoundButton } from './SoundButton';
 import { useActiveShop } from './useActiveShop';
 import { useDownloadFolder, useDownloads } from './useDownloads';
 
@@ -44,11 +47,28 @@ function NothingSelected() {
   );
 }
 
+/** The tab title counts queued jobs not yet opened here, so a counter in another tab sees them arrive. */
+function useQueueTitle(unopened: number) {
+  useEffect(() => {
+    const before = document.title;
+    return () => {
+      document.title = before;
+    };
+  }, []);
+  useEffect(() => {
+    document.title = queueTitle(unopened);
+  }, [unopened]);
+}
+
 /** The live queue of one shop (spec 02 §2.1). Keyed by shop id, so a switch starts clean. */
 function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | null }) {
   const client = useQueryClient();
   const jobs = usePrintJobs(shopId);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [printAsk, setPrintAsk] = useState<string | null>(null);
+  const [opened, markOpened] = useOpenedJobs();
+  const rateCard = useRateCard(shopSlug);
+  const refusals = useUploadRefusals(shopId);
   const viewerRef = useRef<HTMLDivElement>(null);
   const folder = useDownloadFolder();
   const downloads = useDownloads(folder);
@@ -74,6 +94,8 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
   const list = jobs.data ?? [];
   const older = useOlderJobs(shopId, list.length);
   const selected = list.find((j) => j.id === selectedId) ?? null;
+  useQueueTitle(unopenedCount(list, opened));
+  const clearPrintAsk = useCallback(() => setPrintAsk(null), []);
 
   // Download progress and messages belong to the job they were for.
   const select = (id: string | null) => {
@@ -83,6 +105,7 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
 
   const view = (job: TJob) => {
     select(job.id);
+    markOpened(job.id);
     // On a phone the viewer sits above the list; bring it into sight.
     requestAnimationFrame(() => {
       if (window.matchMedia?.('(max-width: 1023px)').matches) viewerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -93,13 +116,21 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
     <>
       {/* The visible titles are the spec's 'Latest uploads' and the banner; the page still needs its own. */}
       <h1 className="sr-only">Print jobs</h1>
-      <div className="mx-auto grid max-w-7xl gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:grid-rows-[auto_auto_1fr] lg:gap-6 xl:grid-cols-[minmax(0,25rem)_minmax(0,1fr)]">
-        <div className="lg:col-start-2">
+      <div className="mx-auto grid max-w-7xl gap-4 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:grid-rows-[auto_auto_1fr] lg:gap-6 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+        <div className="flex flex-col gap-2 lg:col-start-2">
           <LiveBanner status={live.status} everConnected={live.everConnected} />
+          <SoundButton />
+          <RefusedUploadsNotice refusals={refusals.data} />
         </div>
         <div ref={viewerRef} className="min-w-0 scroll-mt-24 lg:col-start-2">
           {selected ? (
-            <JobActions shopSlug={shopSlug} job={selected} onDone={(job) => select(job ? job.id : null)}>
+            <JobActions
+              shopSlug={shopSlug}
+              job={selected}
+              onDone={(job) => select(job ? job.id : null)}
+              askPrinted={printAsk === selected.id}
+              onAsked={clearPrintAsk}
+            >
               {(actions) => (
                 <JobViewer
                   job={selected}
@@ -122,6 +153,11 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
             onRetry={() => void jobs.refetch()}
             selectedId={selectedId}
             onView={view}
+            onMarkPrinted={(job) => {
+              view(job);
+              setPrintAsk(job.id);
+            }}
+            rateCard={rateCard.data}
             older={older}
           />
         </div>

@@ -3,21 +3,58 @@ import { customerLabel } from './liveJobs';
 
 let audio: AudioContext | null = null;
 
-/** A short two-tone beep from an oscillator: no sound file to download or cache. */
-export function playArrivalBeep(): void {
+function audioContext(): AudioContext | null {
   const Ctor = window.AudioContext ?? (window as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-  if (!Ctor) return;
+  if (!Ctor) return null;
   try {
     audio ??= new Ctor();
-    // Browsers start audio suspended until the page has had a click; staff have clicked by now.
-    if (audio.state === 'suspended') void audio.resume().catch(() => {});
-    const now = audio.currentTime;
-    const gain = audio.createGain();
-    gain.connect(audio.destination);
+  } catch {
+    return null;
+  }
+  return audio;
+}
+
+export type SoundState = 'running' | 'suspended' | 'unsupported';
+
+/** 'suspended' is the browser's autoplay rule: no sound until the page has had a click or key press. */
+export function soundState(): SoundState {
+  const ctx = audioContext();
+  if (!ctx) return 'unsupported';
+  return ctx.state === 'suspended' ? 'suspended' : 'running';
+}
+
+export function onSoundStateChange(listener: () => void): () => void {
+  const ctx = audioContext();
+  ctx?.addEventListener('statechange', listener);
+  return () => ctx?.removeEventListener('statechange', listener);
+}
+
+/** Must run inside a click or key handler: only a user gesture lets the context start. */
+export async function enableSound(): Promise<boolean> {
+  const ctx = audioContext();
+  if (!ctx) return false;
+  try {
+    await ctx.resume();
+  } catch {
+    return false;
+  }
+  return ctx.state === 'running';
+}
+
+/** A short two-tone beep from an oscillator: no sound file to download or cache. */
+export function playArrivalBeep(): void {
+  const ctx = audioContext();
+  if (!ctx) return;
+  try {
+    // The page may not have had its click yet; the sound button on the queue asks for one.
+    if (ctx.state === 'suspended') void ctx.resume().catch(() => {});
+    const now = ctx.currentTime;
+    const gain = ctx.createGain();
+    gain.connect(ctx.destination);
     gain.gain.setValueAtTime(0.0001, now);
     gain.gain.exponentialRampToValueAtTime(0.2, now + 0.02);
     gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.35);
-    const tone = audio.createOscillator();
+    const tone = ctx.createOscillator();
     tone.type = 'sine';
     tone.frequency.setValueAtTime(880, now);
     tone.frequency.setValueAtTime(1320, now + 0.12);

@@ -56,14 +56,45 @@ describe('downloads', () => {
     expect(result.current.progress[file.id]?.done).toBe(true);
   });
 
-  it("asks for a folder first where the folder API exists and none is chosen", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-    const folder = { supported: true, folder: null, message: null, choose: async () => {}, clear: async () => {} };
+  it('saves to the browser’s downloads in one click where the folder API exists and no folder is chosen', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => chunked([4])));
+    vi.stubGlobal('URL', Object.assign(globalThis.URL, { createObjectURL: () => 'blob:dl', revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const two = makeJob({ id: 'k', number: 13 }, [1, 2]);
+    const folder = { supported: true, folder: null, message: null, settled: async () => null, choose: async () => {}, clear: async () => {} };
     const { result } = renderHook(() => useDownloads(folder));
-    await act(() => result.current.download(job, [{ file, url: '/files/x' }]));
-    expect(result.current.error).toBe('Please choose a folder first.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    await act(() => result.current.download(two, two.files.map((f) => ({ file: f, url: `/files/${f.id}` }))));
+    expect(result.current.error).toBeNull();
+    expect(clicked).toEqual(['Job 13 - file-1.pdf', 'Job 13 - file-2.pdf']);
+    expect(result.current.notice).toBe('Saved 2 files to your downloads.');
+  });
+
+  it('waits for a folder still being chosen rather than deciding without it', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => chunked([4])));
+    const written: string[] = [];
+    const handle: DirectoryHandle = {
+      name: 'Prints',
+      getFileHandle: async (name, { create }) => {
+        if (!create) throw new DOMException('missing', 'NotFoundError');
+        written.push(name);
+        return { createWritable: async () => ({ write: async () => {}, close: async () => {} }) } as unknown as FileSystemFileHandle;
+      },
+    };
+    let answerPicker: (h: DirectoryHandle) => void = () => {};
+    const picked = new Promise<DirectoryHandle>((resolve) => {
+      answerPicker = resolve;
+    });
+    // The stored or picked folder is not known yet when Download all is clicked.
+    const folder = { supported: true, folder: null, message: null, settled: () => picked, choose: async () => {}, clear: async () => {} };
+    const { result } = renderHook(() => useDownloads(folder));
+    const clicking = act(() => result.current.download(job, [{ file, url: '/files/x' }]));
+    answerPicker(handle);
+    await clicking;
+    expect(written).toEqual(['Job 12 - file-1.pdf']);
+    expect(result.current.notice).toBe('Saved 1 file to Prints.');
   });
 
   it('writes into the chosen folder without overwriting a same-named file', async () => {

@@ -17,7 +17,7 @@ export const FOLDER_MESSAGES = {
   unsupported: 'File System Access API not supported in this browser.',
   noneSelected: 'No folder selected',
   noHandle: 'No directory handle available',
-  chooseFirst: 'Please choose a folder first.',
+  browserDownloads: 'Files go to this browser’s downloads.',
   failed: 'Failed to download file.',
 } as const;
 

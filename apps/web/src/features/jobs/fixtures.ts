@@ -8,6 +8,7 @@ export function makeJob(overrides: Partial<TJob> & { id: string }, sheets: numbe
     contentType: 'application/pdf',
     size: 1024 * (i + 1),
     pages,
+    pagesStatus: 'counted',
     state: 'active',
   }));
   const at = overrides.createdAt ?? '2026-03-02T10:00:00.000Z';

@@ -78,13 +78,25 @@ describe('live jobs STOMP client (spec 02 §7, §9)', () => {
 
   it('renews a token about to expire before connecting, and sends the new one', async () => {
     localStorage.setItem(LOCAL.token, makeToken({ expiresInSeconds: 60 }));
-    localStorage.setItem(LOCAL.refreshToken, 'refresh-1');
     const renewed = makeToken({ expiresInSeconds: 3600, sub: 'renewed' });
-    const { calls } = stubFetch(() => jsonResponse(200, { token: renewed, refreshToken: 'refresh-2' }));
+    const { calls } = stubFetch(() => jsonResponse(200, { token: renewed }));
     const { client } = setup();
     await client.connect();
     expect(calls[0]?.url).toBe('/api/auth/refresh-token');
     expect(client.connectHeaders).toEqual({ Authorization: `Bearer ${renewed}` });
+  });
+
+  it("renews the token before reconnecting when the server said 'JWT revoked'", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    localStorage.setItem(LOCAL.token, makeToken({ expiresInSeconds: 3600 }));
+    const renewed = makeToken({ expiresInSeconds: 3600, sub: 'renewed' });
+    const { calls } = stubFetch(() => jsonResponse(200, { token: renewed }));
+    const { client } = setup();
+    client.config.onStompError?.({ headers: { message: 'JWT revoked' } } as unknown as IFrame);
+    await client.connect();
+    expect(calls[0]?.url).toBe('/api/auth/refresh-token');
+    expect(client.connectHeaders).toEqual({ Authorization: `Bearer ${renewed}` });
+    warn.mockRestore();
   });
 
   it('logs and does not connect without a token', async () => {

@@ -1,5 +1,9 @@
 import { LIVE_ACTIONS, type TJob, type TLiveJobMessage } from '@counterprint/contract';
 
+// Shared with the shell's notifications, so they live outside this feature.
+export { customerLabel } from '../../api/jobs';
+export { timeAgo } from '../../lib/format';
+
 type LiveAction = TLiveJobMessage['action'];
 
 /**
@@ -68,6 +72,9 @@ export function appendOlder(current: TJob[], page: TJob[]): TJob[] {
   return older.length ? [...current, ...older] : current;
 }
 
+/** Files whose pages the server could not count: the sheet total leaves them out. */
+export const uncountedFiles = (job: TJob): number => job.files.filter((f) => f.pagesStatus === 'uncountable').length;
+
 export const totalSheets = (job: TJob): number => job.items.reduce((sum, item) => sum + (item.sheetsUsed || 0), 0);
 
 export type JobTab = 'queue' | 'printedToday' | 'all';
@@ -101,15 +108,20 @@ export function filterJobs(jobs: TJob[], tab: JobTab, search: string, now = new 
   });
 }
 
-export function timeAgo(iso: string, now = Date.now()): string {
-  const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
-  if (seconds < 45) return 'just now';
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  const days = Math.round(hours / 24);
-  return days === 1 ? 'yesterday' : `${days} days ago`;
+export type QueueOrder = 'oldest' | 'newest';
+
+/**
+ * The counter works through the queue in arrival order, so the oldest job comes first by default;
+ * 'newest' is the order the server sends. A copy: the cached list stays newest first.
+ */
+export function orderJobs(jobs: TJob[], order: QueueOrder): TJob[] {
+  const sign = order === 'oldest' ? 1 : -1;
+  return [...jobs].sort((a, b) => sign * a.createdAt.localeCompare(b.createdAt));
 }
 
-export const customerLabel = (job: TJob) => job.customerName?.trim() || 'Walk-in customer';
+/** Queued jobs nobody has opened at this counter yet: the count in the tab title. */
+export const unopenedCount = (jobs: TJob[], opened: ReadonlySet<string>): number =>
+  jobs.filter((j) => j.status === 'queued' && !opened.has(j.id)).length;
+
+export const queueTitle = (unopened: number): string =>
+  unopened > 0 ? `(${unopened}) Print queue — Counterprint` : 'Print queue — Counterprint';

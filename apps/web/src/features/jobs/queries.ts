@@ -1,7 +1,7 @@
 import type { TJob } from '@counterprint/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fetchPrintJobs, fetchShopDetails, fetchSignedUrls, jobKeys, PRINT_JOBS_LIMIT } from '../../api/jobs';
+import { fetchPrintJobs, fetchShopDetails, fetchSignedUrls, fetchUploadRefusals, jobKeys, PRINT_JOBS_LIMIT } from '../../api/jobs';
 import { appendOlder, mergeLoaded } from './liveJobs';
 
 /** The shop's newest jobs. Live messages edit this same cache, so every screen sees them. */
@@ -72,4 +72,9 @@ export function useRateCard(slug: string | null) {
     enabled: Boolean(slug),
     staleTime: 5 * 60_000,
   });
+}
+
+/** Refused uploads are counted by the server as they happen; a minute's lag is fine for a notice. */
+export function useUploadRefusals(shopId: string) {
+  return useQuery({ queryKey: jobKeys.refusals(shopId), queryFn: () => fetchUploadRefusals(shopId), refetchInterval: 60_000 });
 }

@@ -1,5 +1,5 @@
 import type { TJob, TJobFile } from '@counterprint/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { prepareTarget, saveFile } from './download';
 import { clearFolder, type DirectoryHandle, FOLDER_MESSAGES, folderPickerSupported, loadFolder, pickFolder } from './downloadFolder';
 
@@ -7,6 +7,11 @@ export interface DownloadFolder {
   supported: boolean;
   folder: DirectoryHandle | null;
   message: string | null;
+  /**
+   * The folder to save into once the stored one has loaded and any open picker has answered;
+   * null means the browser's own downloads. A click racing either gets the settled answer.
+   */
+  settled(): Promise<DirectoryHandle | null>;
   choose(): Promise<void>;
   clear(): Promise<void>;
 }
@@ -15,17 +20,30 @@ const messageOf = (err: unknown, fallback: string) => (err instanceof Error && e
 
 export function useDownloadFolder(): DownloadFolder {
   const [supported] = useState(folderPickerSupported);
-  const [folder, setFolder] = useState<DirectoryHandle | null>(null);
+  const [folder, setFolderState] = useState<DirectoryHandle | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const current = useRef<DirectoryHandle | null>(null);
+  const pending = useRef<Promise<unknown>>(Promise.resolve());
+
+  const setFolder = useCallback((handle: DirectoryHandle | null) => {
+    current.current = handle;
+    setFolderState(handle);
+  }, []);
 
   useEffect(() => {
     let live = true;
-    void loadFolder().then((handle) => {
-      if (live) setFolder(handle);
+    const loading = loadFolder().then((handle) => {
+      if (live && !current.current) setFolder(handle);
     });
+    pending.current = loading;
     return () => {
       live = false;
     };
+  }, [setFolder]);
+
+  const settled = useCallback(async () => {
+    await pending.current.catch(() => {});
+    return current.current;
   }, []);
 
   const choose = useCallback(async () => {
@@ -33,22 +51,24 @@ export function useDownloadFolder(): DownloadFolder {
       setMessage(FOLDER_MESSAGES.unsupported);
       return;
     }
+    const picking = pickFolder();
+    pending.current = picking;
     try {
-      const handle = await pickFolder();
+      const handle = await picking;
       if (handle) setFolder(handle);
       setMessage(handle ? null : FOLDER_MESSAGES.noneSelected);
     } catch (err) {
       setMessage(messageOf(err, FOLDER_MESSAGES.noHandle));
     }
-  }, [supported]);
+  }, [supported, setFolder]);
 
   const clear = useCallback(async () => {
     await clearFolder().catch(() => {});
     setFolder(null);
     setMessage(null);
-  }, []);
+  }, [setFolder]);
 
-  return { supported, folder, message, choose, clear };
+  return { supported, folder, message, settled, choose, clear };
 }
 
 /** Per file: bytes received and the total when known. */
@@ -59,8 +79,8 @@ export interface Downloads {
   busy: boolean;
   error: string | null;
   notice: string | null;
-  /** `viaBrowser` skips the folder even where the folder API exists. */
-  download(job: TJob, files: { file: TJobFile; url: string }[], viaBrowser?: boolean): Promise<void>;
+  /** Into the chosen folder, else one ordinary browser download after another. */
+  download(job: TJob, files: { file: TJobFile; url: string }[]): Promise<void>;
   reset(): void;
 }
 
@@ -77,17 +97,13 @@ export function useDownloads(folder: DownloadFolder): Downloads {
   }, []);
 
   const download = useCallback<Downloads['download']>(
-    async (job, files, viaBrowser = false) => {
+    async (job, files) => {
       setError(null);
       setNotice(null);
-      const useFolder = folder.supported && !viaBrowser;
-      if (useFolder && !folder.folder) {
-        setError(FOLDER_MESSAGES.chooseFirst);
-        return;
-      }
-      const target = { folder: useFolder ? folder.folder : null };
       setBusy(true);
       try {
+        // No folder chosen is a choice too: the browser's downloads, every time, with no question.
+        const target = { folder: folder.supported ? await folder.settled() : null };
         await prepareTarget(target);
         let saved = 0;
         // One at a time: a 50-file job fetched at once would hold every file in memory together.
@@ -114,7 +130,7 @@ export function useDownloads(folder: DownloadFolder): Downloads {
         setBusy(false);
       }
     },
-    [folder.supported, folder.folder],
+    [folder.supported, folder.settled],
   );
 
   return { progress, busy, error, notice, download, reset };

@@ -148,7 +148,6 @@ function AuthGate({ children }: { children: ReactNode }) {
 describe('onboarding a further shop when signed in', () => {
   it('uses the bearer, refreshes the session for SHOP_OWNER and makes the new shop active', async () => {
     localStorage.setItem(LOCAL.token, makeToken({ roles: ['ROLE_USER'] }));
-    localStorage.setItem(LOCAL.refreshToken, 'refresh-1');
     localStorage.setItem(
       LOCAL.user,
       JSON.stringify({ id: 'u1', name: 'Asha', email: 'asha@printhub.in', roles: ['ROLE_USER'], shopName: null, shops: [] }),
@@ -156,7 +155,7 @@ describe('onboarding a further shop when signed in', () => {
     const ownerToken = makeToken({ roles: ['ROLE_USER', 'SHOP_OWNER'] });
     const { calls } = stubFetch(
       () => jsonResponse(201, { id: 'shop-2', slug: 'print-hub-2', shopName: 'Print Hub 2' }),
-      () => jsonResponse(200, { token: ownerToken, refreshToken: 'refresh-2' }),
+      () => jsonResponse(200, { token: ownerToken }),
     );
     const { user } = renderPage(
       <AuthProvider>
@@ -173,7 +172,7 @@ describe('onboarding a further shop when signed in', () => {
     await screen.findByTestId('public-link');
     expect(calls[0]?.headers.Authorization).toMatch(/^Bearer /);
     expect(calls[0]?.headers['X-Onboarding-Token']).toBeUndefined();
-    expect(calls[1]).toMatchObject({ url: '/api/auth/refresh-token', body: { refreshToken: 'refresh-1' } });
+    expect(calls[1]).toMatchObject({ url: '/api/auth/refresh-token', body: undefined, credentials: 'same-origin' });
     expect(localStorage.getItem(LOCAL.token)).toBe(ownerToken);
     expect(localStorage.getItem(LOCAL.activeShopId)).toBe('shop-2');
     expect(localStorage.getItem(LOCAL.activeShopSlug)).toBe('print-hub-2');

@@ -1,13 +1,13 @@
 import type { TOnboardingResult } from '@counterprint/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { refreshSession } from '../../api/client';
 import { queryKeys } from '../../api/queries';
 import { createShop, rememberOwnedShop } from '../../api/shops';
 import { notifyAuthChanged, readStoredUser, SESSION, setActiveRole, setActiveShop } from '../../api/storage';
 import { useAuth } from '../../app/auth';
-import { Brand } from '../../components/Brand';
+import { BrandHeader } from '../../components/Brand';
 import { Button } from '../../components/Button';
 import { FormError } from '../accounts/AuthLayout';
 import { serverMessageOr } from '../accounts/validation';
@@ -129,9 +129,7 @@ export default function OnboardingShopPage({ readSize }: { readSize?: ImageSizeR
 
   return (
     <div className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50 px-4 py-8 sm:py-12">
-      <Link to="/public/home" aria-label="Counterprint home" className="mb-6 sm:mb-8">
-        <Brand />
-      </Link>
+      <BrandHeader />
       <main className="w-full max-w-xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         {created ? (
           <OnboardingDone

@@ -20,7 +20,7 @@ const CONTROL =
 const controlClass = (error?: string) =>
   `${CONTROL} ${error ? 'border-red-400 focus:border-red-500 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100'}`;
 
-const REQUIRED = <span className="text-xs font-medium text-slate-400">Required</span>;
+const REQUIRED = <span className="text-xs font-medium text-slate-500">Required</span>;
 
 function RequiredLabel({ htmlFor, label }: { htmlFor: string; label: string }) {
   return (

@@ -37,7 +37,7 @@ export function ReviewStep({ values, banners, email, onEdit }: ReviewStepProps) 
         </span>
       );
     }
-    return value || <span className="font-normal text-slate-400">Not given</span>;
+    return value || <span className="font-normal text-slate-500">Not given</span>;
   };
 
   return (
@@ -62,7 +62,7 @@ export function ReviewStep({ values, banners, email, onEdit }: ReviewStepProps) 
               </Row>
             ))}
             {step === 1 && (
-              <Row label="Banners">{banners.length > 0 ? banners.map((b) => b.name).join(', ') : <span className="font-normal text-slate-400">None</span>}</Row>
+              <Row label="Banners">{banners.length > 0 ? banners.map((b) => b.name).join(', ') : <span className="font-normal text-slate-500">None</span>}</Row>
             )}
           </dl>
         </section>

@@ -1,9 +1,19 @@
 import { type TouchEvent, useEffect, useRef, useState } from 'react';
+import type { TPublicShopDetails } from '@counterprint/contract';
 import { Icon } from '../../components/Icon';
 
 /** Spec 01 §9: carousels rotate every 3 s. */
 export const BANNER_ROTATE_MS = 3000;
 const SWIPE_PX = 40;
+
+/**
+ * A fixed frame (16:9 on phones, a fixed height on wider screens) so nothing below moves when a banner
+ * loads; each banner is shown whole inside it (contain, not cover): a name painted across it must not be
+ * cut to "ma Xerox & Print" on a phone. Banners are landscape of any shape (spec 01 §5).
+ */
+const FRAME = 'relative aspect-[16/9] w-full shrink-0 overflow-hidden sm:aspect-auto sm:h-72 lg:h-80';
+const FRAME_W = 1600;
+const FRAME_H = 900;
 
 const ARROW =
   'absolute top-1/2 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-slate-800 shadow backdrop-blur hover:bg-white focus-visible:outline-2 focus-visible:outline-white';
@@ -25,7 +35,14 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
-export function BannerCarousel({ urls, shopName }: { urls: string[]; shopName: string }) {
+export type CarouselBanner = Pick<TPublicShopDetails['banners'][number], 'url' | 'width' | 'height' | 'sizes'>;
+
+// The page is at most max-w-5xl (64rem) less lg:px-6 on each side; below lg the banner spans the screen.
+const BANNER_SIZES = '(min-width: 1024px) 976px, 100vw';
+const srcSetOf = (b: CarouselBanner) => (b.sizes.length > 0 ? b.sizes.map((s) => `${s.url} ${s.width}w`).join(', ') : undefined);
+
+export function BannerCarousel({ banners, shopName }: { banners: CarouselBanner[]; shopName: string }) {
+  const urls = banners.map((b) => b.url);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const touchX = useRef<number | null>(null);
@@ -53,7 +70,7 @@ export function BannerCarousel({ urls, shopName }: { urls: string[]; shopName: s
     <section
       aria-roledescription="carousel"
       aria-label={`${shopName} banners`}
-      className="relative overflow-hidden bg-slate-200 sm:rounded-b-3xl lg:rounded-3xl"
+      className="relative overflow-hidden bg-slate-800 sm:rounded-b-3xl lg:rounded-3xl"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -64,17 +81,30 @@ export function BannerCarousel({ urls, shopName }: { urls: string[]; shopName: s
       onTouchEnd={onTouchEnd}
     >
       <div className="flex transition-transform duration-500 ease-out" style={{ transform: `translateX(-${index * 100}%)` }}>
-        {urls.map((url, i) => (
-          <img
-            key={url}
-            src={url}
-            alt={`${shopName} banner ${i + 1} of ${count}`}
-            aria-hidden={i !== index}
-            loading={i === 0 ? 'eager' : 'lazy'}
-            fetchPriority={i === 0 ? 'high' : 'low'}
-            className="aspect-[16/9] max-h-80 w-full shrink-0 object-cover"
-          />
-        ))}
+        {banners.map((banner, i) => {
+          // The blurred copy asks for the very same candidates, so the browser fetches each banner once.
+          const picture = {
+            src: banner.url,
+            srcSet: srcSetOf(banner),
+            sizes: banner.sizes.length > 0 ? BANNER_SIZES : undefined,
+            loading: i === 0 ? ('eager' as const) : ('lazy' as const),
+            width: FRAME_W,
+            height: FRAME_H,
+          };
+          return (
+            <div key={banner.url} className={FRAME}>
+              {/* The same picture, blurred, fills the frame around a banner of another shape. Decoration only. */}
+              <img {...picture} alt="" aria-hidden="true" className="absolute inset-0 h-full w-full scale-110 object-cover opacity-60 blur-xl" />
+              <img
+                {...picture}
+                alt={`${shopName} banner ${i + 1} of ${count}`}
+                aria-hidden={i !== index}
+                fetchPriority={i === 0 ? 'high' : 'low'}
+                className="relative h-full w-full object-contain"
+              />
+            </div>
+          );
+        })}
       </div>
       {count > 1 && (
         <>
@@ -84,7 +114,7 @@ export function BannerCarousel({ urls, shopName }: { urls: string[]; shopName: s
           <button type="button" aria-label="Next banner" onClick={() => go(1)} className={`${ARROW} right-3`}>
             <Icon name="chevronRight" className="h-5 w-5" />
           </button>
-          <div className="absolute inset-x-0 bottom-11 flex justify-center gap-1.5 lg:bottom-15">
+          <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5">
             {urls.map((url, i) => (
               <button
                 key={url}

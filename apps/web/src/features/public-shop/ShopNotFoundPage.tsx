@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { Brand } from '../../components/Brand';
+import { BrandHeader } from '../../components/Brand';
 import { buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 
@@ -10,9 +10,7 @@ export default function ShopNotFoundPage() {
   const retrySlug = state?.unreachable === true && typeof state.slug === 'string' ? state.slug : null;
   return (
     <div className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50 px-4 py-10 sm:justify-center">
-      <Link to="/public/home" aria-label="Counterprint home" className="mb-8">
-        <Brand />
-      </Link>
+      <BrandHeader className="mb-8" />
       <main className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8">
         <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-amber-50 text-amber-600">
           <Icon name="store" className="h-7 w-7" />

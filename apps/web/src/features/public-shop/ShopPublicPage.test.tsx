@@ -1,7 +1,8 @@
 import type { TPublicShopDetails } from '@counterprint/contract';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { JobUploader } from '../../api/shops';
 import { jsonResponse, stubFetch } from '../../test/helpers';
 import { renderPage } from '../../test/render';
 import ShopNotFoundPage from './ShopNotFoundPage';
@@ -13,16 +14,22 @@ const SHOP: TPublicShopDetails = {
   shopName: 'Print Hub',
   category: 'Printing',
   bannerUrls: [],
+  banners: [],
   address: '12 MG Road, Bengaluru',
   tagline: 'Fast prints, fair prices',
   ownerName: 'Asha Rao',
   contact: '98765 43210',
-  ownerEmail: 'asha@printhub.in',
+  email: 'asha@printhub.in',
   whatsapp: '98765 43210',
   hours: '9:30 AM – 8:00 PM',
   primaryColor: '#7c3aed',
   isOpen: true,
   rateCard: [],
+  timeZone: 'Asia/Kolkata',
+  openNow: true,
+  closedToday: false,
+  closesAt: null,
+  opensAt: null,
 };
 
 const render = (url = '/public/print-hub') => renderPage(<ShopPublicPage />, { url, path: '/public/:slug' });
@@ -113,13 +120,97 @@ describe('public shop page', () => {
 
   it('draws a header in the shop colour when it has no banners, and a carousel when it has', async () => {
     stubFetch(
-      () => jsonResponse(200, { ...SHOP, bannerUrls: ['/b/1', '/b/2'] }),
+      () => jsonResponse(200, {
+        ...SHOP,
+        bannerUrls: ['/b/1', '/b/2'],
+        banners: [
+          { url: '/b/1', width: 1920, height: 1080, sizes: [{ url: '/b/1?w=640', width: 640 }, { url: '/b/1', width: 1920 }] },
+          { url: '/b/2', width: null, height: null, sizes: [] },
+        ],
+      }),
       () => jsonResponse(201, { ok: true }),
     );
     const { user } = render();
     const carousel = await screen.findByRole('region', { name: 'Print Hub banners' });
-    expect(within(carousel).getAllByRole('img', { hidden: true })).toHaveLength(2);
+    const images = within(carousel).getAllByRole('img', { hidden: true });
+    expect(images).toHaveLength(2);
+    // The stored widths go to srcset, so a phone fetches the narrow one; an older banner has only its src.
+    expect(images[0]).toHaveAttribute('srcset', '/b/1?w=640 640w, /b/1 1920w');
+    expect(images[0]).toHaveAttribute('sizes', '(min-width: 1024px) 976px, 100vw');
+    expect(images[1]).not.toHaveAttribute('srcset');
     await user.click(within(carousel).getByRole('button', { name: 'Show banner 2' }));
     expect(within(carousel).getByRole('button', { name: 'Show banner 2' })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('shows each banner whole in a sized frame, and loads only the first one eagerly', async () => {
+    stubFetch(
+      () =>
+        jsonResponse(200, {
+          ...SHOP,
+          bannerUrls: ['/b/1', '/b/2', '/b/3'],
+          banners: ['/b/1', '/b/2', '/b/3'].map((url) => ({ url, width: 1600, height: 900, sizes: [{ url: `${url}?w=640`, width: 640 }] })),
+        }),
+      () => jsonResponse(201, { ok: true }),
+    );
+    render();
+    const carousel = await screen.findByRole('region', { name: 'Print Hub banners' });
+    const banners = within(carousel).getAllByRole('img', { hidden: true });
+    expect(banners.map((b) => b.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
+    for (const banner of banners) {
+      // Contained, never cropped: a name painted across a wide banner stays readable on a phone.
+      expect(banner).toHaveClass('object-contain');
+      expect(banner).not.toHaveClass('object-cover');
+      expect(banner).toHaveAttribute('width');
+      expect(banner).toHaveAttribute('height');
+    }
+  });
+});
+
+const TOMORROW_930 = { time: '9:30 AM', day: 'tomorrow', at: '2026-11-25T04:00:00.000Z' };
+const CLOSED: Partial<TPublicShopDetails> = { isOpen: false, openNow: false, closesAt: null, opensAt: TOMORROW_930 };
+
+describe('public shop page: open or closed as the server reads the shop clock (issue 16)', () => {
+  it.each<[string, Partial<TPublicShopDetails>, string, string | null]>([
+    ['open, with closing time', { closesAt: { time: '7:00 PM', at: '2026-11-24T13:30:00.000Z' } }, 'Open now · closes at 7:00 PM', null],
+    ['closed until tomorrow', CLOSED, 'Closed · opens at 9:30 AM tomorrow', 'The shop opens at 9:30 AM tomorrow; your files will be waiting.'],
+    [
+      'closed until later today',
+      { ...CLOSED, opensAt: { time: '9:30 AM', day: 'today', at: '2026-11-24T04:00:00.000Z' } },
+      'Closed · opens at 9:30 AM',
+      'The shop opens at 9:30 AM; your files will be waiting.',
+    ],
+    [
+      'closed until Monday',
+      { ...CLOSED, opensAt: { time: '10:00 AM', day: 'Monday', at: '2026-11-30T04:30:00.000Z' } },
+      'Closed · opens at 10:00 AM on Monday',
+      'The shop opens at 10:00 AM on Monday; your files will be waiting.',
+    ],
+    ['closed today by the owner', { ...CLOSED, closedToday: true }, 'Closed today', 'The shop opens at 9:30 AM tomorrow; your files will be waiting.'],
+    ['never open', { ...CLOSED, opensAt: null }, 'Closed', null],
+  ])('%s', async (_label, state, badge, hint) => {
+    stubFetch(
+      () => jsonResponse(200, { ...SHOP, ...state }),
+      () => jsonResponse(201, { ok: true }),
+    );
+    render();
+    expect(await screen.findByText(badge)).toBeInTheDocument();
+    if (hint) expect(screen.getByText(hint)).toBeInTheDocument();
+    else expect(screen.queryByText(/your files will be waiting/)).not.toBeInTheDocument();
+  });
+
+  it('still takes an upload while closed, and says when the shop will see it', async () => {
+    stubFetch(
+      () => jsonResponse(200, { ...SHOP, ...CLOSED }),
+      () => jsonResponse(201, { ok: true }),
+    );
+    const upload = vi.fn<JobUploader>().mockResolvedValue({ jobId: 'job-1', number: 7, fileCount: 1 });
+    const { user } = renderPage(<ShopPublicPage upload={upload} />, { url: '/public/print-hub', path: '/public/:slug' });
+    await screen.findByText('Closed · opens at 9:30 AM tomorrow');
+    await user.upload(screen.getByLabelText('Choose files to print'), new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' }));
+    await user.click(screen.getByRole('button', { name: /^Upload/ }));
+    const done = await screen.findByRole('region', { name: 'Files sent!' });
+    expect(upload).toHaveBeenCalledOnce();
+    expect(within(done).getByTestId('job-number')).toHaveTextContent('#7');
+    expect(within(done).getByText('The shop opens at 9:30 AM tomorrow; your files will be waiting.')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { useShopAccent } from './accent';
 import { BannerCarousel } from './BannerCarousel';
 import { PrintRatesModal } from './PrintRatesModal';
 import { ContactCard, HowItWorks, SecurityNote } from './ShopSections';
+import { waitingHint } from './openingText';
 import { ShopPageSkeleton, ShopSummary } from './ShopSummary';
 import { UploadCard } from './UploadCard';
 
@@ -49,11 +50,14 @@ export default function ShopPublicPage({ upload }: { upload?: JobUploader }) {
   return (
     <div className="min-h-dvh bg-slate-50 pb-8">
       <div className="mx-auto max-w-5xl lg:px-6 lg:pt-6">
-        <BannerCarousel urls={shop.bannerUrls} shopName={shop.shopName} />
-        <div className="relative -mt-8 grid gap-4 px-4 sm:px-6 lg:-mt-12 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:px-6">
+        <BannerCarousel banners={shop.banners} shopName={shop.shopName} />
+        <div
+          // Over the colour header only: a banner is shown whole, so nothing may cover its lower edge.
+          className={`relative grid gap-4 px-4 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:px-6 ${shop.bannerUrls.length > 0 ? 'mt-4' : '-mt-8 lg:-mt-12'}`}
+        >
           <main className="space-y-4">
             <ShopSummary shop={shop} onShowRates={() => setRatesOpen(true)} />
-            <UploadCard slug={shop.slug} shopName={shop.shopName} upload={upload} />
+            <UploadCard slug={shop.slug} shopName={shop.shopName} waiting={waitingHint(shop)} upload={upload} />
           </main>
           <aside className="space-y-4" aria-label="About this shop">
             <HowItWorks />
@@ -61,7 +65,7 @@ export default function ShopPublicPage({ upload }: { upload?: JobUploader }) {
             <ContactCard shop={shop} />
           </aside>
         </div>
-        <footer className="mt-8 px-4 text-center text-xs text-slate-400">
+        <footer className="mt-8 px-4 text-center text-xs text-slate-600">
           Powered by{' '}
           <Link to="/public/home" className="font-semibold text-slate-500 hover:text-slate-700">
             Counterprint

@@ -1,6 +1,7 @@
-import { DEFAULT_SHOP_HOURS, RETENTION, type TPublicShopDetails } from '@counterprint/contract';
+import { DEFAULT_SHOP_HOURS, RETENTION, type TOpeningState, type TPublicShopDetails } from '@counterprint/contract';
 import type { ReactNode } from 'react';
 import { Icon } from '../../components/Icon';
+import { openingLine } from './openingText';
 import { ShopIcon } from './ShopIcons';
 
 export const directionsUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
@@ -16,7 +17,8 @@ export function hoursText(ms: number): string {
   return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }
 
-export function OpenBadge({ open }: { open: boolean }) {
+export function OpenBadge({ state }: { state: TOpeningState }) {
+  const open = state.openNow;
   return (
     <span
       className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${
@@ -24,7 +26,7 @@ export function OpenBadge({ open }: { open: boolean }) {
       }`}
     >
       <span className={`h-1.5 w-1.5 rounded-full ${open ? 'bg-emerald-500' : 'bg-slate-400'}`} />
-      {open ? 'Open now' : 'Closed now'}
+      {openingLine(state)}
     </span>
   );
 }
@@ -117,10 +119,10 @@ export function ContactCard({ shop }: { shop: TPublicShopDetails }) {
             </a>
           </ContactRow>
         )}
-        {shop.ownerEmail && (
+        {shop.email && (
           <ContactRow icon={<Icon name="mail" className="h-4 w-4" />} label="E-mail">
-            <a href={`mailto:${shop.ownerEmail}`} className={LINK}>
-              {shop.ownerEmail}
+            <a href={`mailto:${shop.email}`} className={LINK}>
+              {shop.email}
             </a>
           </ContactRow>
         )}

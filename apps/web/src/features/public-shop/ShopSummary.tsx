@@ -8,7 +8,7 @@ export function ShopSummary({ shop, onShowRates }: { shop: TPublicShopDetails; o
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center gap-2">
-        <OpenBadge open={shop.isOpen} />
+        <OpenBadge state={shop} />
         <span className="text-xs font-medium text-slate-500">{shop.category}</span>
       </div>
       <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{shop.shopName}</h1>

@@ -57,6 +57,15 @@ describe('upload card: client rules (spec 01 §5, DECISIONS)', () => {
     expect(selected()).not.toBeInTheDocument();
   });
 
+  it('refuses a Word document in one line that says what to do, and does not add it', () => {
+    const { pick, selected } = setup();
+    pick(fileOf('Report.DOCX'));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Report.DOCX is a Word document. Save it as PDF and send it again.');
+    expect(alert).not.toHaveTextContent('Accepted:');
+    expect(selected()).not.toBeInTheDocument();
+  });
+
   it('takes types by extension whatever their case, and removes a file on request', async () => {
     const { user, pick, selected } = setup();
     pick(fileOf('SCAN.JPG'), fileOf('sheet.xlsx'));

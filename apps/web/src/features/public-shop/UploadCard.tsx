@@ -11,6 +11,8 @@ import { addToSelection, type UploadNotice, uploadBlocker } from './uploadRules'
 interface UploadCardProps {
   slug: string | undefined;
   shopName: string;
+  /** While the shop is closed: when it opens ("The shop opens at 9:30 AM; your files will be waiting."). */
+  waiting?: string | null;
   /** Injected in tests; the real one streams with XMLHttpRequest for progress. */
   upload?: JobUploader;
 }
@@ -21,7 +23,7 @@ function failureMessage(error: unknown): string {
 }
 
 /** The customer's part of the product: pick files, optionally say who you are, send, get a job number. */
-export function UploadCard({ slug, shopName, upload = uploadJob }: UploadCardProps) {
+export function UploadCard({ slug, shopName, waiting = null, upload = uploadJob }: UploadCardProps) {
   const [files, setFiles] = useState<File[]>([]);
   // Refusals of picked files show under the picker; a failed send shows by the button the customer just pressed.
   const [notices, setNotices] = useState<UploadNotice[]>([]);
@@ -80,6 +82,7 @@ export function UploadCard({ slug, shopName, upload = uploadJob }: UploadCardPro
       <UploadSuccess
         job={created}
         shopName={shopName}
+        waiting={waiting}
         onMore={() => setCreated(null)}
       />
     );
@@ -91,6 +94,9 @@ export function UploadCard({ slug, shopName, upload = uploadJob }: UploadCardPro
         Send your files
       </h2>
       <p className="mt-1 text-sm text-slate-500">No account needed. Staff at the counter print them for you.</p>
+      {waiting && (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800 ring-1 ring-amber-200">{waiting}</p>
+      )}
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         <FileDropZone disabled={uploading} onPick={pick} />
         <UploadNotices notices={notices} />

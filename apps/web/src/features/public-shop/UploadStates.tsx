@@ -48,7 +48,12 @@ export function UploadProgress({ percent }: { percent: number | null }) {
 }
 
 /** The number is what the customer says at the counter, so it is the biggest thing on the screen. */
-export function UploadSuccess({ job, shopName, onMore }: { job: TJobCreated; shopName: string; onMore: () => void }) {
+export function UploadSuccess({
+  job,
+  shopName,
+  waiting = null,
+  onMore,
+}: { job: TJobCreated; shopName: string; waiting?: string | null; onMore: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The card changes under the customer's thumb; moving focus lets a screen reader announce it.
   useEffect(() => heading.current?.focus(), []);
@@ -73,6 +78,7 @@ export function UploadSuccess({ job, shopName, onMore }: { job: TJobCreated; sho
         </span>{' '}
         <span className="block">Quote it at the counter.</span>
       </p>
+      {waiting && <p className="mt-3 text-sm font-medium text-amber-800">{waiting}</p>}
       <Button variant="secondary" className="mt-6 w-full" onClick={onMore}>
         Upload more
       </Button>

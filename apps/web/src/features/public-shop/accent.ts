@@ -18,25 +18,49 @@ function luminance(hex: string): number {
 
 const mix = (hex: string, percent: number, with_: 'white' | 'black') => `color-mix(in srgb, ${hex} ${percent}%, ${with_})`;
 
+/** The colour with each sRGB channel scaled by `factor` (0 black, 1 unchanged). */
+function darken(hex: string, factor: number): string {
+  const channels = [1, 3, 5].map((i) => Math.round(Number.parseInt(hex.slice(i, i + 2), 16) * factor));
+  return `#${channels.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * WCAG AA asks 4.5:1 for normal text; 5:1 against white keeps 4.5:1 on the palest tint (brand-50) too
+ * (docs/decisions/024-one-accessible-palette.md).
+ */
+const INK_CONTRAST = 5;
+const contrastWithWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
+
+/** The shop's colour darkened just enough that white text on it, and it as text on white or brand-50, reach AA. */
+export function inkColor(color: string): string {
+  const hex = accentColor(color);
+  for (let factor = 1; factor > 0; factor -= 0.01) {
+    const ink = darken(hex, factor);
+    if (contrastWithWhite(ink) >= INK_CONTRAST) return ink;
+  }
+  return '#000000';
+}
+
 /**
  * The app's `brand` scale rebuilt around a shop's colour, so every `bg-brand-*`/`text-brand-*` on the
- * page follows the shop. A very light colour (yellow, pastel) is darkened where it carries white
- * text, or the buttons would be unreadable.
+ * page follows the shop. 50-400 are tints for backgrounds and rings; 500 and darker carry or are text,
+ * so they start from the shop's colour darkened to pass WCAG AA against white.
  */
 export function accentVars(color: string): Record<string, string> {
   const hex = accentColor(color);
-  const solid = luminance(hex) > 0.5 ? mix(hex, 60, 'black') : hex;
+  const ink = inkColor(hex);
   return {
-    '--color-brand-50': mix(hex, 8, 'white'),
+    // The palest tint stays light enough for slate-500 text on it (4.5:1).
+    '--color-brand-50': mix(hex, 4, 'white'),
     '--color-brand-100': mix(hex, 16, 'white'),
     '--color-brand-200': mix(hex, 32, 'white'),
     '--color-brand-300': mix(hex, 55, 'white'),
     '--color-brand-400': mix(hex, 80, 'white'),
-    '--color-brand-500': solid,
-    '--color-brand-600': mix(hex, 80, 'black'),
-    '--color-brand-700': mix(hex, 65, 'black'),
-    '--color-brand-800': mix(hex, 50, 'black'),
-    '--color-brand-900': mix(hex, 38, 'black'),
+    '--color-brand-500': ink,
+    '--color-brand-600': mix(ink, 85, 'black'),
+    '--color-brand-700': mix(ink, 72, 'black'),
+    '--color-brand-800': mix(ink, 58, 'black'),
+    '--color-brand-900': mix(ink, 45, 'black'),
   };
 }
 

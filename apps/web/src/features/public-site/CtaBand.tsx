@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { useAuth } from '../../app/auth';
+import { useVisitorLink } from '../../app/createShop';
 import type { SiteLink } from '../../content/site';
 import { ctaClass } from './ui';
 
@@ -17,6 +19,11 @@ export function CtaBand({
   /** The background of the section above, which the band sits at the foot of. */
   tone?: 'white' | 'muted';
 }) {
+  const { signedIn } = useAuth();
+  const action = useVisitorLink(primary);
+  const second = useVisitorLink(secondary ?? primary);
+  // "I already have an account" is for visitors only, and one destination needs one button.
+  const other = !secondary || (signedIn && secondary.to.startsWith('/login')) || second.to === action.to ? undefined : second;
   return (
     <section className={`px-4 pb-16 sm:px-6 sm:pb-20 ${tone === 'muted' ? 'bg-slate-50' : 'bg-white'}`}>
       <div className="relative mx-auto max-w-6xl overflow-hidden rounded-3xl bg-slate-950 px-6 py-12 text-center shadow-xl sm:px-12 sm:py-16">
@@ -27,12 +34,12 @@ export function CtaBand({
         <h2 className="relative text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">{title}</h2>
         <p className="relative mx-auto mt-4 max-w-xl text-slate-300">{text}</p>
         <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to={primary.to} className={ctaClass('onDark')}>
-            {primary.label}
+          <Link to={action.to} className={ctaClass('onDark')}>
+            {action.label}
           </Link>
-          {secondary && (
-            <Link to={secondary.to} className={ctaClass('ghostOnDark')}>
-              {secondary.label}
+          {other && (
+            <Link to={other.to} className={ctaClass('ghostOnDark')}>
+              {other.label}
             </Link>
           )}
         </div>

@@ -30,11 +30,11 @@ export function HeroVisual() {
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium text-slate-900">{job.file}</span>
-                <span className="block text-xs text-slate-500">
+                <span className="block text-xs text-slate-600">
                   {job.name} · {job.pages} {job.pages === 1 ? 'page' : 'pages'}
                 </span>
               </span>
-              <span className={`rounded-lg px-2.5 py-1.5 text-xs font-semibold ${job.fresh ? 'bg-brand-500 text-slate-950' : 'bg-white text-slate-600'}`}>
+              <span className={`rounded-lg px-2.5 py-1.5 text-xs font-semibold ${job.fresh ? 'bg-brand-500 text-white' : 'bg-white text-slate-600'}`}>
                 Print
               </span>
             </li>

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { useAuth } from '../../app/auth';
+import { CREATE_SHOP, MY_DASHBOARD, useNeedsShop } from '../../app/createShop';
 import { HOME_FAQS } from '../../content/faqs';
 import { HOME_COMPARISON, HOME_HERO, HOME_PROBLEMS, HOME_SECTIONS, HOME_SOLUTIONS, HOME_STEPS } from '../../content/home';
 import { TESTIMONIALS } from '../../content/reviews';
@@ -9,9 +11,28 @@ import { HeroVisual } from './HeroVisual';
 import { PublicLayout } from './PublicLayout';
 import { SiteIcon, type SiteIconName } from './SiteIcon';
 import { TestimonialCard } from './TestimonialCard';
-import { DOTS, Eyebrow, Section, StepList, TEXT_LINK } from './ui';
+import { ctaClass, DOTS, Eyebrow, Section, StepList, TEXT_LINK } from './ui';
+
+/** Signed in, the hero's sign-up form gives way to the next step for this account. */
+function SignedInHeroActions() {
+  const needsShop = useNeedsShop();
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row">
+      {needsShop && (
+        <Link to={CREATE_SHOP.to} className={ctaClass('primary', 'h-12')}>
+          {CREATE_SHOP.label}
+          <SiteIcon name="arrowRight" className="h-4 w-4" />
+        </Link>
+      )}
+      <Link to={MY_DASHBOARD.to} className={ctaClass(needsShop ? 'secondary' : 'primary', 'h-12')}>
+        {MY_DASHBOARD.label}
+      </Link>
+    </div>
+  );
+}
 
 function Hero() {
+  const { signedIn } = useAuth();
   return (
     <section className="relative overflow-hidden bg-linear-to-b from-brand-50 via-white to-white">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0" style={DOTS} />
@@ -21,7 +42,7 @@ function Hero() {
           <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">{HOME_HERO.title}</h1>
           <p className="mt-6 max-w-xl text-lg text-pretty text-slate-600">{HOME_HERO.lead}</p>
           <div className="mt-8">
-            <EmailCapture />
+            {signedIn ? <SignedInHeroActions /> : <EmailCapture />}
             <p className="mt-3 text-sm text-slate-600">{HOME_HERO.note}</p>
           </div>
           <Link to={HOME_HERO.secondary.to} className={`mt-6 inline-flex items-center gap-1.5 text-sm ${TEXT_LINK}`}>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useVisitorLink } from '../../app/createShop';
 import { HOW_PAGE, HOW_STEPS } from '../../content/how';
 import { CtaBand } from './CtaBand';
 import { PublicLayout } from './PublicLayout';
@@ -7,12 +8,13 @@ import { ctaClass, IconBadge, PageHero, Section } from './ui';
 
 export default function HowItWorksPage() {
   const page = HOW_PAGE;
+  const primary = useVisitorLink(page.primary);
   return (
     <PublicLayout title="How it works">
       <PageHero eyebrow={page.eyebrow} title={page.title} lead={page.lead}>
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to={page.primary.to} className={ctaClass('primary')}>
-            {page.primary.label}
+          <Link to={primary.to} className={ctaClass('primary')}>
+            {primary.label}
           </Link>
           <Link to={page.secondary.to} className={ctaClass('secondary')}>
             {page.secondary.label}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useVisitorLink } from '../../app/createShop';
 import {
   ANNUAL_SAVE_TEXT,
   type Billing,
@@ -28,6 +29,7 @@ function Features({ items, dark }: { items: readonly string[]; dark?: boolean })
 /** Spark never changes with the toggle; only Premium's price, period and button follow it (spec 02 §4). */
 export function PlanCards({ billing }: { billing: Billing }) {
   const { spark, premium } = PLANS;
+  const sparkAction = useVisitorLink({ to: SPARK_HREF, label: spark.cta });
   return (
     <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
       <article aria-labelledby="plan-spark" className="flex flex-col rounded-3xl border border-slate-200 bg-white p-7 shadow-sm sm:p-8">
@@ -42,8 +44,8 @@ export function PlanCards({ billing }: { billing: Billing }) {
         <p className="mt-2 text-sm font-medium text-brand-800">{spark.trial}</p>
         <Features items={spark.features} />
         <div className="mt-auto pt-8">
-          <Link to={SPARK_HREF} className={ctaClass('secondary', 'w-full')}>
-            {spark.cta}
+          <Link to={sparkAction.to} className={ctaClass('secondary', 'w-full')}>
+            {sparkAction.label}
           </Link>
         </div>
       </article>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { PRICING_FAQS } from '../../content/faqs';
 import { type Billing, PLAN_COMPARISON, PLANS, PRICING_PAGE } from '../../content/pricing';
 import { BillingToggle } from './BillingToggle';
@@ -28,8 +29,10 @@ function Cell({ value }: { value: string | boolean }) {
 }
 
 function ComparisonTable() {
+  // `relative` keeps the absolutely placed sr-only labels inside the scroll box; without it they
+  // widen the whole page and a phone scrolls sideways.
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-xs">
+    <ScrollRegion label="Plan comparison" className="rounded-2xl border border-slate-200 bg-white shadow-xs">
       <table className="w-full min-w-[30rem] text-sm">
         <thead className="bg-slate-50">
           <tr>
@@ -60,7 +63,7 @@ function ComparisonTable() {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { CERTIFICATIONS, SECURITY_FEATURES, SECURITY_PAGE, SECURITY_STATS } from '../../content/security';
+import { SECURITY_FEATURES, SECURITY_PAGE, SECURITY_STATS } from '../../content/security';
 import { PublicLayout } from './PublicLayout';
-import { SiteIcon } from './SiteIcon';
 import { CardGrid, ctaClass, PageHero, Section, StatGrid } from './ui';
 
 export default function SecurityPage() {
@@ -28,17 +27,7 @@ export default function SecurityPage() {
         </div>
       </section>
       <Section title={page.certsTitle} tone="muted">
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {CERTIFICATIONS.map((c) => (
-            <li key={c.title} className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-xs">
-              <span className="flex h-14 w-14 items-center justify-center rounded-full bg-slate-900 text-brand-300">
-                <SiteIcon name={c.icon} className="h-7 w-7" />
-              </span>
-              <h3 className="mt-4 font-semibold text-slate-900">{c.title}</h3>
-              <p className="mt-2 text-sm text-slate-600">{c.text}</p>
-            </li>
-          ))}
-        </ul>
+        <p className="mx-auto max-w-2xl text-center text-slate-700">{page.certsText}</p>
       </Section>
       <Section>
         <div className="flex flex-col items-center justify-between gap-6 rounded-3xl border border-brand-200 bg-brand-50 p-8 text-center md:flex-row md:text-left">

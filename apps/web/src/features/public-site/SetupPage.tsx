@@ -1,9 +1,22 @@
 import { Link } from 'react-router';
+import { useVisitorLink } from '../../app/createShop';
 import { SETUP_PAGE, SETUP_STEPS } from '../../content/setup';
+import type { SiteLink } from '../../content/site';
 import { CtaBand } from './CtaBand';
 import { PublicLayout } from './PublicLayout';
 import { SiteIcon } from './SiteIcon';
 import { IconBadge, PageHero, Section, TEXT_LINK } from './ui';
+
+/** Signed in, "Create an account" becomes the account's next step (useVisitorLink). */
+function StepLink({ link }: { link: SiteLink }) {
+  const { to, label } = useVisitorLink(link);
+  return (
+    <Link to={to} className={`mt-5 inline-flex items-center gap-1.5 text-sm ${TEXT_LINK}`}>
+      {label}
+      <SiteIcon name="arrowRight" className="h-4 w-4" />
+    </Link>
+  );
+}
 
 export default function SetupPage() {
   const page = SETUP_PAGE;
@@ -41,12 +54,7 @@ export default function SetupPage() {
                     {step.tip}
                   </p>
                 )}
-                {step.link && (
-                  <Link to={step.link.to} className={`mt-5 inline-flex items-center gap-1.5 text-sm ${TEXT_LINK}`}>
-                    {step.link.label}
-                    <SiteIcon name="arrowRight" className="h-4 w-4" />
-                  </Link>
-                )}
+                {step.link && <StepLink link={step.link} />}
               </div>
             </li>
           ))}

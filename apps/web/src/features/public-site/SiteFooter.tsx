@@ -8,7 +8,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.2fr_2fr]">
         <div>
           <Link to="/public/home" className="inline-flex items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-400">
-            <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-500 text-slate-950">
+            <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-500 text-white">
               <SiteIcon name="printer" className="h-5 w-5" />
             </span>
             <span className="text-lg font-bold text-white">{SITE.name}</span>

@@ -1,7 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../../app/auth';
+import { accountPath, roleHome } from '../../app/roles';
 import { Brand } from '../../components/Brand';
+import { useEscape } from '../../components/useEscape';
 import { PUBLIC_NAV, SIGNED_IN_ACTIONS, SIGNED_OUT_ACTIONS, type SiteLink } from '../../content/site';
 import { SiteIcon } from './SiteIcon';
 import { ctaClass } from './ui';
@@ -15,9 +17,13 @@ const TWIN: Record<string, string> = {
 };
 
 function useActions(): { secondary: SiteLink; primary: SiteLink } {
-  const { signedIn } = useAuth();
+  const { signedIn, activeRole } = useAuth();
   return signedIn
-    ? { secondary: SIGNED_IN_ACTIONS.account, primary: SIGNED_IN_ACTIONS.dashboard }
+    ? {
+        secondary: { ...SIGNED_IN_ACTIONS.account, to: accountPath(activeRole) },
+        // Each role's own home; with no workspace chosen yet, `/` asks for one.
+        primary: { ...SIGNED_IN_ACTIONS.dashboard, to: activeRole ? roleHome(activeRole) : SIGNED_IN_ACTIONS.dashboard.to },
+      }
     : { secondary: SIGNED_OUT_ACTIONS.login, primary: SIGNED_OUT_ACTIONS.signup };
 }
 
@@ -32,6 +38,7 @@ export function SiteHeader() {
   // A tapped link changes the page; the menu should not stay open over it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a path change
   useEffect(() => setOpen(false), [pathname]);
+  useEscape(open, () => setOpen(false));
 
   const linkClass = (to: string) =>
     `rounded-lg px-3 py-2 text-sm font-medium transition ${

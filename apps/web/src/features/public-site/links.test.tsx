@@ -97,6 +97,28 @@ describe('public links lead to real pages', () => {
     expect(links.filter((h) => !isDeclared(h))).toEqual([]);
   });
 
+  it('offers an account without a shop its own dashboard and a way to create the shop, never a second sign-up', async () => {
+    localStorage.setItem(LOCAL.token, makeToken({ roles: ['ROLE_USER'] }));
+    localStorage.setItem(LOCAL.user, JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['ROLE_USER'], shopName: null, shops: [] }));
+    const links = await internalLinksOf('/public/home');
+    expect(screen.getAllByRole('link', { name: 'Dashboard' })[0]).toHaveAttribute('href', '/user-dashboard');
+    expect(screen.getAllByRole('link', { name: 'My Account' })[0]).toHaveAttribute('href', '/profile');
+    const create = screen.getAllByRole('link', { name: /Create your shop/ });
+    expect(create.length).toBeGreaterThanOrEqual(2);
+    for (const link of create) expect(link).toHaveAttribute('href', '/onboarding/shop');
+    expect(screen.queryByRole('link', { name: 'I already have an account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Your email address' })).not.toBeInTheDocument();
+    expect(links.filter((h) => h.startsWith('/signup'))).toEqual([]);
+    expect(links.filter((h) => !isDeclared(h))).toEqual([]);
+  });
+
+  it.each(PUBLIC_PATHS)('%s sends a signed-in account without a shop to onboarding, never to sign-up', async (path) => {
+    localStorage.setItem(LOCAL.token, makeToken({ roles: ['ROLE_USER'] }));
+    localStorage.setItem(LOCAL.user, JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['ROLE_USER'], shopName: null, shops: [] }));
+    const links = await internalLinksOf(path);
+    expect(links.filter((h) => h.startsWith('/signup'))).toEqual([]);
+  });
+
   it('/checkout renders for a signed-in visitor and links only to declared routes', async () => {
     signIn();
     const links = await internalLinksOf('/checkout?plan=premium&billing=annual');

@@ -3,9 +3,9 @@ import { SiteIcon, type SiteIconName } from './SiteIcon';
 
 type Cta = 'primary' | 'secondary' | 'onDark' | 'ghostOnDark';
 
-// Dark text on the cyan accent: white on #06b6d4 fails WCAG contrast, slate-950 passes comfortably.
+// The app's primary (white on brand-500, AA in index.css); on dark bands the light tint with dark text.
 const CTA: Record<Cta, string> = {
-  primary: 'bg-brand-500 text-slate-950 shadow-sm shadow-brand-500/30 hover:bg-brand-400',
+  primary: 'bg-brand-500 text-white shadow-sm shadow-brand-500/30 hover:bg-brand-600',
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:border-slate-400 hover:bg-slate-50',
   onDark: 'bg-brand-400 text-slate-950 hover:bg-brand-300',
   ghostOnDark: 'border border-white/30 text-white hover:bg-white/10',

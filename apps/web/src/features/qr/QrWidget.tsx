@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { ICON_BUTTON } from '../../components/Popover';
-import { fetchQrPng, QR_MESSAGES, qrFileName, shopQrUrl } from './qrApi';
+import { fetchQrPng, POSTER_SIZES, QR_MESSAGES, qrFileName, qrPosterUrl, shopQrUrl } from './qrApi';
 
 type State = { phase: 'idle' } | { phase: 'loading' } | { phase: 'ready'; slug: string; blob: Blob; previewUrl: string };
 
@@ -111,6 +111,21 @@ export function QrWidget({ shopSlug, label = 'Download QR Code' }: QrWidgetProps
           <a href={`/public/${encodeURIComponent(state.slug)}`} target="_blank" rel="noopener" className={buttonClass('ghost', 'px-3 py-2')}>
             Visit Shop
           </a>
+        </div>
+        {/* A poster adds the shop name, "Scan to send your files" in English and Hindi, and the short link. */}
+        <div className="mt-3 flex flex-wrap items-center justify-center gap-2 border-t border-slate-100 pt-3 text-sm @sm:justify-start">
+          <span className="text-slate-600">Poster:</span>
+          {POSTER_SIZES.map((size) => (
+            <a
+              key={size}
+              href={qrPosterUrl(state.slug, size)}
+              download={`${state.slug}-qr-poster-${size}.pdf`}
+              aria-label={`${size.toUpperCase()} poster (PDF)`}
+              className={buttonClass('secondary', 'px-3 py-1.5 text-sm')}
+            >
+              {size.toUpperCase()} PDF
+            </a>
+          ))}
         </div>
         {error && (
           <p role="alert" className="mt-2 text-sm text-red-700">

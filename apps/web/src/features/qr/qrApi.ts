@@ -8,6 +8,11 @@ export const shopQrUrl = (slug: string, origin = window.location.origin) => `${o
 
 export const qrFileName = (slug: string) => `${slug}-qr.png`;
 
+export const POSTER_SIZES = ['a4', 'a5'] as const;
+
+/** A printable PDF poster of the code; the server sends it as an attachment, so a plain link downloads it. */
+export const qrPosterUrl = (slug: string, size: (typeof POSTER_SIZES)[number]) => `/api/qr/poster/${encodeURIComponent(slug)}?size=${size}`;
+
 /**
  * `GET /api/qr/generate/{slug}` answers a PNG, so this reads a Blob rather than going through the
  * JSON client. The call is public (DECISIONS: Paths and calls).

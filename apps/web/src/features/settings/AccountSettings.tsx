@@ -94,36 +94,43 @@ function PasswordForm() {
   );
 }
 
-/** DECISIONS' fix: an OWNER's /settings is their own account (name, password), not a shop. */
-export function AccountSettings() {
+/** The signed-in person's own name and password (PUT /api/auth/me), for every role that has /settings. */
+export function AccountPanels() {
   const me = useMe();
   if (me.isPending) {
     return (
-      <div className="flex justify-center py-20">
+      <div className="flex justify-center py-10">
         <Spinner className="h-8 w-8 text-brand-500" label="Loading account" />
       </div>
     );
   }
   if (me.isError) {
     return (
-      <div className="mx-auto max-w-lg">
-        <EmptyState icon="alert" title="Could not load your account">
-          <p>{me.error.message}</p>
-          <Button variant="secondary" className="mt-4" onClick={() => void me.refetch()}>
-            Try again
-          </Button>
-        </EmptyState>
-      </div>
+      <EmptyState icon="alert" title="Could not load your account">
+        <p>{me.error.message}</p>
+        <Button variant="secondary" className="mt-4" onClick={() => void me.refetch()}>
+          Try again
+        </Button>
+      </EmptyState>
     );
   }
+  return (
+    <>
+      <NameForm key={me.data.id} me={me.data} />
+      <PasswordForm />
+    </>
+  );
+}
+
+/** DECISIONS' fix: an OWNER's /settings is their own account (name, password), not a shop. */
+export function AccountSettings() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Settings</h1>
         <p className="mt-1 text-sm text-slate-500">Your platform owner account.</p>
       </header>
-      <NameForm key={me.data.id} me={me.data} />
-      <PasswordForm />
+      <AccountPanels />
     </div>
   );
 }

@@ -93,13 +93,16 @@ export function InventoryPanel({ shopId, items, changes }: { shopId: string; ite
       ) : (
         <ul className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200">
           {items.map((item) => {
-            const low = item.stock <= item.lowStockThreshold;
+            // Decision 021: a new shop's paper starts at 0; that is 'no stock recorded', not low stock.
+            const none = item.stock === 0;
+            const low = !none && item.stock <= item.lowStockThreshold;
             return (
               <li key={item.sku} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:gap-4">
                 <div className="min-w-0 flex-1">
                   <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                     <span className="truncate">{item.name}</span>
                     {low && <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">Low stock</span>}
+                    {none && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">No stock recorded</span>}
                   </p>
                   <p className="truncate text-xs text-slate-500">
                     {item.sku} · {item.category} · {formatRupees(item.price)} · alert at {item.lowStockThreshold}

@@ -1,10 +1,10 @@
 import { SHOP_CATEGORIES, SHOP_TYPES, type TShopProfile } from '@counterprint/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { saveShopProfile, saveShopProfileWithBanners } from '../../api/settings';
 import { Button } from '../../components/Button';
 import { Checkbox, Input, Panel, Select, useSettingsToast } from './fields';
-import { SETTINGS_TOASTS } from './messages';
+import { failureMessage, SETTINGS_TOASTS } from './messages';
 import { type ProfileErrors, type ProfileValues, profileErrors, profilePayload, valuesFrom } from './profile';
 import type { BannerDraft } from './useBannerDraft';
 import { type UsernameStatus, useUsernameCheck } from './useUsernameCheck';
@@ -39,6 +39,8 @@ export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
   const toast = useSettingsToast();
   const [values, setValues] = useState<ProfileValues>(() => valuesFrom(shop));
   const [errors, setErrors] = useState<ProfileErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
   const username = useUsernameCheck(shopId);
 
   const save = useMutation({
@@ -52,10 +54,14 @@ export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
       draft.clearMarked();
       username.reset();
       setValues(valuesFrom(saved));
+      setProblem(null);
       onSaved(saved);
       toast.ok(SETTINGS_TOASTS.profileSaved);
     },
-    onError: (err) => toast.fail(err, SETTINGS_TOASTS.profileFailed),
+    onError: (err) => {
+      setProblem(`${SETTINGS_TOASTS.profileFailed} ${failureMessage(err, '')}`.trim());
+      toast.fail(err, SETTINGS_TOASTS.profileFailed);
+    },
   });
 
   const set = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) => {
@@ -71,12 +77,20 @@ export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
     e.preventDefault();
     const found = profileErrors(values);
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
+    const messages = Object.values(found);
+    if (messages.length === 0) {
+      setProblem(null);
+      save.mutate();
+      return;
+    }
+    // The field may be far above the button on a phone: say why here, and take the person to it.
+    setProblem(`${SETTINGS_TOASTS.profileFailed} ${messages.join('. ')}.`);
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
 
   return (
     <Panel title="Shop Profile" description="What customers see on your public page and QR upload screen.">
-      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <form ref={form} noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
         <Input label="Shop name" required {...text('shopName')} error={errors.shopName} maxLength={100} />
         <Input label="Owner name" {...text('ownerName')} autoComplete="name" maxLength={100} />
         <Input
@@ -103,6 +117,14 @@ export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
         <Input label="Contact number" type="tel" {...text('shopContactNumber')} autoComplete="tel" maxLength={20} />
         <Input label="Alternate contact" type="tel" {...text('shopContactNumberAlternate')} maxLength={20} />
         <Input label="WhatsApp number" type="tel" {...text('whatsapp')} hint="Leave blank to use the contact number." maxLength={20} />
+        <Input
+          label="Public e-mail"
+          type="email"
+          {...text('publicEmail')}
+          hint="Shown on your shop page. Your sign-in e-mail is never shown."
+          autoComplete="off"
+          maxLength={254}
+        />
         <Input label="Opening hours" {...text('hours')} placeholder="9:30 AM – 8:00 PM" maxLength={60} />
         <Input label="GST number" {...text('gstNumber')} autoCapitalize="characters" maxLength={15} />
         <Input label="PAN" {...text('pan')} autoCapitalize="characters" placeholder="ABCDE1234F" maxLength={10} />
@@ -134,6 +156,11 @@ export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
           <Checkbox label="Prices include GST" checked={values.enableGstInclusive} onChange={(e) => set('enableGstInclusive', e.target.checked)} />
         </div>
         <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-4 sm:col-span-2">
+          {problem && (
+            <p role="alert" className="mr-auto text-sm font-medium text-red-700">
+              {problem}
+            </p>
+          )}
           {(draft.files.length > 0 || draft.marked.size > 0) && (
             <span className="text-xs text-slate-500">Banner changes are saved with the profile.</span>
           )}

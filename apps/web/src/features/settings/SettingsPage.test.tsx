@@ -1,4 +1,4 @@
-import type { TSettings } from '@counterprint/contract';
+import { DEFAULT_WEEKLY_HOURS, type TSettings } from '@counterprint/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL } from '../../api/storage';
@@ -31,9 +31,11 @@ const settings = (): TSettings => ({
     hours: '9:30 AM – 8:00 PM',
     whatsapp: null,
     ownerEmail: 'asha@example.com',
+    publicEmail: null,
   },
   inventory: [],
   rateCard: [{ id: 'r1', serviceName: 'B&W A4', basePrice: 2, unit: 'per_page', category: null, description: null, isActive: true }],
+  hours: { timeZone: 'Asia/Kolkata', weeklyHours: DEFAULT_WEEKLY_HOURS, closedToday: false },
 });
 
 type Call = { method: string; url: string; body: unknown };
@@ -69,6 +71,47 @@ beforeEach(() => {
   localStorage.setItem(LOCAL.activeShopSlug, 'demo-prints');
 });
 
+describe('shop settings: opening hours (issue 16)', () => {
+  it('saves hours per weekday and the time zone; refuses a closing time before the opening time', async () => {
+    const calls = serve({
+      'PUT /api/settings/hours': (call) => jsonResponse(200, { ...(call.body as object), closedToday: false }),
+    });
+    const { user } = renderSettings();
+    await user.click(await screen.findByRole('checkbox', { name: 'Sunday' }));
+    expect(screen.queryByLabelText('Sunday opens')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Friday closes'), { target: { value: '08:00' } });
+    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Friday: closing time must be after opening time.');
+    fireEvent.change(screen.getByLabelText('Friday closes'), { target: { value: '19:00' } });
+    fireEvent.change(screen.getByLabelText('Time zone'), { target: { value: 'Europe/London' } });
+    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    expect(await screen.findByText('Opening hours saved.')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT' && c.url.startsWith('/api/settings/hours'));
+    expect(put?.url).toBe(`/api/settings/hours?shopId=${SHOP}`);
+    expect(put?.body).toEqual({
+      timeZone: 'Europe/London',
+      weeklyHours: { ...DEFAULT_WEEKLY_HOURS, fri: { open: '09:30', close: '19:00' }, sun: null },
+    });
+  });
+
+  it('closes the shop for today with the switch, and opens it again', async () => {
+    const calls = serve({
+      'PUT /api/settings/closed-today': (call) =>
+        jsonResponse(200, { timeZone: 'Asia/Kolkata', weeklyHours: DEFAULT_WEEKLY_HOURS, closedToday: (call.body as { closedToday: boolean }).closedToday }),
+    });
+    const { user } = renderSettings();
+    const toggle = await screen.findByRole('switch', { name: 'Shop open today' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await user.click(toggle);
+    expect(await screen.findByText('Closed for today. Customers see it now.')).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ closedToday: true }, { closedToday: false }]);
+  });
+});
+
 describe('shop settings', () => {
   it('refuses to save a short shop name or username, with the spec messages', async () => {
     const calls = serve();
@@ -82,6 +125,28 @@ describe('shop settings', () => {
     expect(screen.getByLabelText('Shop name')).toHaveAccessibleDescription('Shop name is required');
     expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('Please choose a username (3+ chars)');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('says why the first save of a shop without a username failed, and takes the person to the field', async () => {
+    const calls = serve({ 'GET /api/settings': () => jsonResponse(200, { ...settings(), shop: { ...settings().shop, username: null } }) });
+    const { user } = renderSettings();
+    const field = await screen.findByLabelText('Username');
+    expect(field).toBeVisible();
+    expect(field).toBeRequired();
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    const form = screen.getByRole('button', { name: 'Save Profile' }).closest('form')!;
+    expect(within(form).getByRole('alert')).toHaveTextContent('Failed to save. Please choose a username (3+ chars).');
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAccessibleDescription('Please choose a username (3+ chars)');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('keeps the reason a save failed beside the button', async () => {
+    serve({ 'PUT /api/settings/shop': () => jsonResponse(409, { error: 'That username is already taken', code: 'USERNAME_TAKEN' }) });
+    const { user } = renderSettings();
+    await user.click(await screen.findByRole('button', { name: 'Save Profile' }));
+    const form = screen.getByRole('button', { name: 'Save Profile' }).closest('form')!;
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Failed to save. That username is already taken');
   });
 
   it('saves the profile and says so', async () => {
@@ -158,6 +223,19 @@ describe('shop settings', () => {
     expect(screen.getAllByRole('img', { name: /^Banner/ })).toHaveLength(1);
   });
 
+  it("shows a new shop's 0-sheet paper as 'No stock recorded', and low stock only once stock is set", async () => {
+    const item = { sku: 'A4-70GSM', name: 'A4 paper 70 gsm', category: 'paper', price: 0, unit: 'pcs', description: null, sheetsPerReam: 500, lowStockThreshold: 10 };
+    serve({
+      'GET /api/settings': () =>
+        jsonResponse(200, { ...settings(), inventory: [{ ...item, stock: 0 }, { ...item, sku: 'A3', name: 'A3 paper', stock: 4 }] }),
+    });
+    renderSettings();
+    const fresh = (await screen.findByText('A4 paper 70 gsm')).parentElement!;
+    expect(fresh).toHaveTextContent('No stock recorded');
+    expect(fresh).not.toHaveTextContent('Low stock');
+    expect(screen.getByText('A3 paper').parentElement).toHaveTextContent('Low stock');
+  });
+
   it('adds an inventory item with a blank threshold as 10', async () => {
     const calls = serve({
       'POST /api/settings/inventory': (call) => jsonResponse(201, { category: 'general', description: null, sheetsPerReam: null, ...(call.body as object) }),
@@ -225,5 +303,57 @@ describe('owner settings', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('owner@example.com');
     expect(screen.getByLabelText('Current password')).toBeInTheDocument();
     expect(screen.queryByText('Shop Profile')).not.toBeInTheDocument();
+  });
+});
+
+describe('shop owner account', () => {
+  const me = { id: 'u2', name: 'Asha Rao', email: 'asha@example.com', emailVerified: true, roles: ['SHOP_OWNER', 'ROLE_USER'], shops: [] };
+
+  it('lets a shop owner change their own name', async () => {
+    const calls = serve({
+      'GET /api/auth/me': () => jsonResponse(200, me),
+      'PUT /api/auth/me': (call) => jsonResponse(200, { ...me, ...(call.body as object) }),
+    });
+    const { user } = renderSettings();
+    const account = await screen.findByRole('region', { name: 'Your account' });
+    const name = await within(account).findByLabelText('Name');
+    expect(name).toHaveValue('Asha Rao');
+    await user.clear(name);
+    await user.type(name, 'Asha R.');
+    await user.click(within(account).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Account saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/auth/me', body: { name: 'Asha R.' } });
+  });
+
+  it('lets a shop owner change their password and keeps the new bearer the server answers', async () => {
+    localStorage.setItem(LOCAL.token, makeToken({ roles: ['SHOP_OWNER', 'ROLE_USER'] }));
+    const renewed = makeToken({ roles: ['SHOP_OWNER', 'ROLE_USER'], sub: 'renewed' });
+    const calls = serve({
+      'GET /api/auth/me': () => jsonResponse(200, me),
+      'PUT /api/auth/me': () => jsonResponse(200, me, { Authorization: `Bearer ${renewed}` }),
+    });
+    const { user } = renderSettings();
+    const account = await screen.findByRole('region', { name: 'Your account' });
+    await user.type(await within(account).findByLabelText('Current password'), 'printme123');
+    await user.type(within(account).getByLabelText('New password'), 'newpass456');
+    await user.type(within(account).getByLabelText('Confirm new password'), 'newpass456');
+    await user.click(within(account).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password changed.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ currentPassword: 'printme123', newPassword: 'newpass456' });
+    expect(localStorage.getItem(LOCAL.token)).toBe(renewed);
+  });
+
+  it('says so when the current password is wrong', async () => {
+    serve({
+      'GET /api/auth/me': () => jsonResponse(200, me),
+      'PUT /api/auth/me': () => jsonResponse(400, { error: 'Current password is incorrect', code: 'BAD_CURRENT_PASSWORD' }),
+    });
+    const { user } = renderSettings();
+    const account = await screen.findByRole('region', { name: 'Your account' });
+    await user.type(await within(account).findByLabelText('Current password'), 'wrong-one1');
+    await user.type(within(account).getByLabelText('New password'), 'newpass456');
+    await user.type(within(account).getByLabelText('Confirm new password'), 'newpass456');
+    await user.click(within(account).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your current password is incorrect.')).toBeInTheDocument();
   });
 });

@@ -3,26 +3,44 @@ import { useAuth } from '../../app/auth';
 import { buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { useActiveShop } from '../jobs/useActiveShop';
-import { AccountSettings } from './AccountSettings';
+import { AccountPanels, AccountSettings } from './AccountSettings';
 import { ShopSettings } from './ShopSettings';
 
-/** /settings: a shop owner's shop (spec 02 §2.5), or an OWNER's own account (DECISIONS' fix). */
+/** Issue 16: a shop owner changes their own name and password here too, below the shop. */
+function YourAccount() {
+  return (
+    <section aria-labelledby="your-account" className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+      <h2 id="your-account" className="text-xl font-bold tracking-tight text-slate-900">
+        Your account
+      </h2>
+      <AccountPanels />
+    </section>
+  );
+}
+
+function NoShopYet() {
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Shop Settings</h1>
+      <EmptyState icon="store" title="Set up your shop first">
+        <p>Settings open once you have a shop.</p>
+        <Link to="/onboarding/shop" className={buttonClass('primary', 'mt-4')}>
+          Create your shop
+        </Link>
+      </EmptyState>
+    </div>
+  );
+}
+
+/** /settings: a shop owner's shop (spec 02 §2.5) and own account, or an OWNER's own account (DECISIONS' fix). */
 export default function SettingsPage() {
   const { activeRole } = useAuth();
   const shop = useActiveShop();
   if (activeRole === 'OWNER') return <AccountSettings />;
-  if (!shop.id) {
-    return (
-      <div className="mx-auto flex max-w-5xl flex-col gap-6">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Shop Settings</h1>
-        <EmptyState icon="store" title="Set up your shop first">
-          <p>Settings open once you have a shop.</p>
-          <Link to="/onboarding/shop" className={buttonClass('primary', 'mt-4')}>
-            Create your shop
-          </Link>
-        </EmptyState>
-      </div>
-    );
-  }
-  return <ShopSettings key={shop.id} shopId={shop.id} />;
+  return (
+    <div className="space-y-10">
+      {shop.id ? <ShopSettings key={shop.id} shopId={shop.id} /> : <NoShopYet />}
+      <YourAccount />
+    </div>
+  );
 }

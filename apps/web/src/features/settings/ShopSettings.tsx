@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toast';
 import { BannersPanel } from './BannersPanel';
+import { HoursPanel } from './HoursPanel';
 import { type InventoryChanges, InventoryPanel } from './InventoryPanel';
 import { failureMessage, SETTINGS_TOASTS, TOAST_MS } from './messages';
 import { BillingPanel, ProfileForm } from './ProfileForm';
@@ -75,6 +76,7 @@ export function ShopSettings({ shopId }: { shopId: string }) {
       </header>
       <BannersPanel shopId={shopId} banners={shop.bannerGcsPaths} draft={draft} onSaved={onShopSaved} />
       <ProfileForm shopId={shopId} shop={shop} draft={draft} onSaved={onShopSaved} />
+      <HoursPanel shopId={shopId} hours={settings.data.hours} onSaved={(hours) => patch((s) => ({ ...s, hours }))} />
       <BillingPanel shop={shop} />
       <InventoryPanel shopId={shopId} items={settings.data.inventory} changes={inventory} />
       <RateCardPanel

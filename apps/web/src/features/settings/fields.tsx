@@ -4,7 +4,7 @@ import { failureMessage, TOAST_MS } from './messages';
 
 /** 16 px text on phones so iOS does not zoom into the field (as the shared TextField does). */
 export const CONTROL =
-  'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:bg-slate-50 disabled:text-slate-500 sm:text-sm';
+  'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-500 focus:outline-none focus:ring-2 disabled:bg-slate-50 disabled:text-slate-500 sm:text-sm';
 const controlClass = (error?: string | null) =>
   `${CONTROL} ${error ? 'border-red-400 focus:border-red-500 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100'}`;
 
@@ -20,10 +20,12 @@ interface Shared {
   className?: string;
 }
 
-function Wrap({ id, label, error, hint, className, children }: Shared & { id: string; children: ReactNode }) {
+function Wrap({ id, label, error, hint, className, required, children }: Shared & { id: string; required?: boolean; children: ReactNode }) {
+  // The star is drawn by CSS so the field's accessible name stays its label; `required` tells screen readers.
+  const star = required ? "after:ml-0.5 after:text-red-600 after:content-['*']" : '';
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className={`mb-1.5 block text-sm font-medium text-slate-700 ${star}`}>
         {label}
       </label>
       {children}
@@ -45,7 +47,7 @@ const describedBy = (id: string, error?: string | null, hint?: ReactNode) => (er
 export function Input({ label, error, hint, className, ...rest }: Shared & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'>) {
   const id = useId();
   return (
-    <Wrap id={id} label={label} error={error} hint={hint} className={className}>
+    <Wrap id={id} label={label} error={error} hint={hint} className={className} required={rest.required}>
       <input
         id={id}
         aria-invalid={error ? true : undefined}

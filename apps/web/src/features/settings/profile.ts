@@ -26,6 +26,7 @@ export interface ProfileValues {
   pan: string;
   hours: string;
   whatsapp: string;
+  publicEmail: string;
 }
 
 export type ProfileErrors = Partial<Record<'shopName' | 'username', string>>;
@@ -48,6 +49,7 @@ export function valuesFrom(shop: TShopProfile): ProfileValues {
     pan: shop.pan ?? '',
     hours: shop.hours || DEFAULT_SHOP_HOURS,
     whatsapp: shop.whatsapp ?? '',
+    publicEmail: shop.publicEmail ?? '',
   };
 }
 
@@ -81,6 +83,7 @@ export function profilePayload(v: ProfileValues, bannersToRemove: string[], bann
     pan: v.pan,
     hours: v.hours,
     whatsapp: v.whatsapp,
+    publicEmail: v.publicEmail,
     bannersToRemove,
     bannerGcsPaths,
   };

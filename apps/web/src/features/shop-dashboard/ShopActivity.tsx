@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon, type IconName } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
-import { formatCount } from '../../lib/format';
+import { formatCount, rupees } from '../../lib/format';
+import { useEarnings } from '../../api/earnings';
 import { PRINT_JOBS_LIMIT } from '../../api/jobs';
 import { StatusChip } from '../jobs/JobList';
 import { customerLabel, isToday, timeAgo, totalSheets } from '../jobs/liveJobs';
@@ -38,7 +39,36 @@ function StatCard({ icon, label, value, hint, tone }: { icon: IconName; label: s
   );
 }
 
-export function ShopStats({ jobs, loading }: { jobs: TJob[]; loading: boolean }) {
+/** The same report the Earnings screen shows for this shop over its default period. */
+function RevenueCard({ shopId }: { shopId: string }) {
+  const report = useEarnings({ range: '30d', from: '', to: '', shopId, paymentMethod: '', query: '' });
+  const totals = report.data?.totals;
+  const value = totals ? rupees(totals.revenue) : report.isError ? '—' : '…';
+  const hint = totals
+    ? `${totals.orders} paid ${totals.orders === 1 ? 'order' : 'orders'} in the last 30 days`
+    : report.isError
+      ? 'Could not load earnings'
+      : 'Paid orders in the last 30 days';
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-center gap-2 text-sm text-slate-500">
+        <span className="rounded-lg bg-violet-50 p-1.5 text-violet-700">
+          <Icon name="wallet" className="h-4 w-4" />
+        </span>
+        Total revenue
+      </div>
+      <p className="mt-2 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
+      <p className="mt-0.5 text-xs text-slate-500">
+        {hint} ·{' '}
+        <Link to="/revenue" className="font-semibold text-brand-700 hover:underline">
+          Earnings
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function ShopStats({ shopId, jobs, loading }: { shopId: string; jobs: TJob[]; loading: boolean }) {
   const f = todayFigures(jobs);
   const show = (n: number) => (loading ? '…' : formatCount(n));
   // Counted over the newest jobs only; say so on the rare day that is not all of them.
@@ -48,18 +78,7 @@ export function ShopStats({ jobs, loading }: { jobs: TJob[]; loading: boolean })
       <StatCard icon="files" label="Uploads today" value={show(f.uploadsToday)} hint={`Jobs customers sent today${partial}`} tone="bg-brand-50 text-brand-700" />
       <StatCard icon="print" label="Sheets printed" value={show(f.sheetsPrintedToday)} hint={`Marked printed today${partial}`} tone="bg-emerald-50 text-emerald-700" />
       <StatCard icon="clock" label="In the queue" value={show(f.queuedNow)} hint="Waiting to be printed" tone="bg-amber-50 text-amber-700" />
-      <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-4">
-        <div className="flex items-center gap-2 text-sm text-slate-500">
-          <span className="rounded-lg bg-slate-100 p-1.5 text-slate-500">
-            <Icon name="wallet" className="h-4 w-4" />
-          </span>
-          Total revenue
-        </div>
-        <p className="mt-2 text-lg font-semibold text-slate-400">Coming soon</p>
-        <Link to="/revenue" className="mt-0.5 inline-block text-xs font-semibold text-brand-700 hover:underline">
-          See Earnings →
-        </Link>
-      </div>
+      <RevenueCard shopId={shopId} />
     </div>
   );
 }

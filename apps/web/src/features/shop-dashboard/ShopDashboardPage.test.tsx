@@ -1,4 +1,5 @@
-import { act, screen, within } from '@testing-library/react';
+import { DEFAULT_WEEKLY_HOURS } from '@counterprint/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LOCAL, setActiveShop } from '../../api/storage';
 import { jsonResponse, makeToken, stubFetch } from '../../test/helpers';
@@ -21,6 +22,24 @@ const jobs = [
   makeJob({ id: 'f', number: 1, customerName: 'Oldest', createdAt: yesterday }, [1]),
 ];
 
+const hours = (closedToday: boolean) => ({ timeZone: 'Asia/Kolkata', weeklyHours: DEFAULT_WEEKLY_HOURS, closedToday });
+const earnings = {
+  periodLabel: 'Last 30 days',
+  from: '2026-10-26',
+  to: '2026-11-24',
+  shops: [],
+  totals: { revenue: 1234.5, orders: 7, averageOrderValue: 176.36, refunds: 0, refundCount: 0, paymentBreakdown: { cash: 1234.5, upi: 0, card: 0 } },
+  revenueByDay: [],
+  topProducts: [],
+  orders: [],
+  ordersTruncated: false,
+};
+/** The page reads its jobs, the earnings report and (for the closed-today switch) the shop's settings, in any order. */
+const byUrl = (list: unknown) => (call: { url: string }) =>
+  call.url.startsWith('/api/settings')
+    ? jsonResponse(200, { hours: hours(false) })
+    : jsonResponse(200, call.url.startsWith('/api/earnings') ? earnings : list);
+
 describe('/shop-dashboard', () => {
   it("counts today's uploads, sheets printed today and the queue from real jobs", () => {
     expect(todayFigures(jobs, now)).toEqual({ uploadsToday: 3, sheetsPrintedToday: 12, queuedNow: 3 });
@@ -29,29 +48,34 @@ describe('/shop-dashboard', () => {
   it('shows the figures, the five newest jobs, and real links', async () => {
     localStorage.setItem(LOCAL.token, makeToken());
     setActiveShop('shop-1', 'demo-prints', false);
-    const { calls } = stubFetch(() => jsonResponse(200, jobs));
+    const { calls } = stubFetch(byUrl(jobs), byUrl(jobs), byUrl(jobs));
     renderPage(<ShopDashboardPage />);
     const activity = await screen.findByRole('region', { name: 'Recent activity' });
     expect(await within(activity).findByText('Asha')).toBeInTheDocument();
-    expect(calls[0]?.url).toBe('/api/shops/shop-1/print-jobs?limit=100');
+    expect(calls.map((c) => c.url)).toContain('/api/shops/shop-1/print-jobs?limit=100');
     expect(within(activity).getAllByRole('listitem')).toHaveLength(5);
     expect(within(activity).queryByText('Oldest')).not.toBeInTheDocument();
     expect(within(activity).getByText('Walk-in customer')).toBeInTheDocument();
     expect(screen.getByText('Uploads today').parentElement).toHaveTextContent('3');
     expect(screen.getByText('Sheets printed').parentElement).toHaveTextContent('12');
-    expect(screen.getByText('Total revenue').parentElement).toHaveTextContent('Coming soon');
+    // The revenue card shows the Earnings report for this shop, not 'Coming soon'.
+    const revenue = screen.getByText('Total revenue').parentElement!.parentElement!;
+    expect(await within(revenue).findByText('₹1,234.50')).toBeInTheDocument();
+    expect(revenue).toHaveTextContent('7 paid orders in the last 30 days');
+    expect(revenue).not.toHaveTextContent(/coming soon/i);
+    expect(calls.map((c) => c.url)).toContain('/api/earnings?range=30d&shopId=shop-1');
     expect(screen.getByRole('link', { name: 'Start Printing Now' })).toHaveAttribute('href', '/printJob');
-    expect(screen.getByRole('link', { name: 'Watch Demo' })).toHaveAttribute('href', '/public/contact');
+    expect(screen.getByRole('link', { name: 'Watch Demo' })).toHaveAttribute('href', '/public/demo');
     expect(screen.getByRole('link', { name: 'View Earnings' })).toHaveAttribute('href', '/revenue');
     expect(screen.getByRole('link', { name: 'Shop Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.getByText('₹99.00')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download QR Code' })).toBeEnabled();
   });
 
-  it('rotates tips every 3 s and on New Tip; the open toggle is local', async () => {
+  it('rotates tips every 3 s and on New Tip', async () => {
     localStorage.setItem(LOCAL.token, makeToken());
     setActiveShop('shop-1', 'demo-prints', false);
-    stubFetch(() => jsonResponse(200, []));
+    stubFetch(byUrl([]), byUrl([]), byUrl([]));
     vi.useFakeTimers();
     renderPage(<ShopDashboardPage />);
     expect(screen.getByText(TIPS[0]!)).toBeInTheDocument();
@@ -59,10 +83,20 @@ describe('/shop-dashboard', () => {
     expect(screen.getByText(TIPS[1]!)).toBeInTheDocument();
     act(() => screen.getByRole('button', { name: 'New Tip' }).click());
     expect(screen.getByText(TIPS[2]!)).toBeInTheDocument();
-    const toggle = screen.getByRole('switch', { name: 'Shop open' });
-    act(() => toggle.click());
-    expect(toggle).toHaveAttribute('aria-checked', 'false');
-    expect(screen.getByText('Shop closed')).toBeInTheDocument();
+  });
+
+  it("switches the shop to closed for today on the server, where the public page reads it (issue 16)", async () => {
+    localStorage.setItem(LOCAL.token, makeToken());
+    setActiveShop('shop-1', 'demo-prints', false);
+    const { calls } = stubFetch(byUrl([]), byUrl([]), byUrl([]), () => jsonResponse(200, hours(true)));
+    const { user } = renderPage(<ShopDashboardPage />);
+    const toggle = await screen.findByRole('switch', { name: 'Shop open today' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
+    expect(screen.getByText('Closed today')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ method: 'PUT', url: '/api/settings/closed-today?shopId=shop-1', body: { closedToday: true } });
   });
 
   it('links to onboarding when there is no active shop', () => {

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { readStoredUser } from '../../api/storage';
 import { Button, buttonClass } from '../../components/Button';
@@ -9,6 +8,7 @@ import { usePrintJobs } from '../jobs/queries';
 import { useActiveShop } from '../jobs/useActiveShop';
 import { formatRupees } from '../jobs/prefill';
 import { QrWidget } from '../qr/QrWidget';
+import { ClosedTodaySwitch } from '../settings/ClosedTodaySwitch';
 import { WELCOME_BALANCE } from './content';
 import { FeatureCarousel, TipsCard } from './Rotators';
 import { RecentActivity, ShopStats } from './ShopActivity';
@@ -35,29 +35,6 @@ function QuickAction({ icon, label, to, onClick }: { icon: IconName; label: stri
     <button type="button" onClick={onClick} className={className}>
       {body}
     </button>
-  );
-}
-
-/** Spec 01 §2: local only, and labelled so, until the public page can show it. */
-function OpenToggle() {
-  const [open, setOpen] = useState(true);
-  return (
-    <div className="mt-4 flex items-center justify-between gap-3 rounded-xl bg-slate-50 p-3">
-      <div>
-        <p className="text-sm font-semibold text-slate-900">{open ? 'Shop open' : 'Shop closed'}</p>
-        <p className="text-xs text-slate-500">Shown on this screen only for now</p>
-      </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={open}
-        aria-label="Shop open"
-        onClick={() => setOpen((o) => !o)}
-        className={`relative h-6 w-11 shrink-0 rounded-full transition ${open ? 'bg-emerald-500' : 'bg-slate-300'}`}
-      >
-        <span className={`absolute top-0.5 left-0.5 h-5 w-5 rounded-full bg-white shadow transition ${open ? 'translate-x-5' : ''}`} />
-      </button>
-    </div>
   );
 }
 
@@ -99,7 +76,7 @@ export default function ShopDashboardPage() {
         <TipsCard />
       </div>
 
-      <ShopStats jobs={list} loading={jobs.isPending} />
+      <ShopStats shopId={shop.id} jobs={list} loading={jobs.isPending} />
 
       <div className="grid gap-4 lg:grid-cols-3 lg:gap-6">
         <section aria-labelledby="quick-actions" className={CARD}>
@@ -131,7 +108,9 @@ export default function ShopDashboardPage() {
           <Button variant="secondary" className="mt-3 w-full" onClick={comingSoon}>
             Add Money to Wallet
           </Button>
-          <OpenToggle />
+          <div className="mt-4">
+            <ClosedTodaySwitch shopId={shop.id} />
+          </div>
         </section>
       </div>
 
@@ -148,7 +127,7 @@ export default function ShopDashboardPage() {
             <Link to="/printJob" className={buttonClass('primary', 'flex-1')}>
               Start Printing Now
             </Link>
-            <Link to="/public/contact" className="inline-flex flex-1 items-center justify-center rounded-lg border border-slate-600 px-4 py-2.5 text-sm font-semibold text-white transition hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+            <Link to="/public/demo" className="inline-flex flex-1 items-center justify-center rounded-lg border border-slate-600 px-4 py-2.5 text-sm font-semibold text-white transition hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
               Watch Demo
             </Link>
           </div>

@@ -1,0 +1,50 @@
+import { useLayoutEffect } from 'react';
+import { useLocation } from 'react-router';
+
+const APP = 'Counterprint';
+
+/**
+ * Tab titles of the app's own screens (every staff tab read 'Counterprint'). Public pages
+ * and a shop's upload page name their tab themselves (PublicLayout, ShopPublicPage), so they are
+ * not listed and this hook leaves them alone.
+ */
+const TITLES: [RegExp, string][] = [
+  [/^\/shop-dashboard$/, 'Shop dashboard'],
+  [/^\/printJob$/, 'Print queue'],
+  [/^\/analytics$/, 'Analytics'],
+  [/^\/customers$/, 'Customers'],
+  [/^\/revenue$/, 'Earnings'],
+  [/^\/settings$/, 'Settings'],
+  [/^\/recycle$/, 'Recycle bin'],
+  [/^\/owner-dashboard$/, 'Owner dashboard'],
+  [/^\/user-dashboard$/, 'Dashboard'],
+  [/^\/user-dashboard\/customers$/, 'My orders'],
+  [/^\/user-dashboard\/recycle$/, 'My files'],
+  [/^\/profile$/, 'My profile'],
+  [/^\/onboarding\/shop$/, 'Create your shop'],
+  [/^\/login$/, 'Sign in'],
+  [/^\/signup$/, 'Create an account'],
+  [/^\/forgot-password$/, 'Forgot password'],
+  [/^\/reset-password\//, 'Reset password'],
+  [/^\/verify-email\//, 'Verify email'],
+  [/^\/checkout$/, 'Checkout'],
+  [/^\/shop-not-found$/, 'Shop not found'],
+];
+
+/** 'Print queue — Counterprint' for /printJob; null for a path that names its own tab. */
+export function titleFor(pathname: string): string | null {
+  const page = TITLES.find(([pattern]) => pattern.test(pathname))?.[1];
+  return page ? `${page} — ${APP}` : null;
+}
+
+/**
+ * Names the browser tab after the current screen. A layout effect runs before every screen's own
+ * effects, so a screen that adds to its title (the queue's unopened count) has the last word.
+ */
+export function useDocumentTitle(): void {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    const title = titleFor(pathname);
+    if (title) document.title = title;
+  }, [pathname]);
+}

@@ -1,0 +1,104 @@
+import type { TRole } from '@counterprint/contract';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Sidebar } from '../app/Sidebar';
+import { makeJob } from '../features/jobs/fixtures';
+import { MarkPrintedDialog } from '../features/jobs/MarkPrintedDialog';
+import { SiteHeader } from '../features/public-site/SiteHeader';
+import { renderPage } from '../test/render';
+import { Button } from './Button';
+import { Modal } from './Modal';
+
+function Confirm({ onClose }: { onClose: () => void }) {
+  const [, rerender] = useState(0);
+  return (
+    <>
+      <button type="button">Behind</button>
+      <Modal
+        open
+        title="Cancel this job?"
+        role="alertdialog"
+        onClose={() => onClose()}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => rerender((n) => n + 1)}>
+              Keep job
+            </Button>
+            <Button variant="danger">Cancel job</Button>
+          </>
+        }
+      >
+        <p>Its files move to the recycle bin.</p>
+      </Modal>
+    </>
+  );
+}
+
+const shopOwner = { role: 'SHOP_OWNER', roles: ['SHOP_OWNER'] } as const satisfies { role: TRole; roles: TRole[] };
+
+function Phone() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open menu
+      </button>
+      <Sidebar {...shopOwner} collapsed={false} onToggleCollapsed={() => {}} drawerOpen={open} onCloseDrawer={() => setOpen(false)} />
+    </>
+  );
+}
+
+describe('dialogs and the phone menu (issue 16)', () => {
+  it('never starts on the destructive button, keeps Tab inside, and closes on Escape', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<Confirm onClose={onClose} />);
+    const keep = screen.getByRole('button', { name: 'Keep job' });
+    expect(keep).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Cancel job' })).toHaveFocus();
+    await user.tab();
+    expect(keep).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Cancel job' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Behind' })).not.toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not pull focus back to a button while the person works in the dialog', async () => {
+    const user = userEvent.setup();
+    render(<Confirm onClose={() => {}} />);
+    // A re-render with a new onClose arrow must leave focus where the person put it.
+    await user.click(screen.getByRole('button', { name: 'Keep job' }));
+    expect(screen.getByRole('button', { name: 'Keep job' })).toHaveFocus();
+  });
+
+  it('starts Mark as Printed on the Amount field', () => {
+    render(
+      <MarkPrintedDialog job={makeJob({ id: 'j1', number: 7 })} rateCard={[]} pending={false} error={null} onConfirm={() => {}} onCancel={() => {}} />,
+    );
+    expect(screen.getByLabelText('Amount (₹)')).toHaveFocus();
+  });
+
+
+  it('closes the staff phone menu on Escape and returns focus to its button', async () => {
+    const { user } = renderPage(<Phone />);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('complementary', { name: 'Menu' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('complementary', { name: 'Menu' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
+
+  it('closes the public phone menu on Escape', async () => {
+    const { user } = renderPage(<SiteHeader />);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
+});
