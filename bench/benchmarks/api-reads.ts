@@ -1,8 +1,8 @@
 import { startDriver } from '../lib/driver.js';
 import type { Benchmark, Row } from '../lib/report.js';
-import { median } from '../lib/stats.js';
 import { startServer } from '../lib/server.js';
 import { createShop } from '../lib/setup.js';
+import { median } from '../lib/stats.js';
 
 type Load = { rps: number; requests: number; p50: number; p90: number; p99: number; max: number; errors: number; non2xx: number; bytesPerReq: number };
 const JOBS = 10_000;

@@ -20,6 +20,10 @@ export const SERVER_ENV = {
   LOG_LEVEL: 'warn',
   // A shop's 5 GiB quota would stop the 30 s latency run part-way; the quota check itself still runs.
   SHOP_STORAGE_QUOTA: String(1024 ** 4),
+  // The bench's 20 concurrent customers all come from 127.0.0.1; a real address gets 10 at once.
+  UPLOADS_PER_ADDRESS: '1000',
+  // The realtime bench's 1,000 subscribers all sign in as one owner; the per-user cap (decision 011) would refuse all but 20.
+  REALTIME_MAX_SESSIONS_PER_USER: '2000',
 };
 
 export const LOG_DIR = path.join(BENCH_DIR, 'results', 'logs');
@@ -81,7 +85,7 @@ export function readPeakRss(pid: number): number {
 
 /** The caller's environment minus anything the server reads, so that e.g. a DATABASE_URL in the shell cannot turn a PGlite run into a PostgreSQL one. */
 function inheritedEnv(): Record<string, string> {
-  const serverVars = /^(PORT|HOST|PUBLIC_BASE_URL|DATA_DIR|DATABASE_URL|DATABASE_POOL_SIZE|JWT_SECRET|FILE_URL_SECRET|FILE_ENCRYPTION_KEY|SMTP_URL|MAIL_FROM|CONTACT_INBOX|OWNER_EMAILS|TRUST_PROXY|RATE_LIMIT|CORS_ORIGINS|REDIS_URL|S3_.*|SHOP_STORAGE_QUOTA|MIN_FREE_DISK|RECYCLE_RETENTION|UNPRINTED_RETENTION|WEB_DIST_DIR|LOG_LEVEL|NODE_OPTIONS)$/;
+  const serverVars = /^(PORT|HOST|PUBLIC_BASE_URL|DATA_DIR|DATABASE_URL|DATABASE_POOL_SIZE|JWT_SECRET|FILE_URL_SECRET|FILE_ENCRYPTION_KEY|SMTP_URL|MAIL_FROM|CONTACT_INBOX|OWNER_EMAILS|TRUST_PROXY|RATE_LIMIT|CORS_ORIGINS|REDIS_URL|S3_.*|SHOP_STORAGE_QUOTA|MIN_FREE_DISK|RECYCLE_RETENTION|UNPRINTED_RETENTION|REQUEST_TIMEOUT|UPLOAD_PROGRESS_WINDOW|UPLOAD_MIN_PROGRESS|UPLOADS_PER_ADDRESS|WEB_DIST_DIR|LOG_LEVEL|NODE_OPTIONS)$/;
   return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !serverVars.test(e[0])));
 }
 

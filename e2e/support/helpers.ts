@@ -4,6 +4,9 @@ import type { Page } from '@playwright/test';
 
 export const baseUrl = () => process.env.E2E_BASE_URL!;
 
+/** The server is started with this address in OWNER_EMAILS (support/global-setup.ts). */
+export const PLATFORM_OWNER_EMAIL = 'platform-owner@example.com';
+
 /** Waits for a mail to `to` whose raw text matches `pattern`; returns the first capture group. */
 export async function mailLink(to: string, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;

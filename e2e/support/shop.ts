@@ -26,10 +26,7 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  // A shop owner also holds ROLE_USER, so the login asks which workspace to open.
-  await page.getByText('Choose a workspace').waitFor();
-  await page.getByText('Shop Owner', { exact: true }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  // A shop owner also holds ROLE_USER; a first sign-in opens the shop workspace (docs/decisions/023).
   await expect(page).toHaveURL(/\/shop-dashboard$/);
 }
 

@@ -25,13 +25,35 @@ test('sign up, choose later, sign in to the ROLE_USER shell; logout kills the re
   await expect(page.getByRole('button', { name: /Notify Me When Ready/i })).toBeVisible();
   await shot(page, 'accounts-04-user-shell');
 
-  const refreshToken = await page.evaluate(() => localStorage.getItem('refreshToken'));
+  // The refresh token is in an HttpOnly cookie only the auth routes receive; no storage holds it.
+  const stored = await page.evaluate(() =>
+    [localStorage, sessionStorage].flatMap((s) => Array.from({ length: s.length }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i)!)}`)),
+  );
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'refresh_token');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth', secure: false });
+  const refreshToken = cookie!.value;
   expect(refreshToken).toBeTruthy();
+  expect(stored.join('\n')).not.toContain(refreshToken);
+  expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
+  expect(await page.evaluate(() => document.cookie)).not.toContain(refreshToken);
+  // Chromium sends the cookie on a same-origin renewal over plain http: the token is renewed, and no copy is in the answer.
+  const renewal = await page.evaluate(async () => {
+    const res = await fetch('/api/auth/refresh-token', { method: 'POST' });
+    return { status: res.status, body: await res.text() };
+  });
+  expect(renewal.status).toBe(200);
+  expect(Object.keys(JSON.parse(renewal.body))).toEqual(['token']);
+  const rotated = (await page.context().cookies()).find((c) => c.name === 'refresh_token');
+  expect(rotated?.value).toBeTruthy();
+  expect(rotated?.value).not.toBe(refreshToken);
+  await page.reload();
+  await expect(page.getByText('Hello User')).toBeVisible();
   await page.getByRole('button', { name: /profile|account|menu/i }).first().click();
   await page.getByRole('menuitem', { name: 'Logout' }).or(page.getByRole('button', { name: 'Logout' })).first().click();
   await expect(page).toHaveURL(/\/login/);
   await shot(page, 'accounts-05-logged-out');
-  const res = await request.post(`${baseUrl()}/api/auth/refresh-token`, { data: { refreshToken } });
+  expect((await page.context().cookies()).find((c) => c.name === 'refresh_token')).toBeUndefined();
+  const res = await request.post(`${baseUrl()}/api/auth/refresh-token`, { data: { refreshToken: rotated!.value } });
   expect(res.status()).toBe(401);
 });
 

@@ -66,6 +66,8 @@ test('a customer uploads from a phone; staff see it live, download it and mark i
   await expect(staffPage.getByText('Mark as Printed?')).toBeVisible();
   // Amount prefilled from the default rate: 2 sheets x Rs 2.
   await expect(staffPage.getByLabel('Amount (₹)')).toHaveValue('4.00');
+  // The dialog starts on the amount, so staff can type the price at once.
+  await expect(staffPage.getByLabel('Amount (₹)')).toBeFocused();
   await shot(staffPage, 'queue-07-mark-printed');
   await staffPage.getByRole('button', { name: 'Confirm' }).click();
   await expect(card).toBeHidden();

@@ -1,24 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shot } from '../support/helpers.js';
-
-const PUBLIC_ROUTES = [
-  '/public/home',
-  '/public/contact',
-  '/public/privacy',
-  '/public/terms',
-  '/public/security',
-  '/public/how',
-  '/public/reveiw',
-  '/public/review',
-  '/public/testimonials',
-  '/public/feature',
-  '/public/features',
-  '/public/price',
-  '/public/pricing',
-  '/public/help',
-  '/public/setup',
-  '/checkout?plan=premium&billing=annual',
-];
+import { PUBLIC_ROUTES } from '../support/routes.js';
 
 test('every public route renders its heading, and every internal link on it leads to a real page', async ({ page }) => {
   test.setTimeout(180_000);
@@ -44,6 +26,17 @@ test('every public route renders its heading, and every internal link on it lead
     if (!href.startsWith('/signup') && !href.startsWith('/login') && !href.startsWith('/checkout')) {
       await expect(page.getByRole('heading', { level: 1 }).first(), href).toBeVisible();
     }
+  }
+});
+
+test('no public page scrolls sideways on a 390 px phone', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const route of PUBLIC_ROUTES) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY);
+    expect(width, `${route} is ${width} px wide`).toBeLessThanOrEqual(390);
   }
 });
 
