@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema.js';
-import { type Subscriber, subscribe as connect, until } from '../../security/stomp-client.js';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { multipart, ownerWithShop, shopJson } from '../../test/fixtures.js';
-import { createSecondInstance, createTestApp, json, testClock, type TestApp } from '../../test/harness.js';
+import { type Subscriber, subscribe as connect, until } from '../../../test/support/stomp-client.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { multipart, ownerWithShop, shopJson } from '../../../test/support/fixtures.js';
+import { createSecondInstance, createTestApp, json, testClock, type TestApp } from '../../../test/support/harness.js';
 
 type Injected = { statusCode: number; body: string; headers: Record<string, unknown>; cookies: Array<Record<string, unknown>> };
 

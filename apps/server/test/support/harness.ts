@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type App, type AppDeps, buildApp } from '../app.js';
-import type { Clock } from '../clock.js';
-import { type Config, loadConfig } from '../config.js';
-import { createMailer } from '../mail/mailer.js';
-import { createBlobStore } from '../storage/index.js';
+import { type App, type AppDeps, buildApp } from '../../src/app.js';
+import type { Clock } from '../../src/clock.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import { createMailer } from '../../src/mail/mailer.js';
+import { createBlobStore } from '../../src/storage/index.js';
 import { createTestDatabase, testLogger, type TestDatabase } from './database.js';
 
 export type TestClock = Clock & { set(d: Date): void; advance(ms: number): void };
@@ -79,7 +79,7 @@ export async function signUpAndIn(app: App, email: string, password = 'passw0rd-
 /** A second app process-alike on the same PostgreSQL database and secrets, as behind a load balancer. */
 export async function createSecondInstance(first: TestApp): Promise<{ app: App; close(): Promise<void> }> {
   if (!first.testDb.url) throw new Error('a second instance needs PostgreSQL');
-  const { openDatabase } = await import('../db/index.js');
+  const { openDatabase } = await import('../../src/db/index.js');
   const database = await openDatabase({ databaseUrl: first.testDb.url, logger: testLogger, poolSize: 5 });
   const mailer = createMailer({ smtpUrl: undefined, from: first.deps.config.mailFrom, db: database.db, logger: testLogger });
   const app = await buildApp({ ...first.deps, database, mailer });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from '../scale/processes.js';
-import { createTestDatabase, type TestDatabase } from '../test/database.js';
-import { downloadHashes, listJobs, type Owner, ownerOn, sha256, slowUpload, tcpProxy, uniqueImage } from './fault-helpers.js';
-import { liveView, until } from './stomp-client.js';
+import { type ServerProcess, startServerProcess } from '../support/processes.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { downloadHashes, listJobs, type Owner, ownerOn, sha256, slowUpload, tcpProxy, uniqueImage } from '../support/server-client.js';
+import { liveView, until } from '../support/stomp-client.js';
 
 /**
  * PostgreSQL unreachable for 10 s (the server reaches it through a TCP proxy that this test cuts:

@@ -5,11 +5,11 @@ import path from 'node:path';
 import type { TJob } from '@counterprint/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, queryRows } from '../db/index.js';
-import { type ServerProcess, startServerProcess } from '../scale/processes.js';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase, testLogger } from '../test/database.js';
-import { objectStreamBomb, pageTreeDag, pdfLibDocument } from '../test/hostile-pdfs.js';
-import { listJobs, type Owner, ownerOn, rssBytes, slowUpload } from './fault-helpers.js';
+import { type Database, openDatabase, queryRows } from '../../src/db/index.js';
+import { type ServerProcess, startServerProcess } from '../support/processes.js';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase, testLogger } from '../support/database.js';
+import { objectStreamBomb, pageTreeDag, pdfLibDocument } from '../support/hostile-pdfs.js';
+import { listJobs, type Owner, ownerOn, rssBytes, slowUpload } from '../support/server-client.js';
 
 /**
  * PDF bombs and page-tree DAGs against the built server: one shop receives object-stream bombs

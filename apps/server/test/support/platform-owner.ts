@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/index.js';
-import type { TestApp } from '../../test/harness.js';
-import { signUpAndIn } from '../../test/harness.js';
+import { queryRows } from '../../src/db/index.js';
+import type { TestApp } from './harness.js';
+import { signUpAndIn } from './harness.js';
 
 /** A signed-in platform OWNER with no shop (the role granted as `npm run cli -- grant-owner` would). */
 export async function platformOwner(t: TestApp, email: string): Promise<{ authorization: string }> {

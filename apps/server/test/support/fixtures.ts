@@ -2,8 +2,8 @@ import { request } from 'node:http';
 import { crc32 } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
-import type { App } from '../app.js';
-import type { BlobStore } from '../storage/blob-store.js';
+import type { App } from '../../src/app.js';
+import type { BlobStore } from '../../src/storage/blob-store.js';
 import { json, signUpAndIn } from './harness.js';
 
 export async function pdfBytes(pages = 1, marker = 'Counterprint test'): Promise<Buffer> {

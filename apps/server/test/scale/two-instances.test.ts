@@ -4,12 +4,12 @@ import { Client, type IMessage } from '@stomp/stompjs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { queryRows } from '../db/index.js';
-import { startLocalS3 } from '../storage/test-s3.js';
-import { createTestDatabase, type TestDatabase } from '../test/database.js';
-import { multipart, pdfBytes, shopJson } from '../test/fixtures.js';
-import { startNginx } from './nginx.js';
-import { type ServerProcess, startServerProcess } from './processes.js';
+import { queryRows } from '../../src/db/index.js';
+import { startLocalS3 } from '../support/local-s3.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { multipart, pdfBytes, shopJson } from '../support/fixtures.js';
+import { startNginx } from '../support/nginx.js';
+import { type ServerProcess, startServerProcess } from '../support/processes.js';
 import SockJS from 'sockjs-client';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');

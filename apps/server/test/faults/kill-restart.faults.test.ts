@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { type Database, openDatabase, queryRows } from '../db/index.js';
-import { OrphanReaper } from '../jobs/orphan-reaper.js';
-import { type ServerProcess, startServerProcess } from '../scale/processes.js';
-import { createBlobStore } from '../storage/index.js';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase, testLogger } from '../test/database.js';
-import { blobKeys } from '../test/fixtures.js';
-import { downloadHashes, listJobs, ownerOn, sha256, slowUpload, type UploadResult, uniqueImage } from './fault-helpers.js';
+import { loadConfig } from '../../src/config.js';
+import { type Database, openDatabase, queryRows } from '../../src/db/index.js';
+import { OrphanReaper } from '../../src/background/orphan-reaper.js';
+import { type ServerProcess, startServerProcess } from '../support/processes.js';
+import { createBlobStore } from '../../src/storage/index.js';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase, testLogger } from '../support/database.js';
+import { blobKeys } from '../support/fixtures.js';
+import { downloadHashes, listJobs, ownerOn, sha256, slowUpload, type UploadResult, uniqueImage } from '../support/server-client.js';
 
 /**
  * SIGKILL the built server while 10 uploads stream in, restart it on the same data: every
