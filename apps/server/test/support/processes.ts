@@ -1,12 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Database, openDatabase } from '../../src/db/index.js';
+import { createTestDatabase, type TestDatabase, testLogger } from './database.js';
 
 const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const STOP_GRACE_MS = 20_000;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -61,7 +65,57 @@ export async function startServerProcess(env: Record<string, string>, dataDir?: 
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill(signal);
+      // A server that ignores the signal must not hang the run.
+      const force = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
       await exited;
+      clearTimeout(force);
+    },
+  };
+}
+
+/** The secrets every instance on one PostgreSQL database must share (PGlite keeps its own under DATA_DIR). */
+export function sharedSecrets(): Record<'JWT_SECRET' | 'FILE_URL_SECRET' | 'FILE_ENCRYPTION_KEY', string> {
+  const secret = () => randomBytes(32).toString('hex');
+  return { JWT_SECRET: secret(), FILE_URL_SECRET: secret(), FILE_ENCRYPTION_KEY: secret() };
+}
+
+/**
+ * The built server on a data folder of its own, and on a fresh PostgreSQL database when `kind` is
+ * 'postgres': `start()` again (after a stop or a SIGKILL) restarts it on the same data, and
+ * `openDatabase()` opens that data in this process once the server is stopped.
+ */
+export function serverOnOwnData(kind: 'pglite' | 'postgres', prefix: string) {
+  let dataDir: string | undefined;
+  let pg: TestDatabase | undefined;
+  let env: Record<string, string> = {};
+  let server: ServerProcess | undefined;
+  const dir = () => (dataDir ??= mkdtempSync(path.join(tmpdir(), prefix)));
+  return {
+    get dataDir() {
+      return dir();
+    },
+    /** What the server was started with: DATABASE_URL and its secrets on PostgreSQL, nothing on PGlite. */
+    get env() {
+      return env;
+    },
+    async start(): Promise<ServerProcess> {
+      if (kind === 'postgres' && !pg) {
+        pg = await createTestDatabase('postgres');
+        env = { DATABASE_URL: pg.url!, ...sharedSecrets() };
+      }
+      server = await startServerProcess(env, dir());
+      return server;
+    },
+    /** The server's database, opened here; the server must be stopped when it is PGlite. */
+    async openDatabase(): Promise<{ database: Database; close(): Promise<void> }> {
+      if (pg) return { database: pg.database, close: async () => {} };
+      const database = await openDatabase({ pgliteDir: path.join(dir(), 'pglite'), logger: testLogger });
+      return { database, close: () => database.close() };
+    },
+    async close() {
+      await server?.stop();
+      await pg?.drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
