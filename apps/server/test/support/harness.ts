@@ -67,13 +67,20 @@ export async function createTestApp(opts: TestAppOptions): Promise<TestApp> {
 
 export const json = (res: { body: string }) => JSON.parse(res.body);
 
+/** Signs in; returns the bearer token, the refresh token and the sign-in body. */
+export async function signIn(app: App, email: string, password = 'passw0rd-ok') {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`signin failed: ${res.statusCode} ${res.body}`);
+  const body = json(res);
+  return { token: String(res.headers.authorization).replace(/^Bearer /, ''), refreshToken: body.refreshToken as string, body };
+}
+
 /** Signs up and signs in; returns the bearer token and the sign-in body. */
 export async function signUpAndIn(app: App, email: string, password = 'passw0rd-ok', name = 'Test User') {
   const up = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name, email, password } });
   if (up.statusCode !== 201) throw new Error(`signup failed: ${up.statusCode} ${up.body}`);
-  const res = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
-  if (res.statusCode !== 200) throw new Error(`signin failed: ${res.statusCode} ${res.body}`);
-  return { token: String(res.headers.authorization).replace(/^Bearer /, ''), body: json(res), signup: json(up) };
+  const { token, body } = await signIn(app, email, password);
+  return { token, body, signup: json(up) };
 }
 
 /** A second app process-alike on the same PostgreSQL database and secrets, as behind a load balancer. */
