@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm run test:faults`: the slow fault and load tests (src/security/*.faults.test.ts) against the
+ * `npm run test:faults`: the slow fault and load tests (test/faults/*.faults.test.ts) against the
  * built server in its own process. They are skipped by the normal run (`vitest run`), which
  * does not set COUNTERPRINT_FAULTS. The global setup builds dist/ when it is missing or stale.
  */
@@ -13,9 +13,9 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/security/*.faults.test.ts'],
+    include: ['test/faults/*.faults.test.ts'],
     env: { COUNTERPRINT_FAULTS: '1' },
-    globalSetup: ['src/security/faults-setup.ts'],
+    globalSetup: ['test/faults/global-setup.ts'],
     testTimeout: 600_000,
     hookTimeout: 300_000,
     pool: 'forks',

@@ -20,6 +20,16 @@ function freePort(): Promise<number> {
   });
 }
 
+/** SIGTERM, then SIGKILL if it has not exited 20 s later: a teardown that waits forever stalls CI with no output. */
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  const force = setTimeout(() => server.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(force);
+}
+
 /**
  * Starts a real SMTP server (mail goes to a file the tests read) and the built
  * Counterprint server on a free port with a fresh data folder.
@@ -83,8 +93,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_MAIL_FILE = mailFile;
   process.env.E2E_SCREENSHOTS = screenshots;
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stopServer(server);
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     rmSync(work, { recursive: true, force: true });
   };

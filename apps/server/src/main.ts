@@ -5,7 +5,7 @@ import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { analyzeGrownTables } from './db/planner-stats.js';
-import { type BackgroundWork, startBackgroundWork } from './jobs/background.js';
+import { type BackgroundWork, startBackgroundWork } from './background/background.js';
 import { createMailer } from './mail/mailer.js';
 import { createBlobStore } from './storage/index.js';
 

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Config } from '../config.js';
 import { queryRows } from '../db/index.js';
-import { DATABASE_KINDS } from '../test/database.js';
-import { uniqueImage } from '../security/fault-helpers.js';
-import { blobKeys, multipart, ownerWithShop } from '../test/fixtures.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { DATABASE_KINDS } from '../../test/support/database.js';
+import { uniqueImage } from '../../test/support/server-client.js';
+import { blobKeys, multipart, ownerWithShop } from '../../test/support/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/support/harness.js';
 
 Object.assign(globalThis, { WebSocket });
 

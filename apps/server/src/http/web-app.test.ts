@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { createTestApp, type TestApp } from '../../test/support/harness.js';
 
 const INDEX = '<!doctype html><title>Counterprint</title><script type="module" src="/assets/index-Ab12Cd34.js"></script>';
 const SCRIPT = `export const rates = [${Array.from({ length: 400 }, (_, i) => `{page:${i},price:"₹${i % 7}"}`).join(',')}];\n`;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/index.js';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../test/database.js';
-import { createTestApp, type TestApp, testClock } from '../test/harness.js';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/support/database.js';
+import { createTestApp, type TestApp, testClock } from '../../test/support/harness.js';
 import { databaseRateLimiter, type Limit, MINUTE, memoryRateLimiter, type RateLimiter, rateLimitKeyHasher, SWEEP_BATCH } from './rate-limiter.js';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';

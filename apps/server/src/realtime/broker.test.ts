@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StompBroker } from './broker.js';
-import { accessTable, brokerOptions, fakeAuthenticate, fakeConnection, frameText } from './test-support.js';
+import { accessTable, brokerOptions, fakeAuthenticate, fakeConnection, frameText } from '../../test/support/realtime-fakes.js';
 
 const flush = async () => {
   if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(0);

@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { PgListener } from '../db/pg-listener.js';
 import { StompBroker } from './broker.js';
 import { createJobFanout, type JobFanoutOptions } from './fanout.js';
-import { brokerOptions, deferred, waitFor } from './test-support.js';
+import { brokerOptions, deferred, waitFor } from '../../test/support/realtime-fakes.js';
 import { attachRealtime } from './transport.js';
 
 type Job = { id: string; version: number };

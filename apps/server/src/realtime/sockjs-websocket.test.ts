@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { StompBroker } from './broker.js';
 import { quote } from './sockjs-websocket.js';
-import { brokerOptions, deferred, frameText, waitFor } from './test-support.js';
+import { brokerOptions, deferred, frameText, waitFor } from '../../test/support/realtime-fakes.js';
 import { attachRealtime, type RealtimeTransport } from './transport.js';
 
 let server: http.Server;

@@ -3,7 +3,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StompBroker } from './broker.js';
-import { brokerOptions, frameText } from './test-support.js';
+import { brokerOptions, frameText } from '../../test/support/realtime-fakes.js';
 import { attachRealtime, type RealtimeTransport } from './transport.js';
 
 /**

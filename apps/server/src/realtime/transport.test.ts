@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type BrokerOptions, StompBroker } from './broker.js';
 import { attachRealtime, type RealtimeTransport } from './transport.js';
-import { brokerOptions, deferred, frameText, waitFor } from './test-support.js';
+import { brokerOptions, deferred, frameText, waitFor } from '../../test/support/realtime-fakes.js';
 
 // @stomp/stompjs looks for a global WebSocket for brokerURL; Node 20 has none.
 Object.assign(globalThis, { WebSocket });

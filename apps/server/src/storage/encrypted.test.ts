@@ -10,7 +10,7 @@ import { DiskObjectStore } from './disk.js';
 import { EncryptedBlobStore } from './encrypted.js';
 import { SealWorker } from './seal-worker.js';
 import { readAll } from './stream-util.js';
-import { generatedBody } from './test-streams.js';
+import { generatedBody } from '../../test/support/streams.js';
 
 const C = 64 * 1024;
 const RAW_CHUNK = C + TAG_BYTES;

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EncryptedBlobStore, createBlobStore, verifyFileUrl } from './index.js';
 import { readAll } from './stream-util.js';
-import { startLocalS3 } from './test-s3.js';
+import { startLocalS3 } from '../../test/support/local-s3.js';
 
 const secrets = { fileEncryptionKey: randomBytes(32).toString('hex'), fileUrlSecret: 'file-url-secret-file-url-secret-0123' };
 const dirs: string[] = [];

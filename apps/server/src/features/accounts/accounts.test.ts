@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { createTestApp, json, signUpAndIn, type TestApp } from '../../test/harness.js';
-import { mailText, startSmtp } from '../../test/smtp.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { createTestApp, json, signUpAndIn, type TestApp } from '../../../test/support/harness.js';
+import { mailText, startSmtp } from '../../../test/support/smtp.js';
 
 describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
   let t: TestApp;

@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema.js';
-import { type Subscriber, subscribe as connect, until } from '../../security/stomp-client.js';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { multipart, ownerWithShop, shopJson } from '../../test/fixtures.js';
-import { createSecondInstance, createTestApp, json, testClock, type TestApp } from '../../test/harness.js';
+import { type Subscriber, subscribe as connect, until } from '../../../test/support/stomp-client.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { multipart, ownerWithShop, shopJson } from '../../../test/support/fixtures.js';
+import { createSecondInstance, createTestApp, json, signIn, testClock, type TestApp } from '../../../test/support/harness.js';
 
 type Injected = { statusCode: number; body: string; headers: Record<string, unknown>; cookies: Array<Record<string, unknown>> };
 
@@ -13,17 +13,6 @@ const REFRESH_COOKIE = 'refresh_token';
 const PASSWORD = 'passw0rd-ok';
 
 const refreshCookie = (res: Injected) => res.cookies.find((c) => c.name === REFRESH_COOKIE);
-
-async function signIn(t: TestApp, email: string, password = PASSWORD) {
-  const res = (await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } })) as unknown as Injected;
-  if (res.statusCode !== 200) throw new Error(`signin failed: ${res.statusCode} ${res.body}`);
-  const cookie = refreshCookie(res);
-  return {
-    token: String(res.headers.authorization).replace(/^Bearer /, ''),
-    refreshToken: json(res).refreshToken as string,
-    cookie: cookie ? `${REFRESH_COOKIE}=${String(cookie.value)}` : undefined,
-  };
-}
 
 const me = (t: TestApp, token: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
@@ -71,7 +60,7 @@ describe.each(DATABASE_KINDS)('sessions end when they should on %s', (kind) => {
 
   it('refuses to renew a still-valid bearer alone: renewal needs the refresh token', async () => {
     await ownerWithShop(t.app, 'bearer-alone@example.com');
-    const { token } = await signIn(t, 'bearer-alone@example.com');
+    const { token } = await signIn(t.app, 'bearer-alone@example.com');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/refresh-token',
@@ -129,8 +118,8 @@ describe.each(DATABASE_KINDS)('sessions end when they should on %s', (kind) => {
     async (name, end) => {
       const email = `ends-${name.replace(/\W+/g, '-')}@example.com`;
       const { shop } = await ownerWithShop(t.app, email);
-      const stolen = await signIn(t, email);
-      const other = await signIn(t, email);
+      const stolen = await signIn(t.app, email);
+      const other = await signIn(t.app, email);
       expect((await me(t, stolen.token)).statusCode).toBe(200);
       const live = connect(base, stolen.token, shop.id);
       open.push(live);
@@ -155,7 +144,7 @@ describe.each(DATABASE_KINDS)('sessions end when they should on %s', (kind) => {
       open.push(again);
       await expect(again.subscribed).rejects.toThrow('Authentication failed');
       // Signing in again gives a working session.
-      const fresh = await signIn(t, email, password);
+      const fresh = await signIn(t.app, email, password);
       expect((await me(t, fresh.token)).statusCode).toBe(200);
     },
   );
@@ -175,7 +164,7 @@ describe.each(DATABASE_KINDS)('sessions end when they should on %s', (kind) => {
     };
     const kept = await signup('onboard-kept@example.com');
     const changed = await signup('onboard-changed@example.com');
-    const { token } = await signIn(t, 'onboard-changed@example.com');
+    const { token } = await signIn(t.app, 'onboard-changed@example.com');
     expect((await changePassword(t, token, PASSWORD, 'changed-pass1')).statusCode).toBe(200);
     const refused = await create(changed);
     expect(refused.statusCode).toBe(401);
@@ -253,7 +242,7 @@ describe.each(DATABASE_KINDS)('session age and password guessing on %s', (kind) 
 
   it('caps a refresh-token family at SESSION_MAX_AGE however often it is renewed', async () => {
     await ownerWithShop(t.app, 'capped@example.com');
-    let { refreshToken } = await signIn(t, 'capped@example.com');
+    let { refreshToken } = await signIn(t.app, 'capped@example.com');
     for (let i = 0; i < 3; i++) {
       clock.advance(15 * 60 * 1000);
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken } });
@@ -269,7 +258,7 @@ describe.each(DATABASE_KINDS)('session age and password guessing on %s', (kind) 
 
   it('limits current-password guesses on PUT /api/auth/me like sign-in, and a right guess past the limit is still 429', async () => {
     await ownerWithShop(t.app, 'guess-me@example.com');
-    const { token } = await signIn(t, 'guess-me@example.com');
+    const { token } = await signIn(t.app, 'guess-me@example.com');
     const codes: number[] = [];
     // From an address that has not signed in, so the budget starts full.
     const ip = '10.9.8.7';
@@ -309,8 +298,8 @@ describe.skipIf(!DATABASE_KINDS.includes('postgres'))('token version across inst
 
   it('a password change on instance A ends the bearer and the STOMP session on instance B', async () => {
     const { shop } = await ownerWithShop(a.app, 'two-instances@example.com');
-    const stolen = await signIn(a, 'two-instances@example.com');
-    const self = await signIn(a, 'two-instances@example.com');
+    const stolen = await signIn(a.app, 'two-instances@example.com');
+    const self = await signIn(a.app, 'two-instances@example.com');
     // B has seen (and may have cached) the stolen token's version.
     const meB = () => b.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${stolen.token}` } });
     expect((await meB()).statusCode).toBe(200);

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/index.js';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { ownerWithShop, type Part, pdfBytes, pngBytes, upload } from '../../test/fixtures.js';
-import { createTestApp, json, type TestApp, type TestClock, testClock } from '../../test/harness.js';
-import { platformOwner } from '../feedback/owner-fixture.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { ownerWithShop, type Part, pdfBytes, pngBytes, upload } from '../../../test/support/fixtures.js';
+import { createTestApp, json, type TestApp, type TestClock, testClock } from '../../../test/support/harness.js';
+import { platformOwner } from '../../../test/support/platform-owner.js';
 
 type Owner = Awaited<ReturnType<typeof ownerWithShop>>;
 type Paper = { sku: string };

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/index.js';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { createTestApp, json, signUpAndIn, type TestApp } from '../../test/harness.js';
-import { platformOwner } from '../feedback/owner-fixture.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { createTestApp, json, signUpAndIn, type TestApp } from '../../../test/support/harness.js';
+import { platformOwner } from '../../../test/support/platform-owner.js';
 
 describe.each(DATABASE_KINDS)('checkout requests on %s', (kind) => {
   let t: TestApp;

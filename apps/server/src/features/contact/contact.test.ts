@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/index.js';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { ownerWithShop } from '../../test/fixtures.js';
-import { createTestApp, json, type TestApp } from '../../test/harness.js';
-import { mailText, startSmtp } from '../../test/smtp.js';
-import { platformOwner } from '../feedback/owner-fixture.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { ownerWithShop } from '../../../test/support/fixtures.js';
+import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
+import { mailText, startSmtp } from '../../../test/support/smtp.js';
+import { platformOwner } from '../../../test/support/platform-owner.js';
 
 const good = { name: ' Priya Nair ', email: ' Priya@Example.com ', company: 'Nair Xerox', phone: '+91 98765 11111', subject: 'Pricing for two shops', message: 'Do you offer a discount?\nWe have two shops.' };
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/index.js';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { ownerWithShop, pngBytes, upload } from '../../test/fixtures.js';
-import { createTestApp, json, type TestApp } from '../../test/harness.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { ownerWithShop, pngBytes, upload } from '../../../test/support/fixtures.js';
+import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
 
 type Owner = Awaited<ReturnType<typeof ownerWithShop>>;
 type Customer = { id: string; name: string; email: string | null; phone: string | null; tags: string[]; updatedAt: number };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { multipart, ownerWithShop, pngBytes, upload } from '../../test/fixtures.js';
-import { createTestApp, json, signUpAndIn, type TestApp, type TestClock, testClock } from '../../test/harness.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { multipart, ownerWithShop, pngBytes, upload } from '../../../test/support/fixtures.js';
+import { createTestApp, json, signUpAndIn, type TestApp, type TestClock, testClock } from '../../../test/support/harness.js';
 
 type Owner = Awaited<ReturnType<typeof ownerWithShop>>;
 type Order = { id: string; amount: number; status: string; customer: string; shopName: string; paymentMethod: string | null; date: string };

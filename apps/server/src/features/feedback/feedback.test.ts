@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/index.js';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { ownerWithShop } from '../../test/fixtures.js';
-import { createTestApp, json, type TestApp } from '../../test/harness.js';
-import { platformOwner } from './owner-fixture.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { ownerWithShop } from '../../../test/support/fixtures.js';
+import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
+import { platformOwner } from '../../../test/support/platform-owner.js';
 
 describe.each(DATABASE_KINDS)('feature feedback on %s', (kind) => {
   let t: TestApp;

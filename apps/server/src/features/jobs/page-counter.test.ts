@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/index.js';
-import { DATABASE_KINDS, testLogger } from '../../test/database.js';
-import { ownerWithShop, upload } from '../../test/fixtures.js';
-import { createTestApp, json, type TestApp } from '../../test/harness.js';
-import { bigDocument, nestedPageTree, objectStreamBomb, pageTreeDag, pdfLibDocument } from '../../test/hostile-pdfs.js';
+import { DATABASE_KINDS, testLogger } from '../../../test/support/database.js';
+import { ownerWithShop, upload } from '../../../test/support/fixtures.js';
+import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
+import { bigDocument, nestedPageTree, objectStreamBomb, pageTreeDag, pdfLibDocument } from '../../../test/support/hostile-pdfs.js';
 import { CountSlot } from './page-count-slot.js';
 import { PAGE_COUNT_DECODE_BUDGET } from '../../config.js';
 import { PageCounter } from './page-counter.js';

@@ -7,9 +7,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { queryRows } from '../../db/index.js';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { blobKeys, multipart, ownerWithShop, type Part, pdfBytes, pngBytes, streamRequest } from '../../test/fixtures.js';
-import { createSecondInstance, createTestApp, json, type TestApp, type TestClock, testClock } from '../../test/harness.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { blobKeys, multipart, ownerWithShop, type Part, pdfBytes, pngBytes, streamRequest } from '../../../test/support/fixtures.js';
+import { createSecondInstance, createTestApp, json, type TestApp, type TestClock, testClock } from '../../../test/support/harness.js';
 
 const MiB = 1024 * 1024;
 const HOUR = 60 * 60 * 1000;

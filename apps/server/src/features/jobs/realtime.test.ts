@@ -4,9 +4,9 @@ import SockJS from 'sockjs-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { App } from '../../app.js';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { ownerWithShop, pdfBytes, upload } from '../../test/fixtures.js';
-import { createSecondInstance, createTestApp, json, type TestApp } from '../../test/harness.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { ownerWithShop, pdfBytes, upload } from '../../../test/support/fixtures.js';
+import { createSecondInstance, createTestApp, json, type TestApp } from '../../../test/support/harness.js';
 
 type Received = { action: string; job: { id: string; status: string } };
 

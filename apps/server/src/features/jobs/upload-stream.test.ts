@@ -5,8 +5,8 @@ import vm from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/index.js';
-import { blobKeys, ownerWithShop, pdfBytes, streamRequest } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { blobKeys, ownerWithShop, pdfBytes, streamRequest } from '../../../test/support/fixtures.js';
+import { createTestApp, type TestApp } from '../../../test/support/harness.js';
 
 const MiB = 1024 * 1024;
 

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/index.js';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { blobKeys, docBytes, docxBytes, ownerWithShop, pdfBytes, pngBytes, upload } from '../../test/fixtures.js';
-import { createTestApp, json, type TestApp } from '../../test/harness.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { blobKeys, docBytes, docxBytes, ownerWithShop, pdfBytes, pngBytes, upload } from '../../../test/support/fixtures.js';
+import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 

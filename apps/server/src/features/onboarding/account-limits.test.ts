@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/index.js';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { blobKeys, multipart, type Part, pngBytes, shopJson } from '../../test/fixtures.js';
-import { createTestApp, json, signUpAndIn, type TestApp } from '../../test/harness.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { blobKeys, multipart, type Part, pngBytes, shopJson } from '../../../test/support/fixtures.js';
+import { createTestApp, json, signUpAndIn, type TestApp } from '../../../test/support/harness.js';
 import { encodeBannerSizes } from '../shops/banner-images.js';
 
 const CREATE = '/api/public/onboarding-shops/create';

@@ -3,9 +3,9 @@ import type jsQRType from 'jsqr';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { multipart, type Part, pngBytes, shopJson } from '../../test/fixtures.js';
-import { createTestApp, json, type TestApp } from '../../test/harness.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { multipart, type Part, pngBytes, shopJson } from '../../../test/support/fixtures.js';
+import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
 
 // jsqr is CommonJS with a default export that NodeNext typing cannot call through an ESM import.
 const jsQR = createRequire(import.meta.url)('jsqr') as typeof jsQRType.default;

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/index.js';
 import { rateLimitKeyHasher } from '../../limits/rate-limiter.js';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { ownerWithShop, pngBytes, upload } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { ownerWithShop, pngBytes, upload } from '../../../test/support/fixtures.js';
+import { createTestApp, type TestApp } from '../../../test/support/harness.js';
 
 /** Every spelling of a slug that differs only in case, in a fixed order. */
 function caseVariants(slug: string, count: number): string[] {

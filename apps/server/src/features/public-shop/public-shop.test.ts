@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { multipart, ownerWithShop, pngBytes } from '../../test/fixtures.js';
-import { createTestApp, json, type TestApp } from '../../test/harness.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { multipart, ownerWithShop, pngBytes } from '../../../test/support/fixtures.js';
+import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
 import { DETAILS_TTL_MS } from './details.js';
 
 const LOGIN = 'login-only@example.com';

@@ -4,9 +4,9 @@ import type jsQRType from 'jsqr';
 import { PageSizes, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { ownerWithShop } from '../../test/fixtures.js';
-import { createTestApp, json, type TestApp } from '../../test/harness.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { ownerWithShop } from '../../../test/support/fixtures.js';
+import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
 import { POSTER_TEXT } from './poster.js';
 
 const jsQR = createRequire(import.meta.url)('jsqr') as typeof jsQRType.default;

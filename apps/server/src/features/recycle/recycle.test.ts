@@ -2,9 +2,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, queryRows } from '../../db/index.js';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { blobKeys, ownerWithShop, pdfBytes, pngBytes, upload } from '../../test/fixtures.js';
-import { createTestApp, json, type TestApp, testClock } from '../../test/harness.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { blobKeys, ownerWithShop, pdfBytes, pngBytes, upload } from '../../../test/support/fixtures.js';
+import { createTestApp, json, type TestApp, testClock } from '../../../test/support/harness.js';
 
 const MIN = 60_000;
 

@@ -1,8 +1,8 @@
 import { DEFAULT_WEEKLY_HOURS } from '@counterprint/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { ownerWithShop, pngBytes, upload } from '../../test/fixtures.js';
-import { createTestApp, json, type TestApp, type TestClock, testClock } from '../../test/harness.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { ownerWithShop, pngBytes, upload } from '../../../test/support/fixtures.js';
+import { createTestApp, json, type TestApp, type TestClock, testClock } from '../../../test/support/harness.js';
 import { DETAILS_TTL_MS } from '../public-shop/details.js';
 
 type Owner = Awaited<ReturnType<typeof ownerWithShop>>;

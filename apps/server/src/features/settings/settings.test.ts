@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { blobKeys, multipart, ownerWithShop, type Part, pngBytes } from '../../test/fixtures.js';
-import { createTestApp, json, signUpAndIn, type TestApp } from '../../test/harness.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { blobKeys, multipart, ownerWithShop, type Part, pngBytes } from '../../../test/support/fixtures.js';
+import { createTestApp, json, signUpAndIn, type TestApp } from '../../../test/support/harness.js';
 
 type Owner = Awaited<ReturnType<typeof ownerWithShop>>;
 

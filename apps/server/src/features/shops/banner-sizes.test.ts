@@ -1,10 +1,10 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { blobKeys, multipart, ownerWithShop, type Part, pngBytes } from '../../test/fixtures.js';
-import { createTestApp, json, type TestApp } from '../../test/harness.js';
-import { OrphanReaper } from '../../jobs/orphan-reaper.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { blobKeys, multipart, ownerWithShop, type Part, pngBytes } from '../../../test/support/fixtures.js';
+import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
+import { OrphanReaper } from '../../background/orphan-reaper.js';
 import { encodeBannerSizes } from './banner-images.js';
 
 type Owner = Awaited<ReturnType<typeof ownerWithShop>>;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/index.js';
-import { multipart, ownerWithShop, pngBytes } from '../../test/fixtures.js';
-import { DATABASE_KINDS } from '../../test/database.js';
-import { createTestApp, json, type TestApp, type TestClock, testClock } from '../../test/harness.js';
+import { multipart, ownerWithShop, pngBytes } from '../../../test/support/fixtures.js';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { createTestApp, json, type TestApp, type TestClock, testClock } from '../../../test/support/harness.js';
 import { MINUTE } from '../../limits/rate-limiter.js';
 
 /** Issue 16: staff learn when their shop's customers are turned away, and why. */

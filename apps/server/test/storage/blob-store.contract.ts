@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BlobStore, BlobNotFoundError, BlobTooLargeError, InvalidBlobKeyError, RangeNotSatisfiableError } from './blob-store.js';
-import { readAll } from './stream-util.js';
-import { digestOf, endlessBody, failingBody, generatedBody, peakMemoryGrowth } from './test-streams.js';
+import { type BlobStore, BlobNotFoundError, BlobTooLargeError, InvalidBlobKeyError, RangeNotSatisfiableError } from '../../src/storage/blob-store.js';
+import { readAll } from '../../src/storage/stream-util.js';
+import { digestOf, endlessBody, failingBody, generatedBody, peakMemoryGrowth } from '../support/streams.js';
 
 export type ContractSubject = {
   store: BlobStore;

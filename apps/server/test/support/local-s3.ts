@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { S3ObjectStore, type S3ObjectStoreOptions } from './s3.js';
+import { S3ObjectStore, type S3ObjectStoreOptions } from '../../src/storage/s3.js';
 
 export type LocalS3 = { endpoint: string; server: S3rver; close(): Promise<void> };
 

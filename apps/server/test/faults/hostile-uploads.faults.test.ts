@@ -1,15 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { TJob } from '@counterprint/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, queryRows } from '../db/index.js';
-import { type ServerProcess, startServerProcess } from '../scale/processes.js';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase, testLogger } from '../test/database.js';
-import { objectStreamBomb, pageTreeDag, pdfLibDocument } from '../test/hostile-pdfs.js';
-import { listJobs, type Owner, ownerOn, rssBytes, slowUpload } from './fault-helpers.js';
+import { queryRows } from '../../src/db/index.js';
+import { DATABASE_KINDS } from '../support/database.js';
+import { type ServerProcess, serverOnOwnData } from '../support/processes.js';
+import { objectStreamBomb, pageTreeDag, pdfLibDocument } from '../support/hostile-pdfs.js';
+import { listJobs, type Owner, ownerOn, rssBytes, slowUpload } from '../support/server-client.js';
 
 /**
  * PDF bombs and page-tree DAGs against the built server: one shop receives object-stream bombs
@@ -63,23 +60,12 @@ async function untilSettled(base: string, owner: Owner, ids: string[], deadlineM
 }
 
 describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('hostile PDFs on %s', (kind) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cp-hostile-'));
-  let pg: TestDatabase | undefined;
+  const site = serverOnOwnData(kind, 'cp-hostile-');
   let server: ServerProcess | undefined;
-  afterAll(async () => {
-    await server?.stop();
-    await pg?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => site.close());
 
   it("keep the server small, delay no other shop's counts, and are never counted again after a restart", async () => {
-    let env: Record<string, string> = {};
-    if (kind === 'postgres') {
-      pg = await createTestDatabase('postgres');
-      const secret = () => randomBytes(32).toString('hex');
-      env = { DATABASE_URL: pg.url!, JWT_SECRET: secret(), FILE_URL_SECRET: secret(), FILE_ENCRYPTION_KEY: secret() };
-    }
-    server = await startServerProcess(env, dataDir);
+    server = await site.start();
     const attacker = await ownerOn(server.base, `target-${kind}@example.com`, `Target ${kind}`);
     const other = await ownerOn(server.base, `other-${kind}@example.com`, `Other ${kind}`);
     const bomb = await objectStreamBomb(2, 1280);
@@ -134,13 +120,13 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('ho
     const killed = await post(server.base, attacker, [{ filename: 'bomb-killed.pdf', data: bomb }]);
     for (const deadline = Date.now() + 10_000; childrenOf(pid).length === 0 && Date.now() < deadline; ) await sleep(5);
     await server.stop('SIGKILL');
-    server = await startServerProcess(env, dataDir);
+    server = await site.start();
     const afterKill = await untilSettled(server.base, attacker, [killed], 30_000);
     expect(afterKill.files.map((f) => f.pagesStatus)).toEqual(['uncountable']);
 
     // A clean restart: nothing is left to count, so no page-count child ever starts.
     await server.stop();
-    server = await startServerProcess(env, dataDir);
+    server = await site.start();
     const restartedPid = server.child.pid!;
     let spawned = 0;
     for (let i = 0; i < 60; i++) {
@@ -151,7 +137,7 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('ho
     await server.stop();
     server = undefined;
 
-    const database: Database = pg ? pg.database : await openDatabase({ pgliteDir: path.join(dataDir, 'pglite'), logger: testLogger });
+    const { database, close } = await site.openDatabase();
     try {
       const rows = await queryRows<{ original_name: string; page_count_error: string | null; page_count_attempts: number }>(
         database.db,
@@ -165,7 +151,7 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('ho
       expected.push({ original_name: 'bomb-killed.pdf', page_count_error: 'over-budget', page_count_attempts: 2 });
       expect(rows.sort(byName)).toEqual(expected.sort(byName));
     } finally {
-      if (!pg) await database.close();
+      await close();
     }
   });
 });

@@ -2,11 +2,11 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../app.js';
-import { queryRows } from '../db/index.js';
-import { ownerWithShop, pngBytes, upload } from '../test/fixtures.js';
-import { createTestApp, json, type TestApp } from '../test/harness.js';
-import { mailText, startSmtp } from '../test/smtp.js';
+import { type App, buildApp } from '../../src/app.js';
+import { queryRows } from '../../src/db/index.js';
+import { ownerWithShop, pngBytes, upload } from '../support/fixtures.js';
+import { createTestApp, json, type TestApp } from '../support/harness.js';
+import { mailText, startSmtp } from '../support/smtp.js';
 
 /**
  * What the server writes to its log must not let a reader act as a user: no password, token,

@@ -3,12 +3,12 @@ import { mkdirSync, readdirSync, statfsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/index.js';
-import { DATABASE_KINDS } from '../test/database.js';
+import { queryRows } from '../../src/db/index.js';
+import { DATABASE_KINDS } from '../support/database.js';
 import { PNG } from 'pngjs';
-import { blobKeys, multipart, ownerWithShop, upload } from '../test/fixtures.js';
-import { createTestApp, json, testClock } from '../test/harness.js';
-import { sha256, uniqueImage } from './fault-helpers.js';
+import { blobKeys, multipart, ownerWithShop, upload } from '../support/fixtures.js';
+import { createTestApp, json, testClock } from '../support/harness.js';
+import { sha256, uniqueImage } from '../support/server-client.js';
 
 /**
  * The blob disk fills up: DATA_DIR/blobs is a 20 MiB tmpfs (the tests run as root, where

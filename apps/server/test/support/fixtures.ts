@@ -2,9 +2,9 @@ import { request } from 'node:http';
 import { crc32 } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
-import type { App } from '../app.js';
-import type { BlobStore } from '../storage/blob-store.js';
-import { json, signUpAndIn } from './harness.js';
+import type { App } from '../../src/app.js';
+import type { BlobStore } from '../../src/storage/blob-store.js';
+import { json, signIn, signUpAndIn } from './harness.js';
 
 export async function pdfBytes(pages = 1, marker = 'Counterprint test'): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -57,9 +57,8 @@ export async function ownerWithShop(app: App, email: string, shop: Record<string
   });
   if (res.statusCode !== 201) throw new Error(`shop create failed: ${res.statusCode} ${res.body}`);
   const created = json(res) as { id: string; slug: string; shopName: string };
-  const signin = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password: 'passw0rd-ok' } });
-  const bearer = String(signin.headers.authorization);
-  return { shop: created, auth: { authorization: bearer }, token: bearer.replace(/^Bearer /, '') };
+  const signin = await signIn(app, email);
+  return { shop: created, auth: { authorization: `Bearer ${signin.token}` }, token: signin.token };
 }
 
 export async function blobKeys(blobs: BlobStore, prefix = 'shops/'): Promise<string[]> {

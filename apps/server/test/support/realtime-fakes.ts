@@ -1,6 +1,6 @@
 /** Shared fakes for the realtime tests (not imported by production code). */
-import type { AuthResult, BrokerConnection, BrokerOptions } from './broker.js';
-import { FrameParser, type StompFrame } from './frame.js';
+import type { AuthResult, BrokerConnection, BrokerOptions } from '../../src/realtime/broker.js';
+import { FrameParser, type StompFrame } from '../../src/realtime/frame.js';
 
 /**
  * Tokens: 'good-<user>' valid for an hour, 'short-<user>-<ms>' valid for ms,

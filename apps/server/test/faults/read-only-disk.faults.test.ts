@@ -3,11 +3,11 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/index.js';
-import { DATABASE_KINDS } from '../test/database.js';
-import { blobKeys, multipart, ownerWithShop, pngBytes, upload } from '../test/fixtures.js';
-import { createTestApp, json } from '../test/harness.js';
-import { sha256, uniqueImage } from './fault-helpers.js';
+import { queryRows } from '../../src/db/index.js';
+import { DATABASE_KINDS } from '../support/database.js';
+import { blobKeys, multipart, ownerWithShop, pngBytes, upload } from '../support/fixtures.js';
+import { createTestApp, json } from '../support/harness.js';
+import { sha256, uniqueImage } from '../support/server-client.js';
 
 /**
  * The blob disk turns read-only (a remount after a disk error, a volume mounted ro). The tests run as

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/index.js';
-import type { TestApp } from '../../test/harness.js';
-import { signUpAndIn } from '../../test/harness.js';
+import { queryRows } from '../../src/db/index.js';
+import { signIn, signUpAndIn, type TestApp } from './harness.js';
 
 /** A signed-in platform OWNER with no shop (the role granted as `npm run cli -- grant-owner` would). */
 export async function platformOwner(t: TestApp, email: string): Promise<{ authorization: string }> {
   const { body } = await signUpAndIn(t.app, email);
   await queryRows(t.deps.database.db, sql`INSERT INTO user_roles (user_id, role) VALUES (${body.id}, 'OWNER') ON CONFLICT DO NOTHING`);
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password: 'passw0rd-ok' } });
-  return { authorization: String(res.headers.authorization) };
+  const { token } = await signIn(t.app, email);
+  return { authorization: `Bearer ${token}` };
 }

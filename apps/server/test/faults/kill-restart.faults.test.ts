@@ -1,17 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { type Database, openDatabase, queryRows } from '../db/index.js';
-import { OrphanReaper } from '../jobs/orphan-reaper.js';
-import { type ServerProcess, startServerProcess } from '../scale/processes.js';
-import { createBlobStore } from '../storage/index.js';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase, testLogger } from '../test/database.js';
-import { blobKeys } from '../test/fixtures.js';
-import { downloadHashes, listJobs, ownerOn, sha256, slowUpload, type UploadResult, uniqueImage } from './fault-helpers.js';
+import { OrphanReaper } from '../../src/background/orphan-reaper.js';
+import { loadConfig } from '../../src/config.js';
+import { queryRows } from '../../src/db/index.js';
+import { createBlobStore } from '../../src/storage/index.js';
+import { DATABASE_KINDS, testLogger } from '../support/database.js';
+import { blobKeys } from '../support/fixtures.js';
+import { type ServerProcess, serverOnOwnData } from '../support/processes.js';
+import { downloadHashes, listJobs, ownerOn, sha256, slowUpload, type UploadResult, uniqueImage } from '../support/server-client.js';
 
 /**
  * SIGKILL the built server while 10 uploads stream in, restart it on the same data: every
@@ -23,23 +21,12 @@ const BIG = 1536 * 1024;
 const PNG_HEAD = uniqueImage(0);
 
 describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('SIGKILL during uploads on %s', (kind) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cp-kill-'));
-  let pg: TestDatabase | undefined;
+  const site = serverOnOwnData(kind, 'cp-kill-');
   let server: ServerProcess | undefined;
-  afterAll(async () => {
-    await server?.stop();
-    await pg?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => site.close());
 
   it('keeps every acknowledged upload, no half job, and one reaper sweep removes the orphans', async () => {
-    let env: Record<string, string> = {};
-    if (kind === 'postgres') {
-      pg = await createTestDatabase('postgres');
-      const secret = () => randomBytes(32).toString('hex');
-      env = { DATABASE_URL: pg.url!, JWT_SECRET: secret(), FILE_URL_SECRET: secret(), FILE_ENCRYPTION_KEY: secret() };
-    }
-    server = await startServerProcess(env, dataDir);
+    server = await site.start();
     const owner = await ownerOn(server.base, `kill-${kind}@example.com`, `Kill ${kind}`);
 
     // Each upload: a small file (stored at once) then a big one streamed slowly, so a kill mid-way leaves the
@@ -69,7 +56,7 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('SI
     });
     const broken = UPLOADS - acked.size;
 
-    server = await startServerProcess(env, dataDir);
+    server = await site.start();
     const jobs = await listJobs(server.base, owner);
     const byHash = new Map(sent.flatMap((s, i) => [[sha256(s.small), i] as const, [sha256(s.big), i] as const]));
     for (const [jobId] of acked) expect(jobs.map((j) => j.id), `acknowledged job ${jobId}`).toContain(jobId);
@@ -87,8 +74,9 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('SI
     server = undefined;
 
     // The server's own data, opened in this process: rows, blobs and one reaper sweep.
-    const config = loadConfig({ DATA_DIR: dataDir, ...env });
-    const database: Database = pg ? pg.database : await openDatabase({ pgliteDir: path.join(dataDir, 'pglite'), logger: testLogger });
+    const dataDir = site.dataDir;
+    const config = loadConfig({ DATA_DIR: dataDir, ...site.env });
+    const { database, close } = await site.openDatabase();
     const blobs = await createBlobStore(config);
     try {
       const rows = await queryRows<{ n: number | string }>(database.db, sql`SELECT count(*) AS n FROM jobs`);
@@ -118,7 +106,7 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('SI
       );
     } finally {
       await blobs.close?.();
-      if (!pg) await database.close();
+      await close();
     }
   });
 });

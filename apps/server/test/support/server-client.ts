@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import type { TJob } from '@counterprint/contract';
-import { multipart, type Part, shopJson } from '../test/fixtures.js';
+import { multipart, type Part, shopJson } from './fixtures.js';
 
 export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 

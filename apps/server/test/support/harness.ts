@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type App, type AppDeps, buildApp } from '../app.js';
-import type { Clock } from '../clock.js';
-import { type Config, loadConfig } from '../config.js';
-import { createMailer } from '../mail/mailer.js';
-import { createBlobStore } from '../storage/index.js';
+import { type App, type AppDeps, buildApp } from '../../src/app.js';
+import type { Clock } from '../../src/clock.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import { createMailer } from '../../src/mail/mailer.js';
+import { createBlobStore } from '../../src/storage/index.js';
 import { createTestDatabase, testLogger, type TestDatabase } from './database.js';
 
 export type TestClock = Clock & { set(d: Date): void; advance(ms: number): void };
@@ -67,19 +67,26 @@ export async function createTestApp(opts: TestAppOptions): Promise<TestApp> {
 
 export const json = (res: { body: string }) => JSON.parse(res.body);
 
+/** Signs in; returns the bearer token, the refresh token and the sign-in body. */
+export async function signIn(app: App, email: string, password = 'passw0rd-ok') {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`signin failed: ${res.statusCode} ${res.body}`);
+  const body = json(res);
+  return { token: String(res.headers.authorization).replace(/^Bearer /, ''), refreshToken: body.refreshToken as string, body };
+}
+
 /** Signs up and signs in; returns the bearer token and the sign-in body. */
 export async function signUpAndIn(app: App, email: string, password = 'passw0rd-ok', name = 'Test User') {
   const up = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name, email, password } });
   if (up.statusCode !== 201) throw new Error(`signup failed: ${up.statusCode} ${up.body}`);
-  const res = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
-  if (res.statusCode !== 200) throw new Error(`signin failed: ${res.statusCode} ${res.body}`);
-  return { token: String(res.headers.authorization).replace(/^Bearer /, ''), body: json(res), signup: json(up) };
+  const { token, body } = await signIn(app, email, password);
+  return { token, body, signup: json(up) };
 }
 
 /** A second app process-alike on the same PostgreSQL database and secrets, as behind a load balancer. */
 export async function createSecondInstance(first: TestApp): Promise<{ app: App; close(): Promise<void> }> {
   if (!first.testDb.url) throw new Error('a second instance needs PostgreSQL');
-  const { openDatabase } = await import('../db/index.js');
+  const { openDatabase } = await import('../../src/db/index.js');
   const database = await openDatabase({ databaseUrl: first.testDb.url, logger: testLogger, poolSize: 5 });
   const mailer = createMailer({ smtpUrl: undefined, from: first.deps.config.mailFrom, db: database.db, logger: testLogger });
   const app = await buildApp({ ...first.deps, database, mailer });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
-import { type Database, openDatabase } from '../db/index.js';
+import { type Database, openDatabase } from '../../src/db/index.js';
 
 export const testLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 

@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../test/database.js';
-import { ownerWithShop, pdfBytes, upload } from '../test/fixtures.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
-import { type Subscriber, subscribe as connect, until } from './stomp-client.js';
+import { DATABASE_KINDS } from '../support/database.js';
+import { ownerWithShop, pdfBytes, upload } from '../support/fixtures.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { type Subscriber, subscribe as connect, until } from '../support/stomp-client.js';
 
 /**
  * Access is checked at CONNECT and SUBSCRIBE (features/jobs/realtime.test.ts, realtime/*.test.ts)

@@ -2,11 +2,11 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/index.js';
-import { DATABASE_KINDS } from '../test/database.js';
-import { multipart, ownerWithShop, pdfBytes, pngBytes, shopJson, upload } from '../test/fixtures.js';
-import { createTestApp, json, type TestApp } from '../test/harness.js';
-import { type Call, databaseFingerprint, send } from './world.js';
+import { queryRows } from '../../src/db/index.js';
+import { DATABASE_KINDS } from '../support/database.js';
+import { multipart, ownerWithShop, pdfBytes, pngBytes, shopJson, upload } from '../support/fixtures.js';
+import { createTestApp, json, type TestApp } from '../support/harness.js';
+import { type Call, databaseFingerprint, send } from '../support/world.js';
 
 /**
  * Hostile JSON and query strings: each gets a clear 4xx, writes nothing anywhere (every table
@@ -133,7 +133,7 @@ describe.each(DATABASE_KINDS)('bad input on %s', (kind) => {
   });
 
   it('refuses a NUL in a multipart JSON part (onboarding shop, settings profile with banners) naming the field, storing nothing', async () => {
-    const { token } = await (await import('../test/harness.js')).signUpAndIn(t.app, 'nul-shop@example.com');
+    const { token } = await (await import('../support/harness.js')).signUpAndIn(t.app, 'nul-shop@example.com');
     const before = await databaseFingerprint(t);
     const shop = await multipart([{ name: 'shop', value: shopJson({ shopName: `Nul${NUL}Prints` }) }]);
     const created = await t.app.inject({ method: 'POST', url: '/api/public/onboarding-shops/create', ...shop, headers: { ...shop.headers, authorization: `Bearer ${token}` } });
@@ -188,7 +188,7 @@ describe.each(DATABASE_KINDS)('bad input on %s', (kind) => {
   });
 
   it('never lets a __proto__ in a multipart JSON part pollute, and stores only known fields', async () => {
-    const { token } = await (await import('../test/harness.js')).signUpAndIn(t.app, 'proto-shop@example.com');
+    const { token } = await (await import('../support/harness.js')).signUpAndIn(t.app, 'proto-shop@example.com');
     const raw = shopJson({ shopName: 'Proto Prints', ownerId: a.shop.id, id: a.shop.id, slug: 'stolen', isOpen: false, createdAt: '2001-01-01' }).replace(
       /^\{/,
       '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},',

@@ -14,8 +14,8 @@
  * checked with its GET's entry.
  */
 import { DEFAULT_WEEKLY_HOURS } from '@counterprint/contract';
-import { pngBytes } from '../test/fixtures.js';
-import type { Call, World } from './world.js';
+import { pngBytes } from '../support/fixtures.js';
+import type { Call, World } from '../support/world.js';
 
 export type Access =
   | { self: (w: World) => Call }

@@ -1,13 +1,13 @@
 import type { RouteOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TokenService } from '../auth/tokens.js';
-import { PUBLIC_ROUTES, routeId } from '../http/public-routes.js';
-import { DATABASE_KINDS } from '../test/database.js';
-import { grantRole } from '../features/accounts/repo.js';
-import { createTestApp, json, signUpAndIn, type TestApp } from '../test/harness.js';
+import { TokenService } from '../../src/auth/tokens.js';
+import { PUBLIC_ROUTES, routeId } from '../../src/http/public-routes.js';
+import { DATABASE_KINDS } from '../support/database.js';
+import { grantRole } from '../../src/features/accounts/repo.js';
+import { createTestApp, json, signUpAndIn, type TestApp } from '../support/harness.js';
 import { type Access, ROUTE_ACCESS } from './route-access.js';
-import { buildWorld, type Call, secretsOf, send, snapshotOf, type World } from './world.js';
+import { buildWorld, type Call, secretsOf, send, snapshotOf, type World } from '../support/world.js';
 
 type Route = { key: string; method: string; url: string; options: RouteOptions };
 

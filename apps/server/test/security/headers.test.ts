@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerWithShop, upload } from '../test/fixtures.js';
-import { createTestApp, json, type TestApp } from '../test/harness.js';
+import { ownerWithShop, upload } from '../support/fixtures.js';
+import { createTestApp, json, type TestApp } from '../support/harness.js';
 
 /** Security headers do not depend on the database, so these run on PGlite only. */
 const directives = (csp: string | undefined) =>
@@ -18,7 +18,7 @@ describe('security headers (default configuration)', () => {
     mkdirSync(web, { recursive: true });
     writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Counterprint</title><script type="module" src="/assets/app.js"></script>');
     await t.app.close();
-    const { buildApp } = await import('../app.js');
+    const { buildApp } = await import('../../src/app.js');
     t.app = await buildApp({ ...t.deps, config: { ...t.deps.config, webDistDir: web } });
     await t.app.ready();
   });

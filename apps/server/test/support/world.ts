@@ -5,10 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { App } from '../app.js';
-import { queryRows } from '../db/index.js';
-import { blobKeys, multipart, ownerWithShop, type Part, pdfBytes, pngBytes, upload } from '../test/fixtures.js';
-import { json, type TestApp } from '../test/harness.js';
+import type { App } from '../../src/app.js';
+import { queryRows } from '../../src/db/index.js';
+import { blobKeys, multipart, ownerWithShop, type Part, pdfBytes, pngBytes, upload } from './fixtures.js';
+import { json, type TestApp } from './harness.js';
 
 type Owner = Awaited<ReturnType<typeof ownerWithShop>>;
 

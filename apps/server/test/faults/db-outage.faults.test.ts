@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from '../scale/processes.js';
-import { createTestDatabase, type TestDatabase } from '../test/database.js';
-import { downloadHashes, listJobs, type Owner, ownerOn, sha256, slowUpload, tcpProxy, uniqueImage } from './fault-helpers.js';
-import { liveView, until } from './stomp-client.js';
+import { type ServerProcess, sharedSecrets, startServerProcess } from '../support/processes.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { downloadHashes, listJobs, type Owner, ownerOn, sha256, slowUpload, tcpProxy, uniqueImage } from '../support/server-client.js';
+import { liveView, until } from '../support/stomp-client.js';
 
 /**
  * PostgreSQL unreachable for 10 s (the server reaches it through a TCP proxy that this test cuts:
@@ -30,8 +29,7 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1' && !!process.env.TEST_DAT
     proxy = await tcpProxy(Number(real.port || 5432), real.hostname);
     const viaProxy = new URL(pg.url!);
     viaProxy.port = String(proxy.port);
-    const secret = () => randomBytes(32).toString('hex');
-    server = await startServerProcess({ LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'error', DATABASE_URL: viaProxy.toString(), JWT_SECRET: secret(), FILE_URL_SECRET: secret(), FILE_ENCRYPTION_KEY: secret() });
+    server = await startServerProcess({ LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'error', DATABASE_URL: viaProxy.toString(), ...sharedSecrets() });
     owner = await ownerOn(server.base, 'outage@example.com', 'Outage Prints');
     // A member of staff watching the live queue through it all.
     const view = liveView(server.base, owner.token, owner.shop.id, async () => (await listJobs(server.base, owner)).map((j) => j.id));

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from '../scale/processes.js';
-import { listJobs, type Owner, ownerOn, rssBytes, slowUpload, uniqueImage } from './fault-helpers.js';
-import { type Subscriber, subscribe, until } from './stomp-client.js';
+import { type ServerProcess, startServerProcess } from '../support/processes.js';
+import { listJobs, type Owner, ownerOn, rssBytes, slowUpload, uniqueImage } from '../support/server-client.js';
+import { type Subscriber, subscribe, until } from '../support/stomp-client.js';
 
 /**
  * 200 customers upload continuously (each from its own address, through TRUST_PROXY) to 20 shops

@@ -1,15 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { Client, type IMessage } from '@stomp/stompjs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { queryRows } from '../db/index.js';
-import { startLocalS3 } from '../storage/test-s3.js';
-import { createTestDatabase, type TestDatabase } from '../test/database.js';
-import { multipart, pdfBytes, shopJson } from '../test/fixtures.js';
-import { startNginx } from './nginx.js';
-import { type ServerProcess, startServerProcess } from './processes.js';
+import { queryRows } from '../../src/db/index.js';
+import { startLocalS3 } from '../support/local-s3.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { multipart, pdfBytes, shopJson } from '../support/fixtures.js';
+import { startNginx } from '../support/nginx.js';
+import { type ServerProcess, sharedSecrets, startServerProcess } from '../support/processes.js';
 import SockJS from 'sockjs-client';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -45,9 +45,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
     pg = await createTestDatabase('postgres');
     const env = {
       DATABASE_URL: pg.url!,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      FILE_URL_SECRET: randomBytes(32).toString('hex'),
-      FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      ...sharedSecrets(),
       S3_BUCKET: BUCKET,
       S3_ENDPOINT: s3.endpoint,
       S3_FORCE_PATH_STYLE: 'true',
