@@ -6,7 +6,7 @@ import { ROLE_LABEL } from '../../app/roles';
 import { Button, buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
-import { serverMessageOr } from './validation';
+import { serverMessageOr } from '../../api/client';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

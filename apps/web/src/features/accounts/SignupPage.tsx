@@ -7,8 +7,11 @@ import { CREATE_SHOP, MY_DASHBOARD, useNeedsShop } from '../../app/createShop';
 import { Button, buttonClass } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
-import { AuthLayout, FormError, LINK } from './AuthLayout';
-import { type SignupValues, safeNext, serverMessageOr, signupErrors, withNext } from './validation';
+import { AuthLayout, LINK } from './AuthLayout';
+import { type SignupValues, signupErrors } from './validation';
+import { serverMessageOr } from '../../api/client';
+import { safeNext, withNext } from '../../lib/next';
+import { FormError } from '../../components/FormMessage';
 
 type Touched = Partial<Record<keyof SignupValues, boolean>>;
 

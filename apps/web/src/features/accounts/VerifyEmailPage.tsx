@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
 import { AuthLayout } from './AuthLayout';
-import { serverMessageOr } from './validation';
+import { serverMessageOr } from '../../api/client';
 
 /** The link mailed at sign-up lands here (DECISIONS: Accounts and tokens). */
 export default function VerifyEmailPage() {

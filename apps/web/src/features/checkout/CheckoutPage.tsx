@@ -1,13 +1,14 @@
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { CHECKOUT_PAGE } from '../../content/checkout';
-import { ANNUAL_SAVE_TEXT, type Billing, isBilling, PERIOD, PLANS, PREMIUM_PRICE, rupees } from '../../content/pricing';
-import { BillingToggle } from '../public-site/BillingToggle';
-import { PublicLayout } from '../public-site/PublicLayout';
+import { ANNUAL_SAVE_TEXT, type Billing, isBilling, PERIOD, PLANS, PREMIUM_PRICE } from '../../content/pricing';
+import { BillingToggle } from '../../components/BillingToggle';
+import { PublicLayout } from '../../app/PublicLayout';
 import { SiteIcon } from '../public-site/SiteIcon';
 import { TEXT_LINK } from '../public-site/ui';
 import { signupFirstUrl } from './checkoutForm';
 import { UpgradeForm } from './UpgradeForm';
+import { formatRupees } from '../../lib/format';
 
 /** /checkout?plan=premium&billing=monthly|annual: a request for the team, not a card form. */
 export default function CheckoutPage() {
@@ -49,7 +50,7 @@ export default function CheckoutPage() {
                 <div className="flex items-baseline justify-between">
                   <dt className="text-slate-300">{page.totalLabel}</dt>
                   <dd data-testid="checkout-price" className="text-3xl font-extrabold">
-                    {rupees(PREMIUM_PRICE[billing])}
+                    {formatRupees(PREMIUM_PRICE[billing])}
                     <span className="text-base font-medium text-slate-300">{PERIOD[billing]}</span>
                   </dd>
                 </div>

@@ -5,10 +5,10 @@ import { Icon } from '../../components/Icon';
 import { ICON_BUTTON } from '../../components/Popover';
 import { formatBytes } from '../../lib/format';
 import { FilePreview } from './FilePreview';
-import { SheetsBadge, StatusChip } from './JobList';
-import { customerLabel, totalSheets } from './liveJobs';
-import { useSignedUrls } from './queries';
+import { SheetsBadge } from './JobList';
 import type { Downloads, FileProgress } from './useDownloads';
+import { customerLabel, totalSheets, useSignedUrls } from '../../api/jobs';
+import { StatusChip } from '../../components/JobStatus';
 
 function DownloadIcon({ className = 'h-4 w-4' }: { className?: string }) {
   return (

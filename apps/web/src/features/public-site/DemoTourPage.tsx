@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useVisitorLink } from '../../app/createShop';
 import { DEMO_PAGE, DEMO_STEPS } from '../../content/demo';
 import { HOW_PAGE } from '../../content/how';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../../app/PublicLayout';
 import { ctaClass, PageHero, Section } from './ui';
 
 /** Left and right arrows step through the tour unless the visitor is typing somewhere. */

@@ -1,7 +1,7 @@
 import { FEATURE_CARDS, FEATURE_HIGHLIGHTS, FEATURES_PAGE } from '../../content/features';
 import { FORMAT_LABELS } from '../../content/facts';
 import { CtaBand } from './CtaBand';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../../app/PublicLayout';
 import { SiteIcon } from './SiteIcon';
 import { CardGrid, PageHero, Section } from './ui';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { type Faq, HELP_GROUPS } from '../../content/faqs';
 import { HELP_PAGE } from '../../content/help';
 import { FaqList } from './FaqList';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../../app/PublicLayout';
 import { SiteIcon } from './SiteIcon';
 import { ctaClass, PageHero, Section } from './ui';
 

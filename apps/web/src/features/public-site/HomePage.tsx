@@ -8,7 +8,7 @@ import { CtaBand } from './CtaBand';
 import { EmailCapture } from './EmailCapture';
 import { FaqList } from './FaqList';
 import { HeroVisual } from './HeroVisual';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../../app/PublicLayout';
 import { SiteIcon, type SiteIconName } from './SiteIcon';
 import { TestimonialCard } from './TestimonialCard';
 import { ctaClass, DOTS, Eyebrow, Section, StepList, TEXT_LINK } from './ui';

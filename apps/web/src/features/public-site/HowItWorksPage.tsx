@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useVisitorLink } from '../../app/createShop';
 import { HOW_PAGE, HOW_STEPS } from '../../content/how';
 import { CtaBand } from './CtaBand';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../../app/PublicLayout';
 import { SiteIcon } from './SiteIcon';
 import { ctaClass, IconBadge, PageHero, Section } from './ui';
 

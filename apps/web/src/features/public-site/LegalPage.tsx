@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { LegalDocument } from '../../content/legal';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../../app/PublicLayout';
 import { TEXT_LINK } from './ui';
 
 /** Privacy and Terms: a readable single column with a contents list. */

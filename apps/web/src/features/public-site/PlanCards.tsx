@@ -1,17 +1,9 @@
 import { Link } from 'react-router';
 import { useVisitorLink } from '../../app/createShop';
-import {
-  ANNUAL_SAVE_TEXT,
-  type Billing,
-  checkoutHref,
-  PERIOD,
-  PLANS,
-  PREMIUM_PRICE,
-  rupees,
-  SPARK_HREF,
-} from '../../content/pricing';
+import { ANNUAL_SAVE_TEXT, type Billing, checkoutHref, PERIOD, PLANS, PREMIUM_PRICE, SPARK_HREF } from '../../content/pricing';
 import { SiteIcon } from './SiteIcon';
 import { ctaClass } from './ui';
+import { formatRupees } from '../../lib/format';
 
 function Features({ items, dark }: { items: readonly string[]; dark?: boolean }) {
   return (
@@ -38,7 +30,7 @@ export function PlanCards({ billing }: { billing: Billing }) {
         </h2>
         <p className="mt-2 text-sm text-slate-600">{spark.description}</p>
         <p className="mt-6 flex items-baseline gap-1" data-testid="spark-price">
-          <span className="text-5xl font-extrabold tracking-tight text-slate-900">{rupees(spark.price)}</span>
+          <span className="text-5xl font-extrabold tracking-tight text-slate-900">{formatRupees(spark.price)}</span>
           <span className="text-slate-600">{PERIOD.monthly}</span>
         </p>
         <p className="mt-2 text-sm font-medium text-brand-800">{spark.trial}</p>
@@ -61,7 +53,7 @@ export function PlanCards({ billing }: { billing: Billing }) {
         </h2>
         <p className="mt-2 text-sm text-slate-300">{premium.description}</p>
         <p className="mt-6 flex items-baseline gap-1" data-testid="premium-price">
-          <span className="text-5xl font-extrabold tracking-tight">{rupees(PREMIUM_PRICE[billing])}</span>
+          <span className="text-5xl font-extrabold tracking-tight">{formatRupees(PREMIUM_PRICE[billing])}</span>
           <span className="text-slate-300">{PERIOD[billing]}</span>
         </p>
         <p className="mt-2 min-h-5 text-sm font-medium text-brand-300">{billing === 'annual' ? ANNUAL_SAVE_TEXT : 'Billed monthly'}</p>

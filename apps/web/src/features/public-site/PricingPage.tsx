@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { ScrollRegion } from '../../components/ScrollRegion';
 import { PRICING_FAQS } from '../../content/faqs';
 import { type Billing, PLAN_COMPARISON, PLANS, PRICING_PAGE } from '../../content/pricing';
-import { BillingToggle } from './BillingToggle';
+import { BillingToggle } from '../../components/BillingToggle';
 import { CtaBand } from './CtaBand';
 import { FaqList } from './FaqList';
 import { PlanCards } from './PlanCards';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../../app/PublicLayout';
 import { SiteIcon } from './SiteIcon';
 import { Eyebrow, Section } from './ui';
 

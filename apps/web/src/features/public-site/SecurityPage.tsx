@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { SECURITY_FEATURES, SECURITY_PAGE, SECURITY_STATS } from '../../content/security';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../../app/PublicLayout';
 import { CardGrid, ctaClass, PageHero, Section, StatGrid } from './ui';
 
 export default function SecurityPage() {

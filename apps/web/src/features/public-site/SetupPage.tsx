@@ -3,7 +3,7 @@ import { useVisitorLink } from '../../app/createShop';
 import { SETUP_PAGE, SETUP_STEPS } from '../../content/setup';
 import type { SiteLink } from '../../content/site';
 import { CtaBand } from './CtaBand';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../../app/PublicLayout';
 import { SiteIcon } from './SiteIcon';
 import { IconBadge, PageHero, Section, TEXT_LINK } from './ui';
 

@@ -8,7 +8,7 @@ import { Button, buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';
-import { useActiveShop } from '../jobs/useActiveShop';
+import { useActiveShop } from '../../app/useActiveShop';
 import { REFRESH_MS, searchItems, sortItems } from './bin';
 import { type Notice, useExpirySweep, useNotice, useNow } from './hooks';
 import { useRecycleActions } from './RecycleActions';

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { saveShopHours } from '../../api/settings';
 import { Button } from '../../components/Button';
-import { ClosedTodaySwitch } from './ClosedTodaySwitch';
+import { ClosedTodaySwitch } from '../../components/ClosedTodaySwitch';
 import { CONTROL, Input, Panel, useSettingsToast } from './fields';
 import { type DayRow, draftFrom, hoursToSave, suggestedTimeZones } from './hoursDraft';
 

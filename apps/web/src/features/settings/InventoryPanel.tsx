@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { deleteInventoryItem, updateInventoryItem } from '../../api/settings';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { formatRupees } from './rateCard';
 import { CONTROL, DANGER_TEXT_BUTTON, Panel, useSettingsToast } from './fields';
 import { InventoryAddForm } from './InventoryAddForm';
 import { parseStock } from './inventory';
 import { SETTINGS_TOASTS } from './messages';
+import { formatRupees } from '../../lib/format';
 
 export interface InventoryChanges {
   added: (item: TInventoryItem) => void;

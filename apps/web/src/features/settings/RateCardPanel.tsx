@@ -5,7 +5,8 @@ import { saveRateCard } from '../../api/settings';
 import { Button } from '../../components/Button';
 import { DANGER_TEXT_BUTTON, Input, Panel, Select, useSettingsToast } from './fields';
 import { SETTINGS_TOASTS } from './messages';
-import { blankRow, canRemove, formatRupees, type RateRow, type RateUnit, rateCardToSave, rowsFrom, UNIT_LABEL } from './rateCard';
+import { blankRow, canRemove, type RateRow, type RateUnit, rateCardToSave, rowsFrom, UNIT_LABEL } from './rateCard';
+import { formatRupees } from '../../lib/format';
 
 function ViewMode({ services }: { services: TRateCardService[] }) {
   if (services.length === 0) {

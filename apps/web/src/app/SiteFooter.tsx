@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { FOOTER_GROUPS, SITE } from '../../content/site';
-import { SiteIcon } from './SiteIcon';
+import { FOOTER_GROUPS, SITE } from '../content/site';
+import { SiteIcon } from '../features/public-site/SiteIcon';
 
 export function SiteFooter() {
   return (

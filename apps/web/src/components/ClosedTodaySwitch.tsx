@@ -1,7 +1,7 @@
 import type { TSettings, TShopHours } from '@counterprint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchSettings, saveClosedToday, settingsKeys } from '../../api/settings';
-import { useSettingsToast } from './fields';
+import { fetchSettings, saveClosedToday, settingsKeys } from '../api/settings';
+import { useSettingsToast } from '../features/settings/fields';
 
 /** Keeps the settings cache (this screen's and the settings page's) in step with what the server saved. */
 export function useHoursSaved(shopId: string) {

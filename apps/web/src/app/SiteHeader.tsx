@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useAuth } from '../../app/auth';
-import { accountPath, roleHome } from '../../app/roles';
-import { Brand } from '../../components/Brand';
-import { useEscape } from '../../components/useEscape';
-import { PUBLIC_NAV, SIGNED_IN_ACTIONS, SIGNED_OUT_ACTIONS, type SiteLink } from '../../content/site';
-import { SiteIcon } from './SiteIcon';
-import { ctaClass } from './ui';
+import { useAuth } from './auth';
+import { accountPath, roleHome } from './roles';
+import { Brand } from '../components/Brand';
+import { useEscape } from '../components/useEscape';
+import { PUBLIC_NAV, SIGNED_IN_ACTIONS, SIGNED_OUT_ACTIONS, type SiteLink } from '../content/site';
+import { SiteIcon } from '../features/public-site/SiteIcon';
+import { ctaClass } from '../features/public-site/ui';
 
 /** The twins (/public/features, /public/pricing, …) light up their declared nav entry. */
 const TWIN: Record<string, string> = {
