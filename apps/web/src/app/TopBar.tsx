@@ -1,5 +1,6 @@
 import type { TRole } from '@counterprint/contract';
 import { Link } from 'react-router';
+import { buttonClass } from '../components/Button';
 import { Icon } from '../components/Icon';
 import { ICON_BUTTON } from '../components/Popover';
 import { GREETING_BY_ROLE } from '../content/shell';
@@ -14,7 +15,7 @@ function CreateShopLink() {
     <Link
       to={CREATE_SHOP.to}
       aria-label={CREATE_SHOP.label}
-      className="inline-flex h-10 shrink-0 items-center gap-2 rounded-full bg-brand-500 px-3 text-sm font-semibold text-white shadow-sm hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:px-4"
+      className={buttonClass('primary', 'shrink-0', 'pill')}
     >
       <Icon name="store" className="h-4 w-4" />
       <span className="hidden sm:inline">{CREATE_SHOP.label}</span>

@@ -7,6 +7,7 @@ import { ApiError } from '../api/client';
 import { customerLabel, fetchPrintJobs } from '../api/jobs';
 import { sendContactMessage } from '../api/public-site';
 import { LOCAL, readLocal, readStoredUser } from '../api/storage';
+import { buttonClass } from '../components/Button';
 import { Icon } from '../components/Icon';
 import { ICON_BUTTON, Popover } from '../components/Popover';
 import {
@@ -132,7 +133,7 @@ export function SupportChat() {
               maxLength={CONTACT_LIMITS.message}
               className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
             />
-            <button type="submit" aria-label="Send" disabled={!user} className="rounded-lg bg-brand-500 px-3 text-white hover:bg-brand-600 disabled:opacity-50">
+            <button type="submit" aria-label="Send" disabled={!user} className={buttonClass('primary', '', 'icon')}>
               <Icon name="send" className="h-4 w-4" />
             </button>
           </form>

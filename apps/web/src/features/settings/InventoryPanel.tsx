@@ -2,9 +2,9 @@ import { PAPER_CATEGORY, type TInventoryItem } from '@counterprint/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteInventoryItem, updateInventoryItem } from '../../api/settings';
-import { Button } from '../../components/Button';
+import { Button, buttonClass } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { CONTROL, DANGER_TEXT_BUTTON, Panel, useSettingsToast } from './fields';
+import { CONTROL, Panel, useSettingsToast } from './fields';
 import { InventoryAddForm } from './InventoryAddForm';
 import { parseStock } from './inventory';
 import { SETTINGS_TOASTS } from './messages';
@@ -111,7 +111,7 @@ export function InventoryPanel({ shopId, items, changes }: { shopId: string; ite
                 </div>
                 <div className="flex items-center justify-between gap-3">
                   <StockEditor shopId={shopId} item={item} onSaved={changes.updated} />
-                  <button type="button" className={DANGER_TEXT_BUTTON} aria-label={`Delete ${item.name}`} onClick={() => setDeleting(item)}>
+                  <button type="button" className={buttonClass('dangerText')} aria-label={`Delete ${item.name}`} onClick={() => setDeleting(item)}>
                     Delete
                   </button>
                 </div>

@@ -2,8 +2,8 @@ import { RATE_CARD_UNITS, type TRateCardService } from '@counterprint/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { saveRateCard } from '../../api/settings';
-import { Button } from '../../components/Button';
-import { DANGER_TEXT_BUTTON, Input, Panel, Select, useSettingsToast } from './fields';
+import { Button, buttonClass } from '../../components/Button';
+import { Input, Panel, Select, useSettingsToast } from './fields';
 import { SETTINGS_TOASTS } from './messages';
 import { blankRow, canRemove, type RateRow, type RateUnit, rateCardToSave, rowsFrom, UNIT_LABEL } from './rateCard';
 import { formatRupees } from '../../lib/format';
@@ -52,7 +52,7 @@ function EditRow({ row, index, removable, onChange, onRemove }: { row: RateRow; 
       <Input label="Category" value={row.category} onChange={(e) => set({ category: e.target.value })} maxLength={60} />
       <Input label="Description" value={row.description} onChange={(e) => set({ description: e.target.value })} maxLength={500} />
       {removable && (
-        <button type="button" className={`${DANGER_TEXT_BUTTON} col-span-2 lg:col-span-1`} aria-label={`Remove service ${index + 1}`} onClick={onRemove}>
+        <button type="button" className={buttonClass('dangerText', 'col-span-2 lg:col-span-1')} aria-label={`Remove service ${index + 1}`} onClick={onRemove}>
           Remove
         </button>
       )}

@@ -8,10 +8,6 @@ export const CONTROL =
 const controlClass = (error?: string | null) =>
   `${CONTROL} ${error ? 'border-red-400 focus:border-red-500 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100'}`;
 
-/** A quiet red text button (Delete, Remove); the shared ghost variant's grey would win over a red override. */
-export const DANGER_TEXT_BUTTON =
-  'inline-flex items-center justify-center rounded-lg px-3 py-2.5 text-sm font-semibold text-red-700 transition hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-50';
-
 interface Shared {
   label: string;
   error?: string | null;
