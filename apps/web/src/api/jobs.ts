@@ -14,6 +14,8 @@ export const PRINT_JOBS_LIMIT = 100;
 export const jobKeys = {
   list: (shopId: string) => ['print-jobs', shopId] as const,
   signedUrls: (jobId: string, files = '') => ['print-jobs', 'signed-urls', jobId, files] as const,
+  /** Every shop's rate card: saving one in settings refreshes the prices the mark-printed dialog offers. */
+  rateCards: ['print-jobs', 'rate-card'] as const,
   rateCard: (slug: string) => ['print-jobs', 'rate-card', slug] as const,
   refusals: (shopId: string) => ['print-jobs', 'upload-refusals', shopId] as const,
 };

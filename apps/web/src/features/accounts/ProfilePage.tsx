@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useMe } from '../../api/queries';
+import { useMe } from '../../api/accounts';
 import { useAuth } from '../../app/auth';
 import { ROLE_LABEL } from '../../app/roles';
 import { Button, buttonClass } from '../../components/Button';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useVerifyEmail } from '../../api/queries';
+import { useVerifyEmail } from '../../api/accounts';
 import { buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';

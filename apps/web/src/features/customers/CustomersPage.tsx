@@ -16,7 +16,6 @@ import { useActiveShop } from '../../app/useActiveShop';
 import { CustomerCard } from './CustomerCard';
 import { CustomerModal } from './CustomerModal';
 import { type CustomerSort, customersCsv, pageCount, pageOf, SORT_OPTIONS, searchCustomers, sortCustomers } from './customerList';
-import { StatusPill } from './StatusPill';
 import { useCustomerList, useDeleteCustomer, useSaveCustomer, useStatusMessage } from './useCustomers';
 import { serverMessageOr } from '../../api/client';
 
@@ -30,7 +29,7 @@ function ShopCustomers({ shopId }: { shopId: string }) {
   const list = useCustomerList(shopId);
   const save = useSaveCustomer(shopId);
   const remove = useDeleteCustomer(shopId);
-  const { status, show } = useStatusMessage();
+  const { show } = useStatusMessage();
   const toast = useToast();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<CustomerSort>('recent');
@@ -198,8 +197,6 @@ function ShopCustomers({ shopId }: { shopId: string }) {
       >
         {CONFIRM_DELETE}
       </Modal>
-
-      <StatusPill status={status} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { TOwnerOverview } from '@counterprint/contract';
-import { useOwnerOverview } from '../../api/queries';
+import { useOwnerOverview } from '../../api/owner';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon, type IconName } from '../../components/Icon';

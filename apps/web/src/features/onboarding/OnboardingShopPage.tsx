@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { refreshSession, serverMessageOr } from '../../api/client';
-import { queryKeys } from '../../api/queries';
+import { accountKeys } from '../../api/accounts';
 import { createShop, rememberOwnedShop } from '../../api/shops';
 import { notifyAuthChanged, readStoredUser, SESSION, setActiveRole, setActiveShop } from '../../api/storage';
 import { useAuth } from '../../app/auth';
@@ -108,7 +108,7 @@ export default function OnboardingShopPage({ readSize }: { readSize?: ImageSizeR
         setActiveShop(shop.id, shop.slug);
         setActiveRole('SHOP_OWNER');
         notifyAuthChanged();
-        void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+        void queryClient.invalidateQueries({ queryKey: accountKeys.me });
       }
       setCreated(shop);
     } catch (err) {

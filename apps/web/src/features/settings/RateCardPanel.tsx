@@ -3,10 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { saveRateCard } from '../../api/settings';
 import { Button, buttonClass } from '../../components/Button';
-import { Input, Panel, Select, useSettingsToast } from './fields';
+import { Input, Panel, Select } from './fields';
 import { SETTINGS_TOASTS } from './messages';
 import { blankRow, canRemove, type RateRow, type RateUnit, rateCardToSave, rowsFrom, UNIT_LABEL } from './rateCard';
 import { formatRupees } from '../../lib/format';
+import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
+import { serverMessageOr } from '../../api/client';
 
 function ViewMode({ services }: { services: TRateCardService[] }) {
   if (services.length === 0) {
@@ -62,7 +64,7 @@ function EditRow({ row, index, removable, onChange, onRemove }: { row: RateRow; 
 
 /** Spec 02 §2.5/§4: view mode, then edit mode that is saved or cancelled back to the server's copy. */
 export function RateCardPanel({ shopId, services, onSaved }: { shopId: string; services: TRateCardService[]; onSaved: (list: TRateCardService[]) => void }) {
-  const toast = useSettingsToast();
+  const toast = useToast(SHORT_TOAST_MS);
   const [rows, setRows] = useState<RateRow[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
@@ -70,9 +72,9 @@ export function RateCardPanel({ shopId, services, onSaved }: { shopId: string; s
     onSuccess: (saved) => {
       onSaved(saved);
       setRows(null);
-      toast.ok(SETTINGS_TOASTS.rateCardSaved);
+      toast(SETTINGS_TOASTS.rateCardSaved, 'success');
     },
-    onError: (err) => toast.fail(err, SETTINGS_TOASTS.rateCardFailed),
+    onError: (err) => toast(serverMessageOr(err, SETTINGS_TOASTS.rateCardFailed), 'error'),
   });
 
   const edit = () => {

@@ -1,6 +1,4 @@
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
-import { useToast } from '../../components/Toast';
-import { failureMessage, TOAST_MS } from './messages';
 
 /** 16 px text on phones so iOS does not zoom into the field (as the shared TextField does). */
 export const CONTROL =
@@ -104,14 +102,4 @@ export function Panel({ title, description, actions, children }: { title: string
       {children}
     </section>
   );
-}
-
-/** Success and failure toasts with the settings screen's timing and wording rules. */
-export function useSettingsToast() {
-  const toast = useToast();
-  return {
-    ok: (message: string) => toast(message, 'success', TOAST_MS),
-    fail: (error: unknown, fallback: string) => toast(failureMessage(error, fallback), 'error', TOAST_MS),
-    error: (message: string) => toast(message, 'error', TOAST_MS),
-  };
 }
