@@ -1,4 +1,4 @@
-import type { CardItem } from '../features/public-site/ui';
+import type { CardItem } from './site';
 import { ENCRYPTION_AT_REST, FORMAT_LABELS, MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT, TRIAL_LONG } from './facts';
 import { MARKETING_STATS } from './site';
 import type { IconName } from '../components/Icon';

@@ -1,4 +1,4 @@
-import type { CardItem } from '../features/public-site/ui';
+import type { CardItem } from './site';
 import {
   ENCRYPTION_AT_REST,
   RETENTION_AFTER_PRINT,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { CardItem } from '../../content/site';
 import { Icon, type IconName } from '../../components/Icon';
 
 /** A faint dot grid behind heroes, drawn by CSS so it costs no request. */
@@ -70,12 +71,6 @@ export function IconBadge({ name, className = '' }: { name: IconName; className?
       <Icon name={name} className="h-5.5 w-5.5" />
     </span>
   );
-}
-
-export interface CardItem {
-  icon: IconName;
-  title: string;
-  text: string;
 }
 
 /** A grid of icon, h3 and text cards. */
