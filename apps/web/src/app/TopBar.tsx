@@ -1,8 +1,7 @@
 import type { TRole } from '@counterprint/contract';
 import { Link } from 'react-router';
-import { buttonClass } from '../components/Button';
+import { buttonClass, ICON_BUTTON } from '../components/Button';
 import { Icon } from '../components/Icon';
-import { ICON_BUTTON } from '../components/Popover';
 import { GREETING_BY_ROLE } from '../content/shell';
 import { CREATE_SHOP, useNeedsShop } from './createShop';
 import { accountPath } from './roles';

@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { logout } from '../api/accounts';
-import { ApiError } from '../api/client';
+import { serverMessageOr } from '../api/client';
 import { customerLabel, fetchPrintJobs } from '../api/jobs';
 import { sendContactMessage } from '../api/public-site';
 import { LOCAL, readLocal, readStoredUser } from '../api/storage';
-import { buttonClass } from '../components/Button';
+import { buttonClass, ICON_BUTTON } from '../components/Button';
 import { Icon } from '../components/Icon';
-import { ICON_BUTTON, Popover } from '../components/Popover';
+import { Popover } from '../components/Popover';
 import {
   JOB_STATE,
   NO_NOTIFICATIONS,
@@ -22,8 +22,6 @@ import {
   supportNote,
 } from '../content/shell';
 import { timeAgo } from '../lib/format';
-
-const serverMessage = (error: unknown, fallback: string) => (error instanceof ApiError && error.serverMessage) || fallback;
 
 const MENU_ITEM = 'flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm text-slate-700 hover:bg-slate-50';
 
@@ -99,7 +97,7 @@ export function SupportChat() {
       mark(index, 'sent');
     } catch (err) {
       mark(index, 'failed');
-      setError(serverMessage(err, SUPPORT_FAILED));
+      setError(serverMessageOr(err, SUPPORT_FAILED));
     }
   };
   return (

@@ -33,6 +33,10 @@ export function buttonClass(variant: ButtonVariant = 'primary', extra = '', size
   return `inline-flex items-center justify-center gap-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-50 ${SIZES[size]} ${VARIANTS[variant]} ${extra}`;
 }
 
+/** A round button holding one icon: the top bar's tools, a dialog's close. */
+export const ICON_BUTTON =
+  'relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-500 transition hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-500';
+
 /** A link inside running text. */
 export const TEXT_LINK = 'font-semibold text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline';
 

@@ -1,6 +1,6 @@
 import { PASSWORD_PATTERN, type TMe } from '@counterprint/contract';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../api/client';
+import { ApiError, serverMessageOr } from '../../api/client';
 import { useMe, useUpdateMe } from '../../api/accounts';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -8,7 +8,6 @@ import { PasswordField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { Panel } from './fields';
 import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
-import { serverMessageOr } from '../../api/client';
 
 type PasswordErrors = Partial<Record<'current' | 'next' | 'confirm', string>>;
 
@@ -23,9 +22,7 @@ export function passwordErrors(v: { current: string; next: string; confirm: stri
 const passwordFailure = (err: unknown) =>
   err instanceof ApiError && err.code === 'BAD_CURRENT_PASSWORD'
     ? 'Your current password is incorrect.'
-    : err instanceof ApiError && err.serverMessage
-      ? err.serverMessage
-      : 'Failed to change password.';
+    : serverMessageOr(err, 'Failed to change password.');
 
 function NameForm({ me }: { me: TMe }) {
   const toast = useToast(SHORT_TOAST_MS);
