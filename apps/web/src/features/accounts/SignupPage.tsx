@@ -12,6 +12,7 @@ import { type SignupValues, signupErrors } from './validation';
 import { serverMessageOr } from '../../api/client';
 import { safeNext, withNext } from '../../lib/next';
 import { FormError } from '../../components/FormMessage';
+import { prefetchOnboarding } from '../../app/prefetch';
 
 type Touched = Partial<Record<keyof SignupValues, boolean>>;
 
@@ -78,7 +79,7 @@ function SignupForm() {
       setCreatedEmail(created.email);
       // Both answers lead to another page: fetch their code while the question is on screen.
       void import('./LoginPage');
-      void import('../onboarding/OnboardingShopPage');
+      prefetchOnboarding();
     } catch (err) {
       setError(serverMessageOr(err, 'Signup failed'));
     } finally {
