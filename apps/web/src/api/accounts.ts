@@ -8,9 +8,15 @@ import type {
   ZUpdateAccountRequest,
   ZVerifyEmailResponse,
 } from '@counterprint/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet, apiPost, request } from './client';
 import { clearAllStorage, notifyAuthChanged, storeSignIn, storeToken } from './storage';
 import { bearerFrom } from './token';
+
+export const accountKeys = {
+  me: ['auth', 'me'] as const,
+  verifyEmail: (token: string) => ['auth', 'verify-email', token] as const,
+};
 
 export const RESET_EMAIL_TIMEOUT_MS = 10_000;
 
@@ -73,4 +79,31 @@ export async function logout(): Promise<void> {
     clearAllStorage();
     notifyAuthChanged();
   }
+}
+
+export function useMe(enabled = true) {
+  return useQuery({ queryKey: accountKeys.me, queryFn: fetchMe, enabled });
+}
+
+export function useUpdateMe() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TUpdateAccountRequest) => updateMe(body),
+    onSuccess: (me: TMe) => client.setQueryData(accountKeys.me, me),
+  });
+}
+
+/**
+ * A verification link is single use, so the call runs once per token: a query (deduplicated,
+ * never retried or refetched) rather than an effect that React may run twice.
+ */
+export function useVerifyEmail(token: string) {
+  return useQuery({
+    queryKey: accountKeys.verifyEmail(token),
+    queryFn: () => verifyEmail(token),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
 }

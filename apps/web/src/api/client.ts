@@ -23,6 +23,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's own words when it sent any, otherwise the screen's fallback. */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON, or as-is when it is FormData (multipart). */

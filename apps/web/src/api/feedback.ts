@@ -5,3 +5,10 @@ import { apiPost } from './client';
 export function submitFeedback(body: TFeedbackRequest): Promise<unknown> {
   return apiPost('/feature/feedback/analytics', body);
 }
+
+/** The screens that ask for feedback, by the names the feedback form sends (spec 02 §4). */
+export const FEEDBACK_FEATURES = {
+  analytics: 'Materials & Services Analytics',
+  customers: 'Customers Management',
+  earnings: 'Earnings Dashboard',
+} as const;

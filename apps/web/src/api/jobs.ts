@@ -1,8 +1,12 @@
 import type { TJob, TJobStatus, TMarkPrintedRequest, TPublicShopDetails, TUploadRefusals } from '@counterprint/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiDelete, apiGet, apiPost } from './client';
 
 /** How staff screens name a job's customer. */
 export const customerLabel = (job: TJob) => job.customerName?.trim() || 'Walk-in customer';
+
+export const totalSheets = (job: TJob): number => job.items.reduce((sum, item) => sum + (item.sheetsUsed || 0), 0);
 
 /** The newest jobs a staff screen shows; the queue, today's prints and recent activity all fit in it. */
 export const PRINT_JOBS_LIMIT = 100;
@@ -10,6 +14,8 @@ export const PRINT_JOBS_LIMIT = 100;
 export const jobKeys = {
   list: (shopId: string) => ['print-jobs', shopId] as const,
   signedUrls: (jobId: string, files = '') => ['print-jobs', 'signed-urls', jobId, files] as const,
+  /** Every shop's rate card: saving one in settings refreshes the prices the mark-printed dialog offers. */
+  rateCards: ['print-jobs', 'rate-card'] as const,
   rateCard: (slug: string) => ['print-jobs', 'rate-card', slug] as const,
   refusals: (shopId: string) => ['print-jobs', 'upload-refusals', shopId] as const,
 };
@@ -43,4 +49,98 @@ export function fetchShopDetails(slug: string): Promise<TPublicShopDetails> {
 /** Uploads to the shop refused in about the last hour, per reason. */
 export function fetchUploadRefusals(shopId: string): Promise<TUploadRefusals> {
   return apiGet<TUploadRefusals>(`/shops/${encodeURIComponent(shopId)}/upload-refusals`);
+}
+
+/**
+ * A reload (first load, reconnect) replaces the list, but jobs that arrived live while the
+ * request was out are newer than anything in its answer; they are kept rather than lost.
+ */
+export function mergeLoaded(fresh: TJob[], current: TJob[] | undefined): TJob[] {
+  if (!current?.length) return fresh;
+  const newest = fresh[0]?.createdAt ?? '';
+  const known = new Set(fresh.map((j) => j.id));
+  const arrived = current.filter((j) => !known.has(j.id) && j.createdAt > newest);
+  return arrived.length ? [...arrived, ...fresh] : fresh;
+}
+
+/** A page of older jobs goes after the list; a job already shown (it moved while paging) is not repeated. */
+export function appendOlder(current: TJob[], page: TJob[]): TJob[] {
+  const known = new Set(current.map((j) => j.id));
+  const older = page.filter((j) => !known.has(j.id));
+  return older.length ? [...current, ...older] : current;
+}
+
+/** The shop's newest jobs. Live messages edit this same cache, so every screen sees them. */
+export function usePrintJobs(shopId: string | null) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: jobKeys.list(shopId ?? ''),
+    queryFn: async () => {
+      const fresh = await fetchPrintJobs(shopId!);
+      return mergeLoaded(fresh, client.getQueryData<TJob[]>(jobKeys.list(shopId!)));
+    },
+    enabled: Boolean(shopId),
+  });
+}
+
+export interface OlderJobs {
+  /** Whether the list may go further back: it is at least a page long and no page has come back short. */
+  canLoad: boolean;
+  loading: boolean;
+  error: string | null;
+  load(): void;
+}
+
+/** 'Load older jobs': pages before the oldest job shown, appended to the same cache the live feed edits. */
+export function useOlderJobs(shopId: string, shown: number): OlderJobs {
+  const client = useQueryClient();
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [exhausted, setExhausted] = useState(false);
+  const load = async () => {
+    const key = jobKeys.list(shopId);
+    const oldest = client.getQueryData<TJob[]>(key)?.at(-1);
+    if (!oldest || loading) return;
+    setLoading(true);
+    setError(null);
+    try {
+      const page = await fetchPrintJobs(shopId, { before: oldest.id });
+      client.setQueryData<TJob[]>(key, (list) => appendOlder(list ?? [], page));
+      setExhausted(page.length < PRINT_JOBS_LIMIT);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Could not load older jobs');
+    } finally {
+      setLoading(false);
+    }
+  };
+  return { canLoad: !exhausted && shown >= PRINT_JOBS_LIMIT, loading, error, load: () => void load() };
+}
+
+/**
+ * Signed URLs live 10 minutes; they are asked for again well before that, and whenever the job's
+ * files change (one URL per file, in order).
+ */
+export function useSignedUrls(job: TJob | null) {
+  const files = job?.files.map((f) => f.id).join(',') ?? '';
+  return useQuery({
+    queryKey: jobKeys.signedUrls(job?.id ?? '', files),
+    queryFn: () => fetchSignedUrls(job!.id),
+    enabled: Boolean(job),
+    staleTime: 5 * 60_000,
+    gcTime: 8 * 60_000,
+  });
+}
+
+export function useRateCard(slug: string | null) {
+  return useQuery({
+    queryKey: jobKeys.rateCard(slug ?? ''),
+    queryFn: async () => (await fetchShopDetails(slug!)).rateCard,
+    enabled: Boolean(slug),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Refused uploads are counted by the server as they happen; a minute's lag is fine for a notice. */
+export function useUploadRefusals(shopId: string) {
+  return useQuery({ queryKey: jobKeys.refusals(shopId), queryFn: () => fetchUploadRefusals(shopId), refetchInterval: 60_000 });
 }

@@ -1,7 +1,9 @@
-import type { TCheckoutEntry, TContactMessage, TFeedbackEntry } from '@counterprint/contract';
+import type { TCheckoutEntry, TContactMessage, TFeedbackEntry, TOwnerOverview } from '@counterprint/contract';
+import { useQuery } from '@tanstack/react-query';
 import { apiGet } from './client';
 
 export const ownerKeys = {
+  overview: ['owner', 'overview'] as const,
   feedback: ['owner', 'feedback'] as const,
   contactMessages: ['owner', 'contact-messages'] as const,
   checkoutRequests: ['owner', 'checkout-requests'] as const,
@@ -17,3 +19,10 @@ async function list<T>(path: string): Promise<T[]> {
 export const fetchOwnerFeedback = () => list<TFeedbackEntry>('/owner/feedback');
 export const fetchContactMessages = () => list<TContactMessage>('/owner/contact-messages');
 export const fetchCheckoutRequests = () => list<TCheckoutEntry>('/owner/checkout-requests');
+
+export function useOwnerOverview() {
+  return useQuery({
+    queryKey: ownerKeys.overview,
+    queryFn: () => apiGet<TOwnerOverview>('/owner/overview'),
+  });
+}

@@ -9,6 +9,7 @@ import type {
   TShopHoursUpdate,
   TShopProfileUpdate,
 } from '@counterprint/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut, request } from './client';
 
 /** Uploads carry up to 10 images of 5 MB each; the shared 8 s timeout is too short on a shop's line. */
@@ -23,6 +24,16 @@ const scoped = (path: string, shopId: string) => `${path}${path.includes('?') ? 
 
 export function fetchSettings(shopId: string): Promise<TSettings> {
   return apiGet<TSettings>(scoped('/settings', shopId));
+}
+
+export function useShopSettings(shopId: string) {
+  return useQuery({ queryKey: settingsKeys.shop(shopId), queryFn: () => fetchSettings(shopId) });
+}
+
+/** Keeps the settings cache (this screen's and the settings page's) in step with what the server saved. */
+export function useHoursSaved(shopId: string) {
+  const client = useQueryClient();
+  return (hours: TShopHours) => client.setQueryData<TSettings>(settingsKeys.shop(shopId), (s) => (s ? { ...s, hours } : s));
 }
 
 export function saveShopProfile(shopId: string, profile: TShopProfileUpdate): Promise<TShopProfile> {

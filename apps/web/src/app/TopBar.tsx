@@ -1,7 +1,7 @@
 import type { TRole } from '@counterprint/contract';
 import { Link } from 'react-router';
+import { buttonClass, ICON_BUTTON } from '../components/Button';
 import { Icon } from '../components/Icon';
-import { ICON_BUTTON } from '../components/Popover';
 import { GREETING_BY_ROLE } from '../content/shell';
 import { CREATE_SHOP, useNeedsShop } from './createShop';
 import { accountPath } from './roles';
@@ -14,7 +14,7 @@ function CreateShopLink() {
     <Link
       to={CREATE_SHOP.to}
       aria-label={CREATE_SHOP.label}
-      className="inline-flex h-10 shrink-0 items-center gap-2 rounded-full bg-brand-500 px-3 text-sm font-semibold text-white shadow-sm hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:px-4"
+      className={buttonClass('primary', 'shrink-0', 'pill')}
     >
       <Icon name="store" className="h-4 w-4" />
       <span className="hidden sm:inline">{CREATE_SHOP.label}</span>

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL } from '../api/storage';
-import { makeJob } from '../features/jobs/fixtures';
+import { makeJob } from '../test/fixtures';
 import { jsonResponse, makeToken, stubFetch } from '../test/helpers';
 import { renderPage } from '../test/render';
 import { AuthProvider } from './auth';

@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { logout } from '../api/accounts';
-import { ApiError } from '../api/client';
+import { serverMessageOr } from '../api/client';
 import { customerLabel, fetchPrintJobs } from '../api/jobs';
 import { sendContactMessage } from '../api/public-site';
 import { LOCAL, readLocal, readStoredUser } from '../api/storage';
+import { buttonClass, ICON_BUTTON } from '../components/Button';
 import { Icon } from '../components/Icon';
-import { ICON_BUTTON, Popover } from '../components/Popover';
+import { Popover } from '../components/Popover';
 import {
   JOB_STATE,
   NO_NOTIFICATIONS,
@@ -21,8 +22,6 @@ import {
   supportNote,
 } from '../content/shell';
 import { timeAgo } from '../lib/format';
-
-const serverMessage = (error: unknown, fallback: string) => (error instanceof ApiError && error.serverMessage) || fallback;
 
 const MENU_ITEM = 'flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm text-slate-700 hover:bg-slate-50';
 
@@ -98,7 +97,7 @@ export function SupportChat() {
       mark(index, 'sent');
     } catch (err) {
       mark(index, 'failed');
-      setError(serverMessage(err, SUPPORT_FAILED));
+      setError(serverMessageOr(err, SUPPORT_FAILED));
     }
   };
   return (
@@ -132,7 +131,7 @@ export function SupportChat() {
               maxLength={CONTACT_LIMITS.message}
               className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
             />
-            <button type="submit" aria-label="Send" disabled={!user} className="rounded-lg bg-brand-500 px-3 text-white hover:bg-brand-600 disabled:opacity-50">
+            <button type="submit" aria-label="Send" disabled={!user} className={buttonClass('primary', '', 'icon')}>
               <Icon name="send" className="h-4 w-4" />
             </button>
           </form>

@@ -4,9 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Sidebar } from '../app/Sidebar';
-import { makeJob } from '../features/jobs/fixtures';
-import { MarkPrintedDialog } from '../features/jobs/MarkPrintedDialog';
-import { SiteHeader } from '../features/public-site/SiteHeader';
+import { SiteHeader } from '../app/SiteHeader';
 import { renderPage } from '../test/render';
 import { Button } from './Button';
 import { Modal } from './Modal';
@@ -75,14 +73,6 @@ describe('dialogs and the phone menu (issue 16)', () => {
     await user.click(screen.getByRole('button', { name: 'Keep job' }));
     expect(screen.getByRole('button', { name: 'Keep job' })).toHaveFocus();
   });
-
-  it('starts Mark as Printed on the Amount field', () => {
-    render(
-      <MarkPrintedDialog job={makeJob({ id: 'j1', number: 7 })} rateCard={[]} pending={false} error={null} onConfirm={() => {}} onCancel={() => {}} />,
-    );
-    expect(screen.getByLabelText('Amount (₹)')).toHaveFocus();
-  });
-
 
   it('closes the staff phone menu on Escape and returns focus to its button', async () => {
     const { user } = renderPage(<Phone />);

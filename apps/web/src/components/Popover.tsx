@@ -55,6 +55,3 @@ export function Popover({ label, trigger, triggerClassName = '', panelClassName 
     </div>
   );
 }
-
-export const ICON_BUTTON =
-  'relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-500 transition hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-500';

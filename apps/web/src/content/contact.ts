@@ -1,6 +1,6 @@
 import { CONTACT_MESSAGES } from '@counterprint/contract';
-import type { SiteIconName } from '../features/public-site/SiteIcon';
 import { OFFICE_CITY, SUPPORT_EMAIL } from './facts';
+import type { IconName } from '../components/Icon';
 
 export const CONTACT_PAGE = {
   eyebrow: 'Contact',
@@ -11,7 +11,7 @@ export const CONTACT_PAGE = {
   faqTitle: 'Before you write',
 };
 
-export const CONTACT_CARDS: { icon: SiteIconName; title: string; value: string; note: string; href?: string }[] = [
+export const CONTACT_CARDS: { icon: IconName; title: string; value: string; note: string; href?: string }[] = [
   { icon: 'phone', title: 'Call us', value: 'Coming Soon', note: 'Phone support is on its way.' },
   { icon: 'mail', title: 'Email us', value: SUPPORT_EMAIL, note: 'We reply within 24 hours.', href: `mailto:${SUPPORT_EMAIL}` },
   { icon: 'mapPin', title: 'Visit us', value: OFFICE_CITY, note: 'By appointment, Monday to Saturday.' },

@@ -1,7 +1,7 @@
-import type { SiteIconName } from '../features/public-site/SiteIcon';
-import type { CardItem } from '../features/public-site/ui';
+import type { CardItem } from './site';
 import { ENCRYPTION_AT_REST, FORMAT_LABELS, MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT, TRIAL_LONG } from './facts';
 import { MARKETING_STATS } from './site';
+import type { IconName } from '../components/Icon';
 
 export const FEATURES_PAGE = {
   eyebrow: 'Features',
@@ -18,7 +18,7 @@ export const FEATURES_PAGE = {
   },
 };
 
-export const FEATURE_HIGHLIGHTS: { icon: SiteIconName; title: string; stat: string; text: string }[] = [
+export const FEATURE_HIGHLIGHTS: { icon: IconName; title: string; stat: string; text: string }[] = [
   {
     icon: 'bolt',
     title: 'Fast transfers',
@@ -35,7 +35,7 @@ export const FEATURE_HIGHLIGHTS: { icon: SiteIconName; title: string; stat: stri
 
 export const FEATURE_CARDS: CardItem[] = [
   { icon: 'qr', title: 'QR transfer', text: 'One QR code opens your shop’s upload page. Customers need no app and no account.' },
-  { icon: 'trash', title: 'Auto cleanup', text: `Printed files are removed for good ${RETENTION_AFTER_PRINT} after printing. A file printed by mistake can be restored until then.` },
+  { icon: 'recycle', title: 'Auto cleanup', text: `Printed files are removed for good ${RETENTION_AFTER_PRINT} after printing. A file printed by mistake can be restored until then.` },
   { icon: 'lock', title: 'Bank-grade security', text: `${ENCRYPTION_AT_REST} encryption at rest, HTTPS in transit and short-lived signed links for staff.` },
   { icon: 'layers', title: 'Smart print queue', text: 'Numbered jobs appear live with the customer’s name, phone, files and page counts.' },
   { icon: 'file', title: 'Multi-format support', text: `${FORMAT_LABELS.slice(0, 6).join(', ')} and more. Every file is checked by its content, not just its name.` },

@@ -1,6 +1,6 @@
-import type { SiteIconName } from '../features/public-site/SiteIcon';
 import { MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT, TRIAL_LONG } from './facts';
 import { MARKETING_STATS } from './site';
+import type { IconName } from '../components/Icon';
 
 export const HOME_HERO = {
   eyebrow: 'For print & xerox shops',
@@ -13,7 +13,7 @@ export const HOME_HERO = {
   secondary: { to: '/public/how', label: 'See how it works' },
 };
 
-export const HOME_STEPS: { title: string; text: string; icon: SiteIconName }[] = [
+export const HOME_STEPS: { title: string; text: string; icon: IconName }[] = [
   {
     title: 'Show your QR code',
     text: 'Create your shop and print its QR code. Stick it on the counter, the wall or the window.',
@@ -27,11 +27,11 @@ export const HOME_STEPS: { title: string; text: string; icon: SiteIconName }[] =
   {
     title: 'Print, and it is gone',
     text: `Jobs appear live in your queue. Print, mark it done, and the files are deleted within ${RETENTION_AFTER_PRINT}.`,
-    icon: 'printer',
+    icon: 'print',
   },
 ];
 
-export const HOME_PROBLEMS: { title: string; text: string; icon: SiteIconName }[] = [
+export const HOME_PROBLEMS: { title: string; text: string; icon: IconName }[] = [
   {
     title: 'Files on your personal WhatsApp',
     text: 'Strangers get your number, your phone fills with other people’s documents, and you forward files one by one.',
@@ -49,7 +49,7 @@ export const HOME_PROBLEMS: { title: string; text: string; icon: SiteIconName }[
   },
 ];
 
-export const HOME_SOLUTIONS: { title: string; text: string; icon: SiteIconName }[] = [
+export const HOME_SOLUTIONS: { title: string; text: string; icon: IconName }[] = [
   {
     title: 'One QR code for every customer',
     text: 'Your shop’s own upload page. Your number stays private and nobody needs to install anything.',
@@ -63,7 +63,7 @@ export const HOME_SOLUTIONS: { title: string; text: string; icon: SiteIconName }
   {
     title: 'Deleted after printing',
     text: `Printed files are removed for good within ${RETENTION_AFTER_PRINT}. Nothing is left on the counter PC.`,
-    icon: 'trash',
+    icon: 'recycle',
   },
 ];
 

@@ -1,5 +1,5 @@
-import type { SiteIconName } from '../features/public-site/SiteIcon';
 import { listFormats, MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT } from './facts';
+import type { IconName } from '../components/Icon';
 
 export const HOW_PAGE = {
   eyebrow: 'How it works',
@@ -13,7 +13,7 @@ export const HOW_PAGE = {
 };
 
 /** Spec 02 §2.7: generate a QR code; customers scan and upload; print and auto-delete. */
-export const HOW_STEPS: { title: string; text: string; icon: SiteIconName; points: string[] }[] = [
+export const HOW_STEPS: { title: string; text: string; icon: IconName; points: string[] }[] = [
   {
     title: 'Generate your unique QR code',
     text: 'Create your shop from the dashboard and download its QR code. It opens your own upload page, with your name, address and print rates.',
@@ -29,7 +29,7 @@ export const HOW_STEPS: { title: string; text: string; icon: SiteIconName; point
   {
     title: 'Print and auto-delete',
     text: 'The job appears instantly in your live queue. Preview, print, mark it printed with the amount, and move on.',
-    icon: 'printer',
+    icon: 'print',
     points: ['Live queue, no refreshing', 'Page counts for PDFs', `Files deleted ${RETENTION_AFTER_PRINT} after printing`],
   },
 ];

@@ -1,3 +1,4 @@
+import { formatRupees } from '../lib/format';
 import { MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT, TRIAL } from './facts';
 
 export type Billing = 'monthly' | 'annual';
@@ -10,17 +11,13 @@ const savingPct = Math.round((ANNUAL_SAVING / (PREMIUM_PRICE.monthly * 12)) * 10
 /** '-17%' */
 export const ANNUAL_BADGE = `-${savingPct}%`;
 /** 'Save ₹198 (2 months free)' */
-export const ANNUAL_SAVE_TEXT = `Save ₹${ANNUAL_SAVING} (${Math.round(ANNUAL_SAVING / PREMIUM_PRICE.monthly)} months free)`;
+export const ANNUAL_SAVE_TEXT = `Save ${formatRupees(ANNUAL_SAVING)} (${Math.round(ANNUAL_SAVING / PREMIUM_PRICE.monthly)} months free)`;
 
 export const BILLING_LABEL: Record<Billing, string> = { monthly: 'Monthly', annual: 'Annual' };
 export const PERIOD: Record<Billing, string> = { monthly: '/month', annual: '/year' };
 
 export function isBilling(value: string | null): value is Billing {
   return value === 'monthly' || value === 'annual';
-}
-
-export function rupees(amount: number): string {
-  return `₹${amount.toLocaleString('en-IN')}`;
 }
 
 /** Where each plan's button goes (spec 02 §2.7 Pricing). */

@@ -1,4 +1,4 @@
-import type { CardItem } from '../features/public-site/ui';
+import type { CardItem } from './site';
 import {
   ENCRYPTION_AT_REST,
   RETENTION_AFTER_PRINT,
@@ -35,7 +35,7 @@ export const SECURITY_FEATURES: CardItem[] = [
     text: `Files travel over HTTPS and are stored encrypted with ${ENCRYPTION_AT_REST}, each file under its own key. A file altered in storage fails its check and is never served.`,
   },
   {
-    icon: 'trash',
+    icon: 'recycle',
     title: 'Deleted after printing',
     text: `A printed file is deleted for good ${RETENTION_AFTER_PRINT} after it is marked printed. Files of a job nobody prints leave the queue after ${RETENTION_UNPRINTED} and are deleted the same way.`,
   },

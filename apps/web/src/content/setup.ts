@@ -1,6 +1,6 @@
-import type { SiteIconName } from '../features/public-site/SiteIcon';
 import { MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT } from './facts';
 import type { SiteLink } from './site';
+import type { IconName } from '../components/Icon';
 
 export const SETUP_PAGE = {
   eyebrow: 'Setup guide',
@@ -16,7 +16,7 @@ export const SETUP_PAGE = {
 };
 
 export interface SetupStep {
-  icon: SiteIconName;
+  icon: IconName;
   title: string;
   text: string;
   items: string[];
@@ -52,7 +52,7 @@ export const SETUP_STEPS: SetupStep[] = [
     link: { to: '/login', label: 'Sign in to your dashboard' },
   },
   {
-    icon: 'printer',
+    icon: 'print',
     title: 'Take the first job',
     text: 'Keep the Print page open. When a customer uploads, the job appears live with a number they quote at the counter.',
     items: [

@@ -1,4 +1,13 @@
+import type { IconName } from '../components/Icon';
+
 /** Public navigation and footer (spec 01 §2 "Public navigation", spec 02 §2.7 footer links). */
+
+/** An icon card of the marketing pages (CardGrid). */
+export interface CardItem {
+  icon: IconName;
+  title: string;
+  text: string;
+}
 
 export interface SiteLink {
   to: string;

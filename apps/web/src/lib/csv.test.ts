@@ -1,7 +1,4 @@
-import { CUSTOMER_CSV_COLUMNS, ORDER_CSV_COLUMNS, type TCustomer, type TEarningsOrder } from '@counterprint/contract';
 import { describe, expect, it } from 'vitest';
-import { customersCsv } from '../features/customers/customerList';
-import { ordersCsv } from '../features/earnings/orders';
 import { csvCell, toCsv } from './csv';
 
 describe('csvCell', () => {
@@ -28,44 +25,5 @@ describe('csvCell', () => {
 
   it('joins records with CRLF, header first', () => {
     expect(toCsv(['A', 'B'], [['1', '2']])).toBe('A,B\r\n1,2');
-  });
-});
-
-describe('exports use the spec columns', () => {
-  it('customers: ID, Name, Email, Phone, Address', () => {
-    const customer: TCustomer = {
-      id: 'c1',
-      shopId: 's1',
-      name: 'Asha, "A"',
-      email: 'asha@example.com',
-      phone: '+919876543210',
-      address: null,
-      tags: ['vip'],
-      updatedAt: 0,
-    };
-    const [header, row] = customersCsv([customer]).split('\r\n');
-    expect(header).toBe(CUSTOMER_CSV_COLUMNS.join(','));
-    expect(header).toBe('ID,Name,Email,Phone,Address');
-    expect(row).toBe(`c1,"Asha, ""A""",asha@example.com,'+919876543210,`);
-  });
-
-  it('orders: Order ID, Date, Customer, Amount, Payment, Status, Shop', () => {
-    const order: TEarningsOrder = {
-      id: 'o1',
-      date: '2025-01-31T10:00:00.000Z',
-      customer: '@bob',
-      amount: 24.5,
-      paymentMethod: 'upi',
-      status: 'paid',
-      shopId: 's1',
-      shopName: 'Demo Prints',
-      jobNumber: 3,
-      serviceName: null,
-      refundedAt: null,
-    };
-    const [header, row] = ordersCsv([order]).split('\r\n');
-    expect(header).toBe(ORDER_CSV_COLUMNS.join(','));
-    expect(header).toBe('Order ID,Date,Customer,Amount,Payment,Status,Shop');
-    expect(row).toBe(`o1,2025-01-31T10:00:00.000Z,'@bob,24.50,UPI,paid,Demo Prints`);
   });
 });

@@ -17,9 +17,14 @@ export function formatCount(n: number): string {
 }
 
 const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const paise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** ₹1,23,456 or ₹24.50: Indian grouping, paise only when there are some. */
-export const rupees = (amount: number) => (Number.isInteger(amount) ? whole : paise).format(amount);
+const withPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * ₹1,23,456 or ₹24.50: Indian grouping, paise only when there are some (never ₹24.5). `paise: 'always'`
+ * keeps them on whole amounts too (₹24.00), where amounts line up in a column or sit beside an input.
+ */
+export function formatRupees(amount: number, paise: 'auto' | 'always' = 'auto'): string {
+  return (paise === 'always' || !Number.isInteger(amount) ? withPaise : whole).format(amount);
+}
 
 /** '5 min ago', '3 h ago', 'yesterday'. */
 export function timeAgo(iso: string, now = Date.now()): string {
@@ -31,4 +36,17 @@ export function timeAgo(iso: string, now = Date.now()): string {
   if (hours < 24) return `${hours} h ago`;
   const days = Math.round(hours / 24);
   return days === 1 ? 'yesterday' : `${days} days ago`;
+}
+
+/** Whether `iso` falls on the same local calendar day as `now`; null is never today. */
+export function isToday(iso: string | null, now = new Date()): boolean {
+  if (!iso) return false;
+  const d = new Date(iso);
+  return d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();
+}
+
+/** 'YYYY-MM-DD' as '12 Jan'; read as a calendar day, so no time zone can shift it. */
+export function shortDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 }

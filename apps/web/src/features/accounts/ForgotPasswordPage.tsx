@@ -4,8 +4,9 @@ import { sendResetEmail } from '../../api/accounts';
 import { Button, buttonClass } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { Icon } from '../../components/Icon';
-import { AuthLayout, FormError, LINK } from './AuthLayout';
+import { AuthLayout, LINK } from './AuthLayout';
 import { forgotEmailError, forgotFailureMessage } from './validation';
+import { FormError } from '../../components/FormMessage';
 
 const NEXT_STEPS = [
   'Open the email we just sent (check spam or promotions too).',

@@ -7,9 +7,12 @@ import { useAuth } from '../../app/auth';
 import { roleHome } from '../../app/roles';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
-import { AuthLayout, FormError, FormNotice, LINK } from './AuthLayout';
+import { AuthLayout, LINK } from './AuthLayout';
 import { SignupSteps } from './SignupSteps';
-import { isEmail, safeNext, serverMessageOr, withNext } from './validation';
+import { isEmail } from './validation';
+import { serverMessageOr } from '../../api/client';
+import { safeNext, withNext } from '../../lib/next';
+import { FormError, FormNotice } from '../../components/FormMessage';
 
 interface LoginState {
   fromSignup?: boolean;

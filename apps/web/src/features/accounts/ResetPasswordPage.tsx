@@ -4,8 +4,10 @@ import { changePassword } from '../../api/accounts';
 import { Button, buttonClass } from '../../components/Button';
 import { PasswordField } from '../../components/Field';
 import { Icon } from '../../components/Icon';
-import { AuthLayout, FormError, LINK } from './AuthLayout';
-import { type ResetValues, resetErrors, serverMessageOr } from './validation';
+import { AuthLayout, LINK } from './AuthLayout';
+import { type ResetValues, resetErrors } from './validation';
+import { serverMessageOr } from '../../api/client';
+import { FormError } from '../../components/FormMessage';
 
 function DonePanel() {
   return (

@@ -7,8 +7,12 @@ import { CREATE_SHOP, MY_DASHBOARD, useNeedsShop } from '../../app/createShop';
 import { Button, buttonClass } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
-import { AuthLayout, FormError, LINK } from './AuthLayout';
-import { type SignupValues, safeNext, serverMessageOr, signupErrors, withNext } from './validation';
+import { AuthLayout, LINK } from './AuthLayout';
+import { type SignupValues, signupErrors } from './validation';
+import { serverMessageOr } from '../../api/client';
+import { safeNext, withNext } from '../../lib/next';
+import { FormError } from '../../components/FormMessage';
+import { prefetchOnboarding } from '../../app/prefetch';
 
 type Touched = Partial<Record<keyof SignupValues, boolean>>;
 
@@ -75,7 +79,7 @@ function SignupForm() {
       setCreatedEmail(created.email);
       // Both answers lead to another page: fetch their code while the question is on screen.
       void import('./LoginPage');
-      void import('../onboarding/OnboardingShopPage');
+      prefetchOnboarding();
     } catch (err) {
       setError(serverMessageOr(err, 'Signup failed'));
     } finally {

@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router';
-import { useVerifyEmail } from '../../api/queries';
+import { useVerifyEmail } from '../../api/accounts';
 import { buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
 import { AuthLayout } from './AuthLayout';
-import { serverMessageOr } from './validation';
+import { serverMessageOr } from '../../api/client';
 
 /** The link mailed at sign-up lands here (DECISIONS: Accounts and tokens). */
 export default function VerifyEmailPage() {

@@ -60,19 +60,3 @@ export function forgotFailureMessage(error: unknown): string {
   if (error.status === 429) return 'Too many attempts. Please try again in a few minutes.';
   return error.serverMessage ?? 'Failed to send reset link. Please try again.';
 }
-
-/** The server's own words when it sent any, otherwise the screen's fallback. */
-export function serverMessageOr(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
-}
-
-/** A `next` query value we may follow after sign-in: a path on this site, never another origin. */
-export function safeNext(raw: string | null): string | null {
-  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
-  return raw;
-}
-
-/** `path` carrying `next` along, so login and sign-up can hand the visitor back. */
-export function withNext(path: string, next: string | null): string {
-  return next ? `${path}?next=${encodeURIComponent(next)}` : path;
-}

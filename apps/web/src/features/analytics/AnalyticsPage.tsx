@@ -6,16 +6,16 @@ import { useAuth } from '../../app/auth';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { formatCount } from '../../lib/format';
-import { serverMessageOr } from '../accounts/validation';
-import { FeedbackPrompt } from '../feedback/FeedbackPrompt';
-import { FEEDBACK_FEATURES } from '../feedback/names';
-import { NoData, Panel, SearchInput, Select, StatCard, useDebounced } from './controls';
+import { FeedbackPrompt } from '../../components/FeedbackPrompt';
+import { FEEDBACK_FEATURES } from '../../api/feedback';
+import { NoData, Panel, SearchInput, Select, StatCard, useDebounced } from '../../components/controls';
 import { InventoryList } from './InventoryPanel';
-import { customRangeProblem, RangeControls } from './RangeControls';
+import { customRangeProblem, RangeControls } from '../../components/RangeControls';
 import { RecentJobsTable } from './RecentJobsTable';
 import { RestockForm } from './RestockForm';
 import { isLowStock, mergeItem } from './restock';
-import { shopOptions, useShopFilter } from './useShopFilter';
+import { shopOptions, useShopFilter } from '../../app/useShopFilter';
+import { serverMessageOr } from '../../api/client';
 
 export const LOAD_FAILED = 'Could not load analytics';
 

@@ -1,8 +1,7 @@
 import type { TAnalytics } from '@counterprint/contract';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from './chartKit';
-import { formatCount } from '../../lib/format';
-import { shortDay } from '../earnings/orders';
-import { NoData } from './controls';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from '../../components/chartKit';
+import { formatCount, shortDay } from '../../lib/format';
+import { NoData } from '../../components/controls';
 
 const AXIS = { fontSize: 12, fill: '#64748b' };
 

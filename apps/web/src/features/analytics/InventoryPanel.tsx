@@ -1,4 +1,5 @@
 import type { TPaperInventoryItem } from '@counterprint/contract';
+import { buttonClass } from '../../components/Button';
 import { formatCount } from '../../lib/format';
 import { isLowStock, itemKey, NO_STOCK_RECORDED, noStockRecorded, usedShare } from './restock';
 
@@ -43,7 +44,7 @@ export function InventoryList({ items, onRestock, shopName }: InventoryListProps
                   type="button"
                   onClick={() => onRestock(itemKey(item))}
                   aria-label={`Restock ${item.name}${shop ? ` at ${shop}` : ''}`}
-                  className="shrink-0 rounded-md border border-slate-300 bg-white px-2.5 py-1 font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+                  className={buttonClass('secondary', 'shrink-0', 'sm')}
                 >
                   Restock
                 </button>

@@ -1,7 +1,7 @@
 import type { TAnalytics } from '@counterprint/contract';
 import { Pager } from '../../components/Pager';
 import { ScrollRegion } from '../../components/ScrollRegion';
-import { statusChip } from '../jobs/jobStyles';
+import { statusChip } from '../../components/JobStatus';
 
 interface RecentJobsProps {
   jobs: TAnalytics['recentJobs'] | undefined;

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App';
 import { LOCAL } from '../../api/storage';
-import { safeNext, withNext } from '../accounts/validation';
 import { jsonResponse, makeToken, stubFetch } from '../../test/helpers';
+import { safeNext, withNext } from '../../lib/next';
 
 const WAIT = { timeout: 4000 };
 const CHECKOUT = '/checkout?plan=premium&billing=annual';

@@ -1,13 +1,14 @@
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { CHECKOUT_PAGE } from '../../content/checkout';
-import { ANNUAL_SAVE_TEXT, type Billing, isBilling, PERIOD, PLANS, PREMIUM_PRICE, rupees } from '../../content/pricing';
-import { BillingToggle } from '../public-site/BillingToggle';
-import { PublicLayout } from '../public-site/PublicLayout';
-import { SiteIcon } from '../public-site/SiteIcon';
-import { TEXT_LINK } from '../public-site/ui';
+import { ANNUAL_SAVE_TEXT, type Billing, isBilling, PERIOD, PLANS, PREMIUM_PRICE } from '../../content/pricing';
+import { BillingToggle } from '../../components/BillingToggle';
+import { PublicLayout } from '../../app/PublicLayout';
 import { signupFirstUrl } from './checkoutForm';
 import { UpgradeForm } from './UpgradeForm';
+import { formatRupees } from '../../lib/format';
+import { Icon } from '../../components/Icon';
+import { TEXT_LINK } from '../../components/Button';
 
 /** /checkout?plan=premium&billing=monthly|annual: a request for the team, not a card form. */
 export default function CheckoutPage() {
@@ -49,7 +50,7 @@ export default function CheckoutPage() {
                 <div className="flex items-baseline justify-between">
                   <dt className="text-slate-300">{page.totalLabel}</dt>
                   <dd data-testid="checkout-price" className="text-3xl font-extrabold">
-                    {rupees(PREMIUM_PRICE[billing])}
+                    {formatRupees(PREMIUM_PRICE[billing])}
                     <span className="text-base font-medium text-slate-300">{PERIOD[billing]}</span>
                   </dd>
                 </div>
@@ -58,7 +59,7 @@ export default function CheckoutPage() {
               <ul className="mt-6 space-y-2 border-t border-white/10 pt-6 text-sm">
                 {plan.features.slice(1, 6).map((f) => (
                   <li key={f} className="flex gap-2.5 text-slate-200">
-                    <SiteIcon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-brand-300" />
+                    <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-brand-300" />
                     {f}
                   </li>
                 ))}
@@ -69,7 +70,7 @@ export default function CheckoutPage() {
                 {page.formTitle}
               </h2>
               <div className="mt-4 mb-6 flex gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-4 text-sm text-slate-800">
-                <SiteIcon name="wallet" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+                <Icon name="wallet" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
                 <p>
                   <strong className="font-semibold">{page.paymentTitle}. </strong>
                   {page.paymentNote}

@@ -5,9 +5,9 @@ import { requestUpgrade } from '../../api/public-site';
 import { readStoredUser } from '../../api/storage';
 import { CHECKOUT_PAGE } from '../../content/checkout';
 import type { Billing } from '../../content/pricing';
-import { SiteIcon } from '../public-site/SiteIcon';
-import { ctaClass } from '../public-site/ui';
 import { type UpgradeValues, upgradeErrors } from './checkoutForm';
+import { Icon } from '../../components/Icon';
+import { buttonClass } from '../../components/Button';
 
 const INPUT =
   'block w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-500 focus:outline-none focus:ring-2 sm:text-sm';
@@ -56,10 +56,10 @@ export function UpgradeForm({ billing }: { billing: Billing }) {
     return (
       <div role="status" className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 text-emerald-900">
         <p className="flex items-center gap-2 text-lg font-semibold">
-          <SiteIcon name="check" className="h-5 w-5" /> {page.sentTitle}
+          <Icon name="check" className="h-5 w-5" /> {page.sentTitle}
         </p>
         <p className="mt-2">{sent}</p>
-        <Link to={page.dashboard.to} className={ctaClass('primary', 'mt-6')}>
+        <Link to={page.dashboard.to} className={buttonClass('primary', 'mt-6', 'lg')}>
           {page.dashboard.label}
         </Link>
       </div>
@@ -112,7 +112,7 @@ export function UpgradeForm({ billing }: { billing: Billing }) {
           {failure}
         </p>
       )}
-      <button type="submit" disabled={sending} className={ctaClass('primary', 'w-full')}>
+      <button type="submit" disabled={sending} className={buttonClass('primary', 'w-full', 'lg')}>
         {sending ? page.sending : page.submit}
       </button>
     </form>

@@ -4,7 +4,7 @@ import { TextField } from '../../components/Field';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
-import { statusChip } from '../jobs/jobStyles';
+import { statusChip } from '../../components/JobStatus';
 import { useCustomerDetail } from './useCustomers';
 
 interface CustomerModalProps {

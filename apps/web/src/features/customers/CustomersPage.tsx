@@ -9,16 +9,15 @@ import { Pager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toast';
 import { datedFilename, downloadCsv } from '../../lib/csv';
-import { SearchInput, Select } from '../analytics/controls';
-import { serverMessageOr } from '../accounts/validation';
-import { FeedbackPrompt } from '../feedback/FeedbackPrompt';
-import { FEEDBACK_FEATURES } from '../feedback/names';
-import { useActiveShop } from '../jobs/useActiveShop';
+import { SearchInput, Select } from '../../components/controls';
+import { FeedbackPrompt } from '../../components/FeedbackPrompt';
+import { FEEDBACK_FEATURES } from '../../api/feedback';
+import { useActiveShop } from '../../app/useActiveShop';
 import { CustomerCard } from './CustomerCard';
 import { CustomerModal } from './CustomerModal';
 import { type CustomerSort, customersCsv, pageCount, pageOf, SORT_OPTIONS, searchCustomers, sortCustomers } from './customerList';
-import { StatusPill } from './StatusPill';
 import { useCustomerList, useDeleteCustomer, useSaveCustomer, useStatusMessage } from './useCustomers';
+import { serverMessageOr } from '../../api/client';
 
 export const LOAD_FAILED = 'Failed to load customers';
 export const CONFIRM_DELETE = 'Delete this customer? This cannot be undone.';
@@ -30,7 +29,7 @@ function ShopCustomers({ shopId }: { shopId: string }) {
   const list = useCustomerList(shopId);
   const save = useSaveCustomer(shopId);
   const remove = useDeleteCustomer(shopId);
-  const { status, show } = useStatusMessage();
+  const { show } = useStatusMessage();
   const toast = useToast();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<CustomerSort>('recent');
@@ -198,8 +197,6 @@ function ShopCustomers({ shopId }: { shopId: string }) {
       >
         {CONFIRM_DELETE}
       </Modal>
-
-      <StatusPill status={status} />
     </div>
   );
 }

@@ -1,23 +1,13 @@
 import type { TCustomer, TCustomerInput } from '@counterprint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { createCustomer, customerKeys, deleteCustomer, fetchCustomer, fetchCustomers, updateCustomer } from '../../api/customers';
+import { useToastSlot } from '../../components/Toast';
 import { upsertCustomer } from './customerList';
 
 /** Spec 02 §4: a final status (Saved, Delete failed…) clears after about 1.4 s. */
 export const STATUS_CLEAR_MS = 1400;
 
-export function useStatusMessage() {
-  const [status, setStatus] = useState<{ text: string; tone: 'info' | 'success' | 'error' } | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const show = useCallback((text: string, tone: 'info' | 'success' | 'error' = 'info', final = tone !== 'info') => {
-    clearTimeout(timer.current);
-    setStatus({ text, tone });
-    if (final) timer.current = setTimeout(() => setStatus(null), STATUS_CLEAR_MS);
-  }, []);
-  return { status, show };
-}
+export const useStatusMessage = () => useToastSlot(STATUS_CLEAR_MS);
 
 export function useCustomerList(shopId: string) {
   return useQuery({ queryKey: customerKeys.list(shopId), queryFn: () => fetchCustomers(shopId) });

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { fetchCheckoutRequests, fetchContactMessages, fetchOwnerFeedback, ownerKeys } from '../../api/owner';
 import { Icon, type IconName } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
-import { serverMessageOr } from '../accounts/validation';
+import { serverMessageOr } from '../../api/client';
 
 const newestFirst = <T extends { createdAt: string }>(list: T[]) => [...list].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });

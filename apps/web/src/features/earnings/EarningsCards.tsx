@@ -1,6 +1,7 @@
 import type { TEarnings } from '@counterprint/contract';
-import { StatCard } from '../analytics/controls';
-import { paymentMix, rupees } from './orders';
+import { StatCard } from '../../components/controls';
+import { paymentMix } from './orders';
+import { formatRupees } from '../../lib/format';
 
 /** The four cards of spec 02 §2.4. */
 export function EarningsCards({ totals }: { totals: TEarnings['totals'] | undefined }) {
@@ -8,17 +9,17 @@ export function EarningsCards({ totals }: { totals: TEarnings['totals'] | undefi
   const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
   return (
     <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <StatCard title="Total Revenue" loading={!totals} value={totals ? rupees(totals.revenue) : ''} sub="Paid orders in the period" />
+      <StatCard title="Total Revenue" loading={!totals} value={totals ? formatRupees(totals.revenue) : ''} sub="Paid orders in the period" />
       <StatCard
         title="Total Orders"
         loading={!totals}
         value={totals ? String(totals.orders) : ''}
-        sub={totals ? `Avg order ${rupees(totals.averageOrderValue)}` : ''}
+        sub={totals ? `Avg order ${formatRupees(totals.averageOrderValue)}` : ''}
       />
       <StatCard
         title="Refunds"
         loading={!totals}
-        value={totals ? rupees(totals.refunds) : ''}
+        value={totals ? formatRupees(totals.refunds) : ''}
         sub={totals ? n(totals.refundCount, 'refund', 'refunds') : ''}
       />
       <StatCard title="Payment Mix" loading={!totals} value={mix?.lead ?? ''} sub={mix?.detail} />

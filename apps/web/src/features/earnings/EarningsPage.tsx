@@ -7,16 +7,17 @@ import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/Toast';
-import { serverMessageOr } from '../accounts/validation';
-import { NoData, Panel, SearchInput, Select, useDebounced } from '../analytics/controls';
-import { customRangeProblem, RangeControls } from '../analytics/RangeControls';
-import { shopOptions, useShopFilter } from '../analytics/useShopFilter';
-import { FeedbackPrompt } from '../feedback/FeedbackPrompt';
-import { FEEDBACK_FEATURES } from '../feedback/names';
+import { NoData, Panel, SearchInput, Select, useDebounced } from '../../components/controls';
+import { customRangeProblem, RangeControls } from '../../components/RangeControls';
+import { shopOptions, useShopFilter } from '../../app/useShopFilter';
+import { FeedbackPrompt } from '../../components/FeedbackPrompt';
+import { FEEDBACK_FEATURES } from '../../api/feedback';
 import { EarningsCards } from './EarningsCards';
 import { OrdersTable } from './OrdersTable';
-import { orderLabel, rupees } from './orders';
+import { orderLabel } from './orders';
 import { TopProducts } from './TopProducts';
+import { serverMessageOr } from '../../api/client';
+import { formatRupees } from '../../lib/format';
 
 const PAYMENT_OPTIONS: { value: PaymentFilter; label: string }[] = [
   { value: '', label: 'All payments' },
@@ -136,7 +137,7 @@ function Earnings() {
       >
         {refunding && (
           <p>
-            Refund order {orderLabel(refunding)} from {refunding.customer} for {rupees(refunding.amount)}? It leaves revenue and is counted
+            Refund order {orderLabel(refunding)} from {refunding.customer} for {formatRupees(refunding.amount)}? It leaves revenue and is counted
             under refunds.
           </p>
         )}

@@ -4,8 +4,9 @@ import { Button } from '../../components/Button';
 import { Pager } from '../../components/Pager';
 import { ScrollRegion } from '../../components/ScrollRegion';
 import { datedFilename, downloadCsv } from '../../lib/csv';
-import { Select } from '../analytics/controls';
-import { type OrderSort, ORDER_SORT_OPTIONS, orderLabel, orderPage, orderPages, ordersCsv, PAYMENT_LABEL, rupees, sortOrders } from './orders';
+import { Select } from '../../components/controls';
+import { type OrderSort, ORDER_SORT_OPTIONS, orderLabel, orderPage, orderPages, ordersCsv, PAYMENT_LABEL, sortOrders } from './orders';
+import { formatRupees } from '../../lib/format';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -81,7 +82,7 @@ export function OrdersTable({ orders, page, onPage, onRefund, truncated, loading
                   <td className="px-4 py-3 font-semibold text-slate-900 tabular-nums">{orderLabel(o)}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{when(o.date)}</td>
                   <td className="max-w-[10rem] truncate px-4 py-3">{o.customer}</td>
-                  <td className="px-4 py-3 text-right font-semibold tabular-nums">{rupees(o.amount)}</td>
+                  <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatRupees(o.amount)}</td>
                   <td className="px-4 py-3">{o.paymentMethod ? PAYMENT_LABEL[o.paymentMethod] : '—'}</td>
                   <td className="max-w-[9rem] truncate px-4 py-3">{o.shopName}</td>
                   <td className="px-4 py-3">

@@ -1,5 +1,5 @@
 import type { TEarnings } from '@counterprint/contract';
-import { rupees } from './orders';
+import { formatRupees } from '../../lib/format';
 
 /** Rate-card services by revenue, each with a bar relative to the best seller. */
 export function TopProducts({ products }: { products: TEarnings['topProducts'] }) {
@@ -11,7 +11,7 @@ export function TopProducts({ products }: { products: TEarnings['topProducts'] }
         <li key={p.sku}>
           <div className="flex items-baseline justify-between gap-2 text-sm">
             <span className="truncate font-medium text-slate-800">{p.name}</span>
-            <span className="shrink-0 font-semibold text-slate-900 tabular-nums">{rupees(p.revenue)}</span>
+            <span className="shrink-0 font-semibold text-slate-900 tabular-nums">{formatRupees(p.revenue)}</span>
           </div>
           <div className="mt-1 flex items-center gap-2">
             <div className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-100">

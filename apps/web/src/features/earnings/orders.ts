@@ -65,10 +65,3 @@ export function paymentMix(totals: TEarnings['totals']): { lead: string; detail:
   };
 }
 
-export { rupees } from '../../lib/format';
-
-/** 'YYYY-MM-DD' as '12 Jan'; read as a calendar day, so no time zone can shift it. */
-export function shortDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-}

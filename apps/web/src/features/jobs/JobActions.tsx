@@ -2,13 +2,12 @@ import type { TJob, TMarkPrintedRequest } from '@counterprint/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { cancelJob, jobKeys, markJobPrinted } from '../../api/jobs';
+import { cancelJob, jobKeys, markJobPrinted, customerLabel, useRateCard } from '../../api/jobs';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/Toast';
-import { applyLiveMessage, customerLabel } from './liveJobs';
+import { applyLiveMessage } from './liveJobs';
 import { MarkPrintedDialog } from './MarkPrintedDialog';
-import { useRateCard } from './queries';
 
 export const MARK_PRINTED_FAILED = 'Failed to mark job as printed.';
 const CANCEL_FAILED = 'Failed to cancel the job.';

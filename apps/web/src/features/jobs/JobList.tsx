@@ -5,12 +5,13 @@ import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
-import { sheetBandClass, statusChip } from './jobStyles';
-import { customerLabel, filterJobs, JOB_TABS, type JobTab, orderJobs, timeAgo, totalSheets, uncountedFiles } from './liveJobs';
-import { formatRupees, prefillAmount } from './prefill';
+import { sheetBandClass, StatusChip } from '../../components/JobStatus';
+import { filterJobs, JOB_TABS, type JobTab, orderJobs, uncountedFiles } from './liveJobs';
+import { prefillAmount } from './prefill';
 import { useQueueOrder } from './queuePrefs';
 import { QUEUE_SHORTCUTS, useQueueShortcuts } from './useQueueShortcuts';
-import type { OlderJobs } from './queries';
+import { customerLabel, type OlderJobs, totalSheets } from '../../api/jobs';
+import { timeAgo, formatRupees } from '../../lib/format';
 
 /** Re-renders every 30 s so "2 min ago" keeps telling the truth on a screen left open all day. */
 function useNow(intervalMs = 30_000): number {
@@ -43,11 +44,6 @@ export function UncountedNote({ count }: { count: number }) {
       <span className="sr-only">{words}</span>
     </span>
   );
-}
-
-export function StatusChip({ status }: { status: string }) {
-  const chip = statusChip(status);
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${chip.className}`}>{chip.label}</span>;
 }
 
 /** One line per job: a busy counter sees a screenful of the queue, not four cards. */
@@ -83,7 +79,7 @@ function JobRow({ job, now, selected, cursor, total, onView }: { job: TJob; now:
         </span>
         <SheetsBadge sheets={totalSheets(job)} />
         <UncountedNote count={uncountedFiles(job)} />
-        <span className="min-w-14 shrink-0 text-right text-xs font-medium text-slate-700 tabular-nums">{formatRupees(total)}</span>
+        <span className="min-w-14 shrink-0 text-right text-xs font-medium text-slate-700 tabular-nums">{formatRupees(total, 'always')}</span>
         <time dateTime={job.uploadedAt} title={new Date(job.uploadedAt).toLocaleString()} className="min-w-14 shrink-0 text-right text-xs text-slate-500">
           {timeAgo(job.uploadedAt, now).replace(' ago', '')}
         </time>

@@ -1,22 +1,13 @@
 import type { TJob, TJobFile } from '@counterprint/contract';
 import { useEffect, useState } from 'react';
-import { Button } from '../../components/Button';
+import { Button, ICON_BUTTON } from '../../components/Button';
 import { Icon } from '../../components/Icon';
-import { ICON_BUTTON } from '../../components/Popover';
 import { formatBytes } from '../../lib/format';
 import { FilePreview } from './FilePreview';
-import { SheetsBadge, StatusChip } from './JobList';
-import { customerLabel, totalSheets } from './liveJobs';
-import { useSignedUrls } from './queries';
+import { SheetsBadge } from './JobList';
 import type { Downloads, FileProgress } from './useDownloads';
-
-function DownloadIcon({ className = 'h-4 w-4' }: { className?: string }) {
-  return (
-    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="M12 3v12M7 10l5 5 5-5M4 21h16" />
-    </svg>
-  );
-}
+import { customerLabel, totalSheets, useSignedUrls } from '../../api/jobs';
+import { StatusChip } from '../../components/JobStatus';
 
 function ProgressBar({ progress }: { progress: FileProgress[string] | undefined }) {
   if (!progress || progress.done) return null;
@@ -81,7 +72,7 @@ export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose 
 
       <div className="flex flex-wrap gap-2 border-b border-slate-100 p-4">
         <Button onClick={() => void downloads.download(job, withUrls())} disabled={!ready} loading={downloads.busy}>
-          <DownloadIcon />
+          <Icon name="download" className="h-4 w-4" />
           Download all
         </Button>
         {queued && (
@@ -140,7 +131,7 @@ export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose 
                 aria-label={`Download ${file.name}`}
                 className={`${ICON_BUTTON} h-9 w-9 shrink-0 disabled:opacity-40`}
               >
-                {downloads.progress[file.id]?.done ? <Icon name="check" className="h-4 w-4 text-emerald-600" /> : <DownloadIcon />}
+                {downloads.progress[file.id]?.done ? <Icon name="check" className="h-4 w-4 text-emerald-600" /> : <Icon name="download" className="h-4 w-4" />}
               </button>
             </li>
           ))}

@@ -2,8 +2,9 @@ import { PAYMENT_METHODS, type TJob, type TMarkPrintedRequest, type TPublicRate 
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { customerLabel } from './liveJobs';
-import { formatRupees, parseAmount, prefillAmount } from './prefill';
+import { parseAmount, prefillAmount } from './prefill';
+import { customerLabel } from '../../api/jobs';
+import { formatRupees } from '../../lib/format';
 
 type Method = (typeof PAYMENT_METHODS)[number] | 'none';
 const METHOD_LABEL: Record<Method, string> = { cash: 'Cash', upi: 'UPI', card: 'Card', none: 'None' };
@@ -93,7 +94,7 @@ export function MarkPrintedDialog({ job, rateCard, pending, error, onConfirm, on
         <p id={`${amountId}-hint`} className={`mt-1.5 text-xs ${invalid ? 'font-medium text-red-600' : 'text-slate-500'}`}>
           {invalid
             ? 'Enter rupees, e.g. 24 or 24.50.'
-            : `${formatRupees(prefill.pricePerPage)} a page × ${prefill.sheets} ${rateCard?.some((r) => r.unit === 'per_page') ? '(your rate card)' : '(default rate)'}. Leave empty to record no sale.`}
+            : `${formatRupees(prefill.pricePerPage, 'always')} a page × ${prefill.sheets} ${rateCard?.some((r) => r.unit === 'per_page') ? '(your rate card)' : '(default rate)'}. Leave empty to record no sale.`}
         </p>
       </div>
       <fieldset className="mt-4">

@@ -5,7 +5,7 @@ import type { FeedHandlers, LiveStatus } from '../../api/stomp';
 import { LOCAL, setActiveShop } from '../../api/storage';
 import { jsonResponse, makeToken } from '../../test/helpers';
 import { renderPage } from '../../test/render';
-import { makeJob } from './fixtures';
+import { makeJob } from '../../test/fixtures';
 import PrintJobsPage from './PrintJobsPage';
 
 const feed = vi.hoisted(() => ({

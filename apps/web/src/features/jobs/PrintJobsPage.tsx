@@ -2,7 +2,7 @@ import type { TJob } from '@counterprint/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { jobKeys } from '../../api/jobs';
+import { jobKeys, useOlderJobs, usePrintJobs, useRateCard, useUploadRefusals } from '../../api/jobs';
 import { useShopJobsFeed } from '../../api/stomp';
 import { buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -14,11 +14,10 @@ import { JobList } from './JobList';
 import { JobViewer } from './JobViewer';
 import { LiveBanner } from './LiveBanner';
 import { applyLiveMessage, isNewArrival, queueTitle, unopenedCount } from './liveJobs';
-import { useOlderJobs, usePrintJobs, useRateCard, useUploadRefusals } from './queries';
 import { RefusedUploadsNotice } from './RefusedUploadsNotice';
 import { useOpenedJobs } from './queuePrefs';
 import { SoundButton } from './SoundButton';
-import { useActiveShop } from './useActiveShop';
+import { useActiveShop } from '../../app/useActiveShop';
 import { useDownloadFolder, useDownloads } from './useDownloads';
 
 function NoShop() {

@@ -1,5 +1,5 @@
 import type { TJob } from '@counterprint/contract';
-import { customerLabel } from './liveJobs';
+import { customerLabel } from '../../api/jobs';
 
 let audio: AudioContext | null = null;
 

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { downloadName, fetchFile, safeFileName, saveFile } from './download';
 import { type DirectoryHandle, FOLDER_MESSAGES, writeToFolder } from './downloadFolder';
-import { makeJob } from './fixtures';
+import { makeJob } from '../../test/fixtures';
 import { useDownloadFolder, useDownloads } from './useDownloads';
 
 /** A body sent in pieces, so the progress reader sees each one. */

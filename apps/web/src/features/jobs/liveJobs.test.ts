@@ -1,9 +1,11 @@
 import type { TJob } from '@counterprint/contract';
 import { describe, expect, it } from 'vitest';
-import { makeJob } from './fixtures';
-import { sheetBandClass, statusChip } from './jobStyles';
-import { appendOlder, applyLiveMessage, filterJobs, isNewArrival, mergeLoaded, timeAgo, totalSheets } from './liveJobs';
+import { makeJob } from '../../test/fixtures';
+import { sheetBandClass, statusChip } from '../../components/JobStatus';
+import { applyLiveMessage, filterJobs, isNewArrival } from './liveJobs';
 import { DEFAULT_PAGE_PRICE, parseAmount, prefillAmount } from './prefill';
+import { appendOlder, mergeLoaded, totalSheets } from '../../api/jobs';
+import { timeAgo } from '../../lib/format';
 
 const a = makeJob({ id: 'a', number: 1, createdAt: '2026-03-02T10:00:00.000Z' });
 const b = makeJob({ id: 'b', number: 2, createdAt: '2026-03-02T11:00:00.000Z' });

@@ -1,8 +1,5 @@
 import { LIVE_ACTIONS, type TJob, type TLiveJobMessage } from '@counterprint/contract';
-
-// Shared with the shell's notifications, so they live outside this feature.
-export { customerLabel } from '../../api/jobs';
-export { timeAgo } from '../../lib/format';
+import { isToday } from '../../lib/format';
 
 type LiveAction = TLiveJobMessage['action'];
 
@@ -53,29 +50,8 @@ export function isNewArrival(jobs: TJob[], raw: unknown): TJob | null {
   return message.job;
 }
 
-/**
- * A reload (first load, reconnect) replaces the list, but jobs that arrived live while the
- * request was out are newer than anything in its answer; they are kept rather than lost.
- */
-export function mergeLoaded(fresh: TJob[], current: TJob[] | undefined): TJob[] {
-  if (!current?.length) return fresh;
-  const newest = fresh[0]?.createdAt ?? '';
-  const known = new Set(fresh.map((j) => j.id));
-  const arrived = current.filter((j) => !known.has(j.id) && j.createdAt > newest);
-  return arrived.length ? [...arrived, ...fresh] : fresh;
-}
-
-/** A page of older jobs goes after the list; a job already shown (it moved while paging) is not repeated. */
-export function appendOlder(current: TJob[], page: TJob[]): TJob[] {
-  const known = new Set(current.map((j) => j.id));
-  const older = page.filter((j) => !known.has(j.id));
-  return older.length ? [...current, ...older] : current;
-}
-
 /** Files whose pages the server could not count: the sheet total leaves them out. */
 export const uncountedFiles = (job: TJob): number => job.files.filter((f) => f.pagesStatus === 'uncountable').length;
-
-export const totalSheets = (job: TJob): number => job.items.reduce((sum, item) => sum + (item.sheetsUsed || 0), 0);
 
 export type JobTab = 'queue' | 'printedToday' | 'all';
 
@@ -85,14 +61,6 @@ export const JOB_TABS: { id: JobTab; label: string }[] = [
   { id: 'all', label: 'All' },
 ];
 
-function isSameDay(iso: string | null, now: Date): boolean {
-  if (!iso) return false;
-  const d = new Date(iso);
-  return d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();
-}
-
-export const isToday = (iso: string | null, now = new Date()) => isSameDay(iso, now);
-
 const digits = (s: string) => s.replace(/\D/g, '');
 
 /** Search by customer name or phone (spec 01 "Jobs and viewer"); a phone matches with or without spaces. */
@@ -101,7 +69,7 @@ export function filterJobs(jobs: TJob[], tab: JobTab, search: string, now = new 
   const number = digits(text);
   return jobs.filter((job) => {
     if (tab === 'queue' && job.status !== 'queued') return false;
-    if (tab === 'printedToday' && !(job.status === 'done' && isSameDay(job.printedAt, now))) return false;
+    if (tab === 'printedToday' && !(job.status === 'done' && isToday(job.printedAt, now))) return false;
     if (!text) return true;
     if (job.customerName?.toLowerCase().includes(text)) return true;
     return number.length > 0 && digits(job.customerPhone ?? '').includes(number);

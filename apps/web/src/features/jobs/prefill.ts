@@ -1,5 +1,5 @@
 import { DEFAULT_PUBLIC_RATES, type TJob, type TPublicRate } from '@counterprint/contract';
-import { totalSheets } from './liveJobs';
+import { totalSheets } from '../../api/jobs';
 
 /** Spec 01 §2: with no rate card a page costs ₹2 (black and white A4). */
 export const DEFAULT_PAGE_PRICE = DEFAULT_PUBLIC_RATES.find((r) => r.unit === 'per_page')?.basePrice ?? 2;
@@ -28,6 +28,3 @@ export function parseAmount(text: string): number | null | 'invalid' {
   const n = Number(t);
   return n > 10_000_000 ? 'invalid' : n;
 }
-
-export const formatRupees = (amount: number) =>
-  `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

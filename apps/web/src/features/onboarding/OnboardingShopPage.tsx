@@ -2,21 +2,20 @@ import type { TOnboardingResult } from '@counterprint/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { refreshSession } from '../../api/client';
-import { queryKeys } from '../../api/queries';
+import { refreshSession, serverMessageOr } from '../../api/client';
+import { accountKeys } from '../../api/accounts';
 import { createShop, rememberOwnedShop } from '../../api/shops';
 import { notifyAuthChanged, readStoredUser, SESSION, setActiveRole, setActiveShop } from '../../api/storage';
 import { useAuth } from '../../app/auth';
 import { BrandHeader } from '../../components/Brand';
 import { Button } from '../../components/Button';
-import { FormError } from '../accounts/AuthLayout';
-import { serverMessageOr } from '../accounts/validation';
 import type { ImageSizeReader } from './banners';
 import { OnboardingDone } from './OnboardingDone';
 import { BrandingStep, BusinessStep, type Bind, ShopInfoStep } from './OnboardingSteps';
 import { ReviewStep } from './ReviewStep';
 import { STEP_TITLES, StepIndicator } from './StepIndicator';
 import { INITIAL_VALUES, type OnboardingField, type OnboardingValues, onboardingErrors, toShopPayload } from './validation';
+import { FormError } from '../../components/FormMessage';
 
 const STEP_FIELDS: OnboardingField[][] = [
   ['shopName', 'category', 'address'],
@@ -109,7 +108,7 @@ export default function OnboardingShopPage({ readSize }: { readSize?: ImageSizeR
         setActiveShop(shop.id, shop.slug);
         setActiveRole('SHOP_OWNER');
         notifyAuthChanged();
-        void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+        void queryClient.invalidateQueries({ queryKey: accountKeys.me });
       }
       setCreated(shop);
     } catch (err) {

@@ -1,6 +1,7 @@
 import { DEFAULT_PUBLIC_RATES, type TPublicRate } from '@counterprint/contract';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
+import { formatRupees } from '../../lib/format';
 
 type Rate = Pick<TPublicRate, 'serviceName' | 'basePrice' | 'unit'> & Partial<Pick<TPublicRate, 'id' | 'description'>>;
 
@@ -16,14 +17,6 @@ const UNIT_LABEL: Record<TPublicRate['unit'], string> = {
 export function unitLabel(rate: Pick<Rate, 'serviceName' | 'unit'>): string {
   if (rate.unit === 'per_item' && /photo/i.test(rate.serviceName)) return 'per photo';
   return UNIT_LABEL[rate.unit] ?? rate.unit;
-}
-
-const wholeRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const rupeesAndPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** ₹2 for whole rupees, ₹3.50 (never ₹3.5) otherwise. */
-export function formatRupees(amount: number): string {
-  return (Number.isInteger(amount) ? wholeRupees : rupeesAndPaise).format(amount);
 }
 
 /** The shop's rate card, or the spec's typical prices (clearly labelled) when it has not set one. */

@@ -2,7 +2,6 @@ import { DEFAULT_SHOP_HOURS, RETENTION, type TOpeningState, type TPublicShopDeta
 import type { ReactNode } from 'react';
 import { Icon } from '../../components/Icon';
 import { openingLine } from './openingText';
-import { ShopIcon } from './ShopIcons';
 
 export const directionsUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
@@ -72,7 +71,7 @@ export function HowItWorks() {
 /** Figures come from the retention rules the server enforces, so the promise stays true. */
 export function SecurityNote({ shopName }: { shopName: string }) {
   return (
-    <Card title="Your files stay private" icon={<ShopIcon name="shield" className="h-5 w-5 text-emerald-600" />}>
+    <Card title="Your files stay private" icon={<Icon name="shieldCheck" className="h-5 w-5 text-emerald-600" />}>
       <p className="text-sm text-slate-600">
         Only {shopName}'s staff can open what you send. Printed files are deleted within {hoursText(RETENTION.recycleMs)} of
         printing, and files that are never printed are removed after {hoursText(RETENTION.unprintedMs)}, unless the shop saves
@@ -106,14 +105,14 @@ export function ContactCard({ shop }: { shop: TPublicShopDetails }) {
           </ContactRow>
         )}
         {shop.contact && (
-          <ContactRow icon={<ShopIcon name="phone" className="h-4 w-4" />} label="Phone">
+          <ContactRow icon={<Icon name="phone" className="h-4 w-4" />} label="Phone">
             <a href={`tel:${shop.contact.replace(/[^\d+]/g, '')}`} className={LINK}>
               {shop.contact}
             </a>
           </ContactRow>
         )}
         {shop.whatsapp && (
-          <ContactRow icon={<ShopIcon name="whatsapp" className="h-4 w-4" />} label="WhatsApp">
+          <ContactRow icon={<Icon name="whatsapp" className="h-4 w-4" />} label="WhatsApp">
             <a href={whatsappUrl(shop.whatsapp)} target="_blank" rel="noopener noreferrer" className={LINK}>
               Message on WhatsApp
             </a>

@@ -1,7 +1,7 @@
 import type { TPublicShopDetails } from '@counterprint/contract';
 import { buttonClass } from '../../components/Button';
-import { ShopIcon } from './ShopIcons';
 import { directionsUrl, OpenBadge } from './ShopSections';
+import { Icon } from '../../components/Icon';
 
 /** Who the customer is sending files to, where it is, and what it charges. */
 export function ShopSummary({ shop, onShowRates }: { shop: TPublicShopDetails; onShowRates: () => void }) {
@@ -14,7 +14,7 @@ export function ShopSummary({ shop, onShowRates }: { shop: TPublicShopDetails; o
       <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{shop.shopName}</h1>
       {shop.tagline && <p className="mt-1 text-slate-600">{shop.tagline}</p>}
       <p className="mt-3 flex items-start gap-2 text-sm text-slate-600">
-        <ShopIcon name="pin" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
+        <Icon name="mapPin" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
         <span className="min-w-0 break-words">{shop.address}</span>
       </p>
       <div className="mt-4 grid grid-cols-2 gap-2 sm:flex">
@@ -24,11 +24,11 @@ export function ShopSummary({ shop, onShowRates }: { shop: TPublicShopDetails; o
           rel="noopener noreferrer"
           className={buttonClass('secondary', 'w-full sm:w-auto')}
         >
-          <ShopIcon name="pin" className="h-4 w-4" />
+          <Icon name="mapPin" className="h-4 w-4" />
           Directions
         </a>
         <button type="button" onClick={onShowRates} className={buttonClass('secondary', 'w-full sm:w-auto')}>
-          <ShopIcon name="tag" className="h-4 w-4" />
+          <Icon name="tag" className="h-4 w-4" />
           Print Rates
         </button>
       </div>

@@ -3,8 +3,8 @@ import { ApiError } from '../../api/client';
 import { sendContactMessage } from '../../api/public-site';
 import { CONTACT_FIELDS, CONTACT_TEXT } from '../../content/contact';
 import { type ContactErrors, type ContactValues, contactBody, contactErrors, EMPTY_CONTACT } from './contactForm';
-import { SiteIcon } from './SiteIcon';
-import { ctaClass } from './ui';
+import { Icon } from '../../components/Icon';
+import { buttonClass } from '../../components/Button';
 
 type Name = keyof ContactValues;
 type Outcome = { kind: 'sent' } | { kind: 'failed'; detail?: string } | null;
@@ -95,7 +95,7 @@ export function ContactForm() {
       <div className="sm:col-span-2" aria-live="polite">
         {outcome?.kind === 'sent' && (
           <p role="status" className="flex gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
-            <SiteIcon name="check" className="h-5 w-5 shrink-0 text-emerald-700" />
+            <Icon name="check" className="h-5 w-5 shrink-0 text-emerald-700" />
             {CONTACT_TEXT.success}
           </p>
         )}
@@ -107,9 +107,9 @@ export function ContactForm() {
         )}
       </div>
       <div className="sm:col-span-2">
-        <button type="submit" disabled={sending} className={ctaClass('primary', 'w-full sm:w-auto')}>
+        <button type="submit" disabled={sending} className={buttonClass('primary', 'w-full sm:w-auto', 'lg')}>
           {sending ? CONTACT_TEXT.sending : CONTACT_TEXT.submit}
-          <SiteIcon name="arrowRight" className="h-4 w-4" />
+          <Icon name="arrowRight" className="h-4 w-4" />
         </button>
       </div>
     </form>

@@ -2,7 +2,7 @@ import { CONTACT_FAQS } from '../../content/faqs';
 import { CONTACT_CARDS, CONTACT_PAGE } from '../../content/contact';
 import { ContactForm } from './ContactForm';
 import { FaqList } from './FaqList';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../../app/PublicLayout';
 import { IconBadge, PageHero, Section } from './ui';
 
 export default function ContactPage() {

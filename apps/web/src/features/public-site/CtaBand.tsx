@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { useVisitorLink } from '../../app/createShop';
 import type { SiteLink } from '../../content/site';
-import { ctaClass } from './ui';
+import { buttonClass } from '../../components/Button';
 
 /** The dark closing band most marketing pages end with. */
 export function CtaBand({
@@ -34,11 +34,11 @@ export function CtaBand({
         <h2 className="relative text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">{title}</h2>
         <p className="relative mx-auto mt-4 max-w-xl text-slate-300">{text}</p>
         <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to={action.to} className={ctaClass('onDark')}>
+          <Link to={action.to} className={buttonClass('onDark', '', 'lg')}>
             {action.label}
           </Link>
           {other && (
-            <Link to={other.to} className={ctaClass('ghostOnDark')}>
+            <Link to={other.to} className={buttonClass('ghostOnDark', '', 'lg')}>
               {other.label}
             </Link>
           )}

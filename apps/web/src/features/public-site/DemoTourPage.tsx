@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { useVisitorLink } from '../../app/createShop';
 import { DEMO_PAGE, DEMO_STEPS } from '../../content/demo';
 import { HOW_PAGE } from '../../content/how';
-import { PublicLayout } from './PublicLayout';
-import { ctaClass, PageHero, Section } from './ui';
+import { PublicLayout } from '../../app/PublicLayout';
+import { PageHero, Section } from './ui';
+import { buttonClass } from '../../components/Button';
 
 /** Left and right arrows step through the tour unless the visitor is typing somewhere. */
 function useArrowKeys(onStep: (delta: number) => void) {
@@ -56,7 +57,7 @@ export default function DemoTourPage() {
             </figcaption>
           </figure>
           <div className="mt-6 flex items-center justify-between gap-3">
-            <button type="button" className={ctaClass('secondary')} onClick={() => step(-1)} disabled={index === 0}>
+            <button type="button" className={buttonClass('secondary', '', 'lg')} onClick={() => step(-1)} disabled={index === 0}>
               ← Previous
             </button>
             <ol className="flex gap-2" aria-label="Steps">
@@ -72,16 +73,16 @@ export default function DemoTourPage() {
                 </li>
               ))}
             </ol>
-            <button type="button" className={ctaClass('primary')} onClick={() => step(1)} disabled={index === last}>
+            <button type="button" className={buttonClass('primary', '', 'lg')} onClick={() => step(1)} disabled={index === last}>
               Next →
             </button>
           </div>
           <p className="mt-3 text-center text-sm text-slate-500">Tip: the left and right arrow keys move between steps.</p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to={primary.to} className={ctaClass('primary')}>
+            <Link to={primary.to} className={buttonClass('primary', '', 'lg')}>
               {primary.label}
             </Link>
-            <Link to="/public/contact" className={ctaClass('secondary')}>
+            <Link to="/public/contact" className={buttonClass('secondary', '', 'lg')}>
               Ask us for a walkthrough
             </Link>
           </div>

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HOME_HERO } from '../../content/home';
-import { SiteIcon } from './SiteIcon';
-import { ctaClass } from './ui';
+import { Icon } from '../../components/Icon';
+import { buttonClass } from '../../components/Button';
 
 /** Where the hero form sends a visitor: sign-up, with the address prefilled when one was typed. */
 export function signupUrlFor(email: string): string {
@@ -25,7 +25,7 @@ export function EmailCapture() {
         {HOME_HERO.emailLabel}
       </label>
       <div className="relative flex-1">
-        <SiteIcon name="mail" className="pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-slate-400" />
+        <Icon name="mail" className="pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-slate-400" />
         <input
           id={id}
           type="email"
@@ -37,9 +37,9 @@ export function EmailCapture() {
           className="block h-12 w-full rounded-xl border border-slate-300 bg-white pr-3 pl-11 text-base text-slate-900 shadow-xs placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
         />
       </div>
-      <button type="submit" className={ctaClass('primary', 'h-12 whitespace-nowrap')}>
+      <button type="submit" className={buttonClass('primary', 'h-12 whitespace-nowrap', 'lg')}>
         {HOME_HERO.submit}
-        <SiteIcon name="arrowRight" className="h-4 w-4" />
+        <Icon name="arrowRight" className="h-4 w-4" />
       </button>
     </form>
   );

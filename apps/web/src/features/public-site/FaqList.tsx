@@ -1,5 +1,5 @@
 import type { Faq } from '../../content/faqs';
-import { SiteIcon } from './SiteIcon';
+import { Icon } from '../../components/Icon';
 
 /** Native <details> accordions: keyboard and screen-reader friendly with no script. */
 export function FaqList({ faqs }: { faqs: readonly Faq[] }) {
@@ -10,7 +10,7 @@ export function FaqList({ faqs }: { faqs: readonly Faq[] }) {
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-5 text-left font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
             {faq.q}
             <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600 transition group-open:rotate-45 group-open:bg-brand-100 group-open:text-brand-800">
-              <SiteIcon name="x" className="h-3.5 w-3.5 rotate-45" />
+              <Icon name="close" className="h-3.5 w-3.5 rotate-45" />
             </span>
           </summary>
           <p className="-mt-1 pb-5 text-sm leading-relaxed text-slate-600">{faq.a}</p>

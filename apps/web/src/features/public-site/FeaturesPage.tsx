@@ -1,9 +1,9 @@
 import { FEATURE_CARDS, FEATURE_HIGHLIGHTS, FEATURES_PAGE } from '../../content/features';
 import { FORMAT_LABELS } from '../../content/facts';
 import { CtaBand } from './CtaBand';
-import { PublicLayout } from './PublicLayout';
-import { SiteIcon } from './SiteIcon';
+import { PublicLayout } from '../../app/PublicLayout';
 import { CardGrid, PageHero, Section } from './ui';
+import { Icon } from '../../components/Icon';
 
 export default function FeaturesPage() {
   const page = FEATURES_PAGE;
@@ -16,7 +16,7 @@ export default function FeaturesPage() {
             <article key={h.title} className="relative overflow-hidden rounded-3xl bg-slate-950 p-8 text-white shadow-xl">
               <div aria-hidden="true" className="absolute -top-16 -right-16 h-48 w-48 rounded-full bg-brand-500/30 blur-3xl" />
               <span className="relative flex h-12 w-12 items-center justify-center rounded-xl bg-brand-400 text-slate-950">
-                <SiteIcon name={h.icon} className="h-6 w-6" />
+                <Icon name={h.icon} className="h-6 w-6" />
               </span>
               <h2 className="relative mt-6 text-2xl font-bold">{h.title}</h2>
               <p className="relative mt-1 font-semibold text-brand-300">{h.stat}</p>

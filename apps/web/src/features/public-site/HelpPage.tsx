@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { type Faq, HELP_GROUPS } from '../../content/faqs';
 import { HELP_PAGE } from '../../content/help';
 import { FaqList } from './FaqList';
-import { PublicLayout } from './PublicLayout';
-import { SiteIcon } from './SiteIcon';
-import { ctaClass, PageHero, Section } from './ui';
+import { PublicLayout } from '../../app/PublicLayout';
+import { PageHero, Section } from './ui';
+import { Icon } from '../../components/Icon';
+import { buttonClass } from '../../components/Button';
 
 /** Every word of the query must appear in the question or the answer, in any order. */
 export function matchesQuery(faq: Faq, query: string): boolean {
@@ -29,7 +30,7 @@ export default function HelpPage() {
           <label htmlFor={searchId} className="sr-only">
             {page.searchLabel}
           </label>
-          <SiteIcon name="search" className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-400" />
+          <Icon name="search" className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-400" />
           <input
             id={searchId}
             type="search"
@@ -74,10 +75,10 @@ export default function HelpPage() {
               <h2 className="text-xl font-bold text-slate-900">{page.stillStuck}</h2>
               <p className="mt-2 text-slate-700">{page.stillStuckText}</p>
               <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-                <Link to={page.contact.to} className={ctaClass('primary')}>
+                <Link to={page.contact.to} className={buttonClass('primary', '', 'lg')}>
                   {page.contact.label}
                 </Link>
-                <Link to={page.setup.to} className={ctaClass('secondary')}>
+                <Link to={page.setup.to} className={buttonClass('secondary', '', 'lg')}>
                   {page.setup.label}
                 </Link>
               </div>

@@ -1,4 +1,4 @@
-import { SiteIcon } from './SiteIcon';
+import { Icon } from '../../components/Icon';
 
 const QUEUE = [
   { n: 42, name: 'Ananya', file: 'Resume_final.pdf', pages: 2, fresh: true },
@@ -41,7 +41,7 @@ export function HeroVisual() {
           ))}
         </ul>
         <p className="mt-4 flex items-center gap-2 text-xs text-slate-500">
-          <SiteIcon name="trash" className="h-3.5 w-3.5" /> Printed files delete themselves
+          <Icon name="recycle" className="h-3.5 w-3.5" /> Printed files delete themselves
         </p>
       </div>
     </div>
@@ -55,7 +55,7 @@ function Phone() {
       <div className="mx-auto mb-2 h-1 w-10 rounded-full bg-slate-200" />
       <p className="text-[10px] font-semibold text-slate-900">Sharma Xerox</p>
       <div className="mt-2 flex flex-col items-center rounded-xl border-2 border-dashed border-brand-300 bg-brand-50 px-2 py-3 text-brand-700">
-        <SiteIcon name="upload" className="h-5 w-5" />
+        <Icon name="upload" className="h-5 w-5" />
         <p className="mt-1 text-[10px] font-medium">Tap to add files</p>
       </div>
       <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-100">

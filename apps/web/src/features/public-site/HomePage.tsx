@@ -8,10 +8,11 @@ import { CtaBand } from './CtaBand';
 import { EmailCapture } from './EmailCapture';
 import { FaqList } from './FaqList';
 import { HeroVisual } from './HeroVisual';
-import { PublicLayout } from './PublicLayout';
-import { SiteIcon, type SiteIconName } from './SiteIcon';
+import { PublicLayout } from '../../app/PublicLayout';
 import { TestimonialCard } from './TestimonialCard';
-import { ctaClass, DOTS, Eyebrow, Section, StepList, TEXT_LINK } from './ui';
+import { DOTS, Eyebrow, Section, StepList } from './ui';
+import { Icon, type IconName } from '../../components/Icon';
+import { buttonClass, TEXT_LINK } from '../../components/Button';
 
 /** Signed in, the hero's sign-up form gives way to the next step for this account. */
 function SignedInHeroActions() {
@@ -19,12 +20,12 @@ function SignedInHeroActions() {
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
       {needsShop && (
-        <Link to={CREATE_SHOP.to} className={ctaClass('primary', 'h-12')}>
+        <Link to={CREATE_SHOP.to} className={buttonClass('primary', 'h-12', 'lg')}>
           {CREATE_SHOP.label}
-          <SiteIcon name="arrowRight" className="h-4 w-4" />
+          <Icon name="arrowRight" className="h-4 w-4" />
         </Link>
       )}
-      <Link to={MY_DASHBOARD.to} className={ctaClass(needsShop ? 'secondary' : 'primary', 'h-12')}>
+      <Link to={MY_DASHBOARD.to} className={buttonClass(needsShop ? 'secondary' : 'primary', 'h-12', 'lg')}>
         {MY_DASHBOARD.label}
       </Link>
     </div>
@@ -47,7 +48,7 @@ function Hero() {
           </div>
           <Link to={HOME_HERO.secondary.to} className={`mt-6 inline-flex items-center gap-1.5 text-sm ${TEXT_LINK}`}>
             {HOME_HERO.secondary.label}
-            <SiteIcon name="arrowRight" className="h-4 w-4" />
+            <Icon name="arrowRight" className="h-4 w-4" />
           </Link>
         </div>
         <HeroVisual />
@@ -56,14 +57,14 @@ function Hero() {
   );
 }
 
-function PointList({ items, tone }: { items: readonly { title: string; text: string; icon: SiteIconName }[]; tone: 'bad' | 'good' }) {
+function PointList({ items, tone }: { items: readonly { title: string; text: string; icon: IconName }[]; tone: 'bad' | 'good' }) {
   const badge = tone === 'bad' ? 'bg-rose-50 text-rose-700 ring-rose-100' : 'bg-brand-50 text-brand-700 ring-brand-100';
   return (
     <ul className="space-y-5">
       {items.map((item) => (
         <li key={item.title} className="flex gap-4">
           <span className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-xl ring-1 ${badge}`}>
-            <SiteIcon name={item.icon} className="h-5 w-5" />
+            <Icon name={item.icon} className="h-5 w-5" />
           </span>
           <div>
             <h3 className="font-semibold text-slate-900">{item.title}</h3>
@@ -125,12 +126,12 @@ function Comparison() {
                   {topic}
                 </th>
                 <td className="flex items-start gap-2 text-slate-600 sm:table-cell sm:px-5 sm:py-4">
-                  <SiteIcon name="x" className="mt-0.5 h-4 w-4 shrink-0 text-rose-600 sm:hidden" />
+                  <Icon name="close" className="mt-0.5 h-4 w-4 shrink-0 text-rose-600 sm:hidden" />
                   <span className="sr-only sm:hidden">{oldWay}: </span>
                   {before}
                 </td>
                 <td className="mt-1.5 flex items-start gap-2 font-medium text-slate-900 sm:table-cell sm:bg-brand-50/50 sm:px-5 sm:py-4">
-                  <SiteIcon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700 sm:hidden" />
+                  <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700 sm:hidden" />
                   <span className="sr-only sm:hidden">{ours}: </span>
                   {after}
                 </td>

@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { useVisitorLink } from '../../app/createShop';
 import { HOW_PAGE, HOW_STEPS } from '../../content/how';
 import { CtaBand } from './CtaBand';
-import { PublicLayout } from './PublicLayout';
-import { SiteIcon } from './SiteIcon';
-import { ctaClass, IconBadge, PageHero, Section } from './ui';
+import { PublicLayout } from '../../app/PublicLayout';
+import { IconBadge, PageHero, Section } from './ui';
+import { Icon } from '../../components/Icon';
+import { buttonClass } from '../../components/Button';
 
 export default function HowItWorksPage() {
   const page = HOW_PAGE;
@@ -13,10 +14,10 @@ export default function HowItWorksPage() {
     <PublicLayout title="How it works">
       <PageHero eyebrow={page.eyebrow} title={page.title} lead={page.lead}>
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to={primary.to} className={ctaClass('primary')}>
+          <Link to={primary.to} className={buttonClass('primary', '', 'lg')}>
             {primary.label}
           </Link>
-          <Link to={page.secondary.to} className={ctaClass('secondary')}>
+          <Link to={page.secondary.to} className={buttonClass('secondary', '', 'lg')}>
             {page.secondary.label}
           </Link>
         </div>
@@ -38,7 +39,7 @@ export default function HowItWorksPage() {
                 <ul className="mt-5 grid gap-2.5 sm:grid-cols-3">
                   {step.points.map((p) => (
                     <li key={p} className="flex gap-2 rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
-                      <SiteIcon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+                      <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
                       {p}
                     </li>
                   ))}

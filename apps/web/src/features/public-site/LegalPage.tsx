@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { LegalDocument } from '../../content/legal';
-import { PublicLayout } from './PublicLayout';
-import { TEXT_LINK } from './ui';
+import { PublicLayout } from '../../app/PublicLayout';
+import { TEXT_LINK } from '../../components/Button';
 
 /** Privacy and Terms: a readable single column with a contents list. */
 export function LegalPage({ doc, other }: { doc: LegalDocument; other: { to: string; label: string } }) {

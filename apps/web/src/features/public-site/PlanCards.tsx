@@ -1,24 +1,16 @@
 import { Link } from 'react-router';
 import { useVisitorLink } from '../../app/createShop';
-import {
-  ANNUAL_SAVE_TEXT,
-  type Billing,
-  checkoutHref,
-  PERIOD,
-  PLANS,
-  PREMIUM_PRICE,
-  rupees,
-  SPARK_HREF,
-} from '../../content/pricing';
-import { SiteIcon } from './SiteIcon';
-import { ctaClass } from './ui';
+import { ANNUAL_SAVE_TEXT, type Billing, checkoutHref, PERIOD, PLANS, PREMIUM_PRICE, SPARK_HREF } from '../../content/pricing';
+import { formatRupees } from '../../lib/format';
+import { Icon } from '../../components/Icon';
+import { buttonClass } from '../../components/Button';
 
 function Features({ items, dark }: { items: readonly string[]; dark?: boolean }) {
   return (
     <ul className="mt-8 space-y-3 text-sm">
       {items.map((f) => (
         <li key={f} className="flex gap-3">
-          <SiteIcon name="check" className={`mt-0.5 h-4.5 w-4.5 shrink-0 ${dark ? 'text-brand-300' : 'text-brand-700'}`} />
+          <Icon name="check" className={`mt-0.5 h-4.5 w-4.5 shrink-0 ${dark ? 'text-brand-300' : 'text-brand-700'}`} />
           <span className={dark ? 'text-slate-200' : 'text-slate-700'}>{f}</span>
         </li>
       ))}
@@ -38,13 +30,13 @@ export function PlanCards({ billing }: { billing: Billing }) {
         </h2>
         <p className="mt-2 text-sm text-slate-600">{spark.description}</p>
         <p className="mt-6 flex items-baseline gap-1" data-testid="spark-price">
-          <span className="text-5xl font-extrabold tracking-tight text-slate-900">{rupees(spark.price)}</span>
+          <span className="text-5xl font-extrabold tracking-tight text-slate-900">{formatRupees(spark.price)}</span>
           <span className="text-slate-600">{PERIOD.monthly}</span>
         </p>
         <p className="mt-2 text-sm font-medium text-brand-800">{spark.trial}</p>
         <Features items={spark.features} />
         <div className="mt-auto pt-8">
-          <Link to={sparkAction.to} className={ctaClass('secondary', 'w-full')}>
+          <Link to={sparkAction.to} className={buttonClass('secondary', 'w-full', 'lg')}>
             {sparkAction.label}
           </Link>
         </div>
@@ -61,13 +53,13 @@ export function PlanCards({ billing }: { billing: Billing }) {
         </h2>
         <p className="mt-2 text-sm text-slate-300">{premium.description}</p>
         <p className="mt-6 flex items-baseline gap-1" data-testid="premium-price">
-          <span className="text-5xl font-extrabold tracking-tight">{rupees(PREMIUM_PRICE[billing])}</span>
+          <span className="text-5xl font-extrabold tracking-tight">{formatRupees(PREMIUM_PRICE[billing])}</span>
           <span className="text-slate-300">{PERIOD[billing]}</span>
         </p>
         <p className="mt-2 min-h-5 text-sm font-medium text-brand-300">{billing === 'annual' ? ANNUAL_SAVE_TEXT : 'Billed monthly'}</p>
         <Features items={premium.features} dark />
         <div className="mt-auto pt-8">
-          <Link to={checkoutHref(billing)} className={ctaClass('onDark', 'w-full')}>
+          <Link to={checkoutHref(billing)} className={buttonClass('onDark', 'w-full', 'lg')}>
             {premium.cta}
           </Link>
         </div>

@@ -2,26 +2,26 @@ import { useState } from 'react';
 import { ScrollRegion } from '../../components/ScrollRegion';
 import { PRICING_FAQS } from '../../content/faqs';
 import { type Billing, PLAN_COMPARISON, PLANS, PRICING_PAGE } from '../../content/pricing';
-import { BillingToggle } from './BillingToggle';
+import { BillingToggle } from '../../components/BillingToggle';
 import { CtaBand } from './CtaBand';
 import { FaqList } from './FaqList';
 import { PlanCards } from './PlanCards';
-import { PublicLayout } from './PublicLayout';
-import { SiteIcon } from './SiteIcon';
+import { PublicLayout } from '../../app/PublicLayout';
 import { Eyebrow, Section } from './ui';
+import { Icon } from '../../components/Icon';
 
 function Cell({ value }: { value: string | boolean }) {
   if (value === true)
     return (
       <>
-        <SiteIcon name="check" className="mx-auto h-5 w-5 text-brand-700" />
+        <Icon name="check" className="mx-auto h-5 w-5 text-brand-700" />
         <span className="sr-only">Included</span>
       </>
     );
   if (value === false)
     return (
       <>
-        <SiteIcon name="minus" className="mx-auto h-5 w-5 text-slate-300" />
+        <Icon name="minus" className="mx-auto h-5 w-5 text-slate-300" />
         <span className="sr-only">Not included</span>
       </>
     );

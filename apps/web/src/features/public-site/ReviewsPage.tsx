@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CATEGORY_LABEL, REVIEW_CATEGORIES, REVIEW_STATS, REVIEWS_PAGE, type ReviewCategory, TESTIMONIALS } from '../../content/reviews';
 import { CtaBand } from './CtaBand';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../../app/PublicLayout';
 import { TestimonialCard } from './TestimonialCard';
 import { PageHero, Section, StatGrid } from './ui';
 

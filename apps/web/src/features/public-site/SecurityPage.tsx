@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { SECURITY_FEATURES, SECURITY_PAGE, SECURITY_STATS } from '../../content/security';
-import { PublicLayout } from './PublicLayout';
-import { CardGrid, ctaClass, PageHero, Section, StatGrid } from './ui';
+import { PublicLayout } from '../../app/PublicLayout';
+import { CardGrid, PageHero, Section, StatGrid } from './ui';
+import { buttonClass } from '../../components/Button';
 
 export default function SecurityPage() {
   const page = SECURITY_PAGE;
@@ -9,10 +10,10 @@ export default function SecurityPage() {
     <PublicLayout title="Security">
       <PageHero eyebrow={page.eyebrow} title={page.title} lead={page.lead}>
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to={page.report.to} className={ctaClass('primary')}>
+          <Link to={page.report.to} className={buttonClass('primary', '', 'lg')}>
             {page.report.label}
           </Link>
-          <Link to={page.privacy.to} className={ctaClass('secondary')}>
+          <Link to={page.privacy.to} className={buttonClass('secondary', '', 'lg')}>
             {page.privacy.label}
           </Link>
         </div>
@@ -36,10 +37,10 @@ export default function SecurityPage() {
             <p className="mt-2 text-slate-700">{page.ctaText}</p>
           </div>
           <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
-            <Link to={page.report.to} className={ctaClass('primary')}>
+            <Link to={page.report.to} className={buttonClass('primary', '', 'lg')}>
               {page.report.label}
             </Link>
-            <Link to={page.privacy.to} className={ctaClass('secondary')}>
+            <Link to={page.privacy.to} className={buttonClass('secondary', '', 'lg')}>
               Privacy policy
             </Link>
           </div>

@@ -3,9 +3,10 @@ import { useVisitorLink } from '../../app/createShop';
 import { SETUP_PAGE, SETUP_STEPS } from '../../content/setup';
 import type { SiteLink } from '../../content/site';
 import { CtaBand } from './CtaBand';
-import { PublicLayout } from './PublicLayout';
-import { SiteIcon } from './SiteIcon';
-import { IconBadge, PageHero, Section, TEXT_LINK } from './ui';
+import { PublicLayout } from '../../app/PublicLayout';
+import { IconBadge, PageHero, Section } from './ui';
+import { Icon } from '../../components/Icon';
+import { TEXT_LINK } from '../../components/Button';
 
 /** Signed in, "Create an account" becomes the account's next step (useVisitorLink). */
 function StepLink({ link }: { link: SiteLink }) {
@@ -13,7 +14,7 @@ function StepLink({ link }: { link: SiteLink }) {
   return (
     <Link to={to} className={`mt-5 inline-flex items-center gap-1.5 text-sm ${TEXT_LINK}`}>
       {label}
-      <SiteIcon name="arrowRight" className="h-4 w-4" />
+      <Icon name="arrowRight" className="h-4 w-4" />
     </Link>
   );
 }
@@ -43,7 +44,7 @@ export default function SetupPage() {
                 <ul className="mt-5 space-y-2.5">
                   {step.items.map((item) => (
                     <li key={item} className="flex gap-2.5 text-sm text-slate-700">
-                      <SiteIcon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+                      <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
                       {item}
                     </li>
                   ))}

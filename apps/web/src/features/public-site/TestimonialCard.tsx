@@ -1,5 +1,5 @@
 import type { Testimonial } from '../../content/reviews';
-import { SiteIcon } from './SiteIcon';
+import { Icon } from '../../components/Icon';
 
 export function Stars({ rating }: { rating: number }) {
   return (
@@ -7,7 +7,7 @@ export function Stars({ rating }: { rating: number }) {
       {Array.from({ length: 5 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: five fixed positions
         <span key={i} className={i < rating ? '' : 'text-slate-300'}>
-          <SiteIcon name="star" className="h-4 w-4 fill-current" />
+          <Icon name="star" className="h-4 w-4 fill-current" />
         </span>
       ))}
     </p>

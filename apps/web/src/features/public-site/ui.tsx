@@ -1,22 +1,6 @@
 import type { ReactNode } from 'react';
-import { SiteIcon, type SiteIconName } from './SiteIcon';
-
-type Cta = 'primary' | 'secondary' | 'onDark' | 'ghostOnDark';
-
-// The app's primary (white on brand-500, AA in index.css); on dark bands the light tint with dark text.
-const CTA: Record<Cta, string> = {
-  primary: 'bg-brand-500 text-white shadow-sm shadow-brand-500/30 hover:bg-brand-600',
-  secondary: 'border border-slate-300 bg-white text-slate-800 hover:border-slate-400 hover:bg-slate-50',
-  onDark: 'bg-brand-400 text-slate-950 hover:bg-brand-300',
-  ghostOnDark: 'border border-white/30 text-white hover:bg-white/10',
-};
-
-/** Class list for call-to-action links and buttons on the marketing pages. */
-export function ctaClass(kind: Cta = 'primary', extra = ''): string {
-  return `inline-flex items-center justify-center gap-2 rounded-xl px-5 py-3 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 ${CTA[kind]} ${extra}`;
-}
-
-export const TEXT_LINK = 'font-semibold text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline';
+import type { CardItem } from '../../content/site';
+import { Icon, type IconName } from '../../components/Icon';
 
 /** A faint dot grid behind heroes, drawn by CSS so it costs no request. */
 export const DOTS = {
@@ -81,18 +65,12 @@ export function Section({
   );
 }
 
-export function IconBadge({ name, className = '' }: { name: SiteIconName; className?: string }) {
+export function IconBadge({ name, className = '' }: { name: IconName; className?: string }) {
   return (
     <span className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100 ${className}`}>
-      <SiteIcon name={name} className="h-5.5 w-5.5" />
+      <Icon name={name} className="h-5.5 w-5.5" />
     </span>
   );
-}
-
-export interface CardItem {
-  icon: SiteIconName;
-  title: string;
-  text: string;
 }
 
 /** A grid of icon, h3 and text cards. */
@@ -133,7 +111,7 @@ export function StatGrid({ stats, dark = false }: { stats: readonly Stat[]; dark
 }
 
 /** Numbered steps, used by How it works, the home page and the setup guide. */
-export function StepList({ steps }: { steps: readonly { title: string; text: string; icon: SiteIconName }[] }) {
+export function StepList({ steps }: { steps: readonly { title: string; text: string; icon: IconName }[] }) {
   return (
     <ol className="grid gap-6 md:grid-cols-3">
       {steps.map((step, i) => (

@@ -5,8 +5,8 @@ import { jobKeys } from '../../api/jobs';
 import { deleteRecycledFile, recycleKeys, restoreRecycledFile, saveRecycledFile } from '../../api/recycle';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
+import type { ToastTone } from '../../components/Toast';
 import { RECYCLE_MESSAGES } from './bin';
-import type { NoticeTone } from './hooks';
 import type { RecycleAction } from './RecycleCard';
 
 const STEPS: Record<RecycleAction, { run: (id: string) => Promise<unknown>; progress: string; done: string }> = {
@@ -34,7 +34,7 @@ const DIALOG: Record<RecycleAction, { title: string; confirm: string; body: (nam
 };
 
 /** Save, Restore and Delete, each confirmed first (spec 02 §2.6), with the spec's progress words. */
-export function useRecycleActions(shopId: string, show: (text: string, tone: NoticeTone) => void) {
+export function useRecycleActions(shopId: string, show: (text: string, tone: ToastTone) => void) {
   const client = useQueryClient();
   const [asking, setAsking] = useState<{ action: RecycleAction; item: TRecycleItem } | null>(null);
   const mutation = useMutation({

@@ -8,32 +8,13 @@ import { Button, buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';
-import { useActiveShop } from '../jobs/useActiveShop';
+import { SHORT_TOAST_MS, useToastSlot } from '../../components/Toast';
+import { useActiveShop } from '../../app/useActiveShop';
 import { REFRESH_MS, searchItems, sortItems } from './bin';
-import { type Notice, useExpirySweep, useNotice, useNow } from './hooks';
+import { useExpirySweep, useNow } from './hooks';
 import { useRecycleActions } from './RecycleActions';
 import { RecycleCard, type RecycleAction } from './RecycleCard';
 import { type Filters, RecycleFilters } from './RecycleFilters';
-
-const NOTICE_TONE: Record<Notice['tone'], string> = {
-  progress: 'border-brand-200 bg-white text-slate-800',
-  info: 'border-amber-200 bg-amber-50 text-amber-900',
-  success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
-  error: 'border-red-200 bg-red-50 text-red-800',
-};
-
-function NoticeBar({ notice }: { notice: Notice | null }) {
-  return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4">
-      {notice && (
-        <div role="status" className={`flex items-center gap-2 rounded-lg border px-4 py-2.5 text-sm shadow-lg ${NOTICE_TONE[notice.tone]}`}>
-          {notice.tone === 'progress' && <Spinner className="h-4 w-4 text-brand-500" label="Working" />}
-          {notice.text}
-        </div>
-      )}
-    </div>
-  );
-}
 
 interface ListProps {
   loading: boolean;
@@ -83,7 +64,7 @@ function RecycleBin({ shopId }: { shopId: string }) {
   const [filters, setFilters] = useState<Filters>({ range: '7d', fileType: 'all', sort: 'deleted_desc', search: '' });
   const [page, setPage] = useState(1);
   const now = useNow();
-  const { notice, show } = useNotice();
+  const { show } = useToastSlot(SHORT_TOAST_MS);
   const actions = useRecycleActions(shopId, show);
 
   const bin = useQuery({
@@ -93,7 +74,7 @@ function RecycleBin({ shopId }: { shopId: string }) {
     placeholderData: keepPreviousData,
   });
   const saved = useQuery({ queryKey: recycleKeys.saved(shopId), queryFn: () => fetchSavedFiles(shopId), refetchInterval: REFRESH_MS });
-  const gone = useExpirySweep(bin.data ?? [], (text) => show(text, 'info'));
+  const gone = useExpirySweep(bin.data ?? [], (text) => show(text, 'warning'));
 
   const shown = searchItems(sortItems((bin.data ?? []).filter((i) => !gone.has(i.id)), filters.sort), filters.search);
   const totalPages = Math.max(1, Math.ceil(shown.length / RECYCLE_PAGE_SIZE));
@@ -162,7 +143,6 @@ function RecycleBin({ shopId }: { shopId: string }) {
         </ListState>
       </section>
       {actions.dialog}
-      <NoticeBar notice={notice} />
     </div>
   );
 }

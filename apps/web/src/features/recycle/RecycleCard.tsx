@@ -1,5 +1,6 @@
 import type { TRecycleItem } from '@counterprint/contract';
 import { useState } from 'react';
+import { buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { formatBytes } from '../../lib/format';
 import { formatCountdown, IMAGE_TYPES, isUrgent, secondsLeft, showsHours } from './bin';
@@ -58,9 +59,6 @@ function Countdown({ seconds }: { seconds: number | null }) {
   );
 }
 
-const ACTION_BUTTON =
-  'inline-flex flex-1 items-center justify-center rounded-lg px-2.5 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-50';
-
 interface CardProps {
   item: TRecycleItem;
   now: number;
@@ -113,7 +111,7 @@ export function RecycleCard({ item, now, busy, onAction, actions = ['save', 'res
             disabled={busy || expired}
             onClick={() => onAction('save', item)}
             aria-label={`Save ${item.name}`}
-            className={`${ACTION_BUTTON} bg-brand-500 text-white hover:bg-brand-600 focus-visible:outline-brand-600`}
+            className={buttonClass('primary', 'flex-1', 'sm')}
           >
             Save
           </button>
@@ -124,7 +122,7 @@ export function RecycleCard({ item, now, busy, onAction, actions = ['save', 'res
             disabled={busy || expired}
             onClick={() => onAction('restore', item)}
             aria-label={`Restore ${item.name}`}
-            className={`${ACTION_BUTTON} border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 focus-visible:outline-brand-500`}
+            className={buttonClass('secondary', 'flex-1', 'sm')}
           >
             Restore
           </button>
@@ -135,7 +133,7 @@ export function RecycleCard({ item, now, busy, onAction, actions = ['save', 'res
             disabled={busy}
             onClick={() => onAction('delete', item)}
             aria-label={`Delete ${item.name}`}
-            className={`${ACTION_BUTTON} border border-red-200 bg-white text-red-700 hover:bg-red-50 focus-visible:outline-red-600`}
+            className={buttonClass('dangerText', 'flex-1 border border-red-200 bg-white', 'sm')}
           >
             Delete
           </button>

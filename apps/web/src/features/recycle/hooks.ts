@@ -1,5 +1,5 @@
 import type { TRecycleItem } from '@counterprint/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EXPIRY_CHECK_MS, expiredNotice, newlyExpired } from './bin';
 
 /** The clock the countdowns read; one tick a second keeps mm:ss honest. */
@@ -10,25 +10,6 @@ export function useNow(intervalMs = 1_000): number {
     return () => clearInterval(timer);
   }, [intervalMs]);
   return now;
-}
-
-export type NoticeTone = 'progress' | 'success' | 'error' | 'info';
-export interface Notice {
-  text: string;
-  tone: NoticeTone;
-}
-
-/** One message slot: a new message replaces the last; all but progress clear after 2.5 s. */
-export function useNotice() {
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const show = useCallback((text: string, tone: NoticeTone) => {
-    clearTimeout(timer.current);
-    setNotice({ text, tone });
-    if (tone !== 'progress') timer.current = setTimeout(() => setNotice(null), 2_500);
-  }, []);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return { notice, show };
 }
 
 /**

@@ -1,12 +1,13 @@
 import { PASSWORD_PATTERN, type TMe } from '@counterprint/contract';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../api/client';
-import { useMe, useUpdateMe } from '../../api/queries';
+import { ApiError, serverMessageOr } from '../../api/client';
+import { useMe, useUpdateMe } from '../../api/accounts';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PasswordField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
-import { Panel, useSettingsToast } from './fields';
+import { Panel } from './fields';
+import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
 
 type PasswordErrors = Partial<Record<'current' | 'next' | 'confirm', string>>;
 
@@ -21,12 +22,10 @@ export function passwordErrors(v: { current: string; next: string; confirm: stri
 const passwordFailure = (err: unknown) =>
   err instanceof ApiError && err.code === 'BAD_CURRENT_PASSWORD'
     ? 'Your current password is incorrect.'
-    : err instanceof ApiError && err.serverMessage
-      ? err.serverMessage
-      : 'Failed to change password.';
+    : serverMessageOr(err, 'Failed to change password.');
 
 function NameForm({ me }: { me: TMe }) {
-  const toast = useSettingsToast();
+  const toast = useToast(SHORT_TOAST_MS);
   const update = useUpdateMe();
   const [name, setName] = useState(me.name);
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +33,7 @@ function NameForm({ me }: { me: TMe }) {
     e.preventDefault();
     if (!name.trim()) return setError('Name is required');
     setError(null);
-    update.mutate({ name: name.trim() }, { onSuccess: () => toast.ok('Account saved.'), onError: (err) => toast.fail(err, 'Failed to save.') });
+    update.mutate({ name: name.trim() }, { onSuccess: () => toast('Account saved.', 'success'), onError: (err) => toast(serverMessageOr(err, 'Failed to save.'), 'error') });
   };
   return (
     <Panel title="Account" description="Your name and the email you sign in with.">
@@ -52,7 +51,7 @@ function NameForm({ me }: { me: TMe }) {
 }
 
 function PasswordForm() {
-  const toast = useSettingsToast();
+  const toast = useToast(SHORT_TOAST_MS);
   const update = useUpdateMe();
   const empty = { current: '', next: '', confirm: '' };
   const [values, setValues] = useState(empty);
@@ -72,9 +71,9 @@ function PasswordForm() {
       {
         onSuccess: () => {
           setValues(empty);
-          toast.ok('Password changed.');
+          toast('Password changed.', 'success');
         },
-        onError: (err) => toast.error(passwordFailure(err)),
+        onError: (err) => toast(passwordFailure(err), 'error'),
       },
     );
   };

@@ -4,9 +4,11 @@ import { useId, useState } from 'react';
 import { removeBanners, uploadBanners } from '../../api/settings';
 import { Button, buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
-import { Panel, useSettingsToast } from './fields';
+import { Panel } from './fields';
 import { SETTINGS_TOASTS } from './messages';
 import { BANNER_ACCEPT, type BannerDraft } from './useBannerDraft';
+import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
+import { serverMessageOr } from '../../api/client';
 
 interface Props {
   shopId: string;
@@ -17,7 +19,7 @@ interface Props {
 
 /** Saved banners (mark 'To be removed' / unmark, Remove Selected) and picked ones waiting to upload. */
 export function BannersPanel({ shopId, banners, draft, onSaved }: Props) {
-  const toast = useSettingsToast();
+  const toast = useToast(SHORT_TOAST_MS);
   const inputId = useId();
   const [skipped, setSkipped] = useState(0);
   const upload = useMutation({
@@ -25,18 +27,18 @@ export function BannersPanel({ shopId, banners, draft, onSaved }: Props) {
     onSuccess: (shop) => {
       draft.clearPending();
       onSaved(shop);
-      toast.ok(SETTINGS_TOASTS.bannersUploaded);
+      toast(SETTINGS_TOASTS.bannersUploaded, 'success');
     },
-    onError: (err) => toast.fail(err, SETTINGS_TOASTS.bannersUploadFailed),
+    onError: (err) => toast(serverMessageOr(err, SETTINGS_TOASTS.bannersUploadFailed), 'error'),
   });
   const remove = useMutation({
     mutationFn: () => removeBanners(shopId, [...draft.marked]),
     onSuccess: (shop) => {
       draft.clearMarked();
       onSaved(shop);
-      toast.ok(SETTINGS_TOASTS.bannersRemoved);
+      toast(SETTINGS_TOASTS.bannersRemoved, 'success');
     },
-    onError: (err) => toast.fail(err, SETTINGS_TOASTS.bannersRemoveFailed),
+    onError: (err) => toast(serverMessageOr(err, SETTINGS_TOASTS.bannersRemoveFailed), 'error'),
   });
   const busy = upload.isPending || remove.isPending;
   const total = banners.length + draft.files.length;

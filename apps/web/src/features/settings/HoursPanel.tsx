@@ -3,9 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { saveShopHours } from '../../api/settings';
 import { Button } from '../../components/Button';
-import { ClosedTodaySwitch } from './ClosedTodaySwitch';
-import { CONTROL, Input, Panel, useSettingsToast } from './fields';
+import { ClosedTodaySwitch } from '../../components/ClosedTodaySwitch';
+import { CONTROL, Input, Panel } from './fields';
 import { type DayRow, draftFrom, hoursToSave, suggestedTimeZones } from './hoursDraft';
+import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
+import { serverMessageOr } from '../../api/client';
 
 function DayLine({ row, onChange }: { row: DayRow; onChange: (row: DayRow) => void }) {
   const name = WEEKDAY_NAMES[row.day];
@@ -35,7 +37,7 @@ function DayLine({ row, onChange }: { row: DayRow; onChange: (row: DayRow) => vo
 
 /** Issue 16: hours per weekday in the shop's time zone, and the closed-today switch. */
 export function HoursPanel({ shopId, hours, onSaved }: { shopId: string; hours: TShopHours; onSaved: (hours: TShopHours) => void }) {
-  const toast = useSettingsToast();
+  const toast = useToast(SHORT_TOAST_MS);
   const [draft, setDraft] = useState(() => draftFrom(hours));
   const [problem, setProblem] = useState<string | null>(null);
   const zones = useMemo(() => suggestedTimeZones(hours.timeZone), [hours.timeZone]);
@@ -45,9 +47,9 @@ export function HoursPanel({ shopId, hours, onSaved }: { shopId: string; hours: 
     onSuccess: (saved) => {
       onSaved(saved);
       setDraft(draftFrom(saved));
-      toast.ok('Opening hours saved.');
+      toast('Opening hours saved.', 'success');
     },
-    onError: (err) => toast.fail(err, 'Failed to save opening hours.'),
+    onError: (err) => toast(serverMessageOr(err, 'Failed to save opening hours.'), 'error'),
   });
   const submit = () => {
     const result = hoursToSave(draft);

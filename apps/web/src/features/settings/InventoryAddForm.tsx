@@ -3,22 +3,24 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { addInventoryItem } from '../../api/settings';
 import { Button } from '../../components/Button';
-import { Input, Select, TextArea, useSettingsToast } from './fields';
+import { Input, Select, TextArea } from './fields';
 import { EMPTY_ITEM, type InventoryUnit, type InventoryValues, inventoryPayload } from './inventory';
 import { SETTINGS_TOASTS } from './messages';
+import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
+import { serverMessageOr } from '../../api/client';
 
 /** Spec 02 §2.5's add-item form. SKU and name are marked required; the server says so if they are missing. */
 export function InventoryAddForm({ shopId, onAdded }: { shopId: string; onAdded: (item: TInventoryItem) => void }) {
-  const toast = useSettingsToast();
+  const toast = useToast(SHORT_TOAST_MS);
   const [values, setValues] = useState<InventoryValues>(EMPTY_ITEM);
   const add = useMutation({
     mutationFn: () => addInventoryItem(shopId, inventoryPayload(values)),
     onSuccess: (item) => {
       onAdded(item);
       setValues(EMPTY_ITEM);
-      toast.ok(SETTINGS_TOASTS.itemAdded);
+      toast(SETTINGS_TOASTS.itemAdded, 'success');
     },
-    onError: (err) => toast.fail(err, SETTINGS_TOASTS.itemAddFailed),
+    onError: (err) => toast(serverMessageOr(err, SETTINGS_TOASTS.itemAddFailed), 'error'),
   });
   const field = (key: Exclude<keyof InventoryValues, 'unit'>) => ({
     value: values[key],

@@ -2,13 +2,15 @@ import { PAPER_CATEGORY, type TInventoryItem } from '@counterprint/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteInventoryItem, updateInventoryItem } from '../../api/settings';
-import { Button } from '../../components/Button';
+import { Button, buttonClass } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { formatRupees } from './rateCard';
-import { CONTROL, DANGER_TEXT_BUTTON, Panel, useSettingsToast } from './fields';
+import { CONTROL, Panel } from './fields';
 import { InventoryAddForm } from './InventoryAddForm';
 import { parseStock } from './inventory';
 import { SETTINGS_TOASTS } from './messages';
+import { formatRupees } from '../../lib/format';
+import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
+import { serverMessageOr } from '../../api/client';
 
 export interface InventoryChanges {
   added: (item: TInventoryItem) => void;
@@ -23,7 +25,7 @@ const unitLabel = (item: TInventoryItem) => (item.category === PAPER_CATEGORY ? 
 
 /** The stock field saves when it loses focus or on Enter, and only when the number changed. */
 function StockEditor({ shopId, item, onSaved }: { shopId: string; item: TInventoryItem; onSaved: (item: TInventoryItem) => void }) {
-  const toast = useSettingsToast();
+  const toast = useToast(SHORT_TOAST_MS);
   const [draft, setDraft] = useState(String(item.stock));
   const [shown, setShown] = useState(item.stock);
   // A refresh from elsewhere replaces the field, unless it is being edited into something new.
@@ -35,11 +37,11 @@ function StockEditor({ shopId, item, onSaved }: { shopId: string; item: TInvento
     mutationFn: (stock: number) => updateInventoryItem(shopId, item.sku, { stock }),
     onSuccess: (saved) => {
       onSaved(saved);
-      toast.ok(SETTINGS_TOASTS.itemUpdated);
+      toast(SETTINGS_TOASTS.itemUpdated, 'success');
     },
     onError: (err) => {
       setDraft(String(item.stock));
-      toast.fail(err, SETTINGS_TOASTS.itemUpdateFailed);
+      toast(serverMessageOr(err, SETTINGS_TOASTS.itemUpdateFailed), 'error');
     },
   });
   const commit = () => {
@@ -70,18 +72,18 @@ function StockEditor({ shopId, item, onSaved }: { shopId: string; item: TInvento
 }
 
 export function InventoryPanel({ shopId, items, changes }: { shopId: string; items: TInventoryItem[]; changes: InventoryChanges }) {
-  const toast = useSettingsToast();
+  const toast = useToast(SHORT_TOAST_MS);
   const [deleting, setDeleting] = useState<TInventoryItem | null>(null);
   const remove = useMutation({
     mutationFn: (sku: string) => deleteInventoryItem(shopId, sku),
     onSuccess: (_none, sku) => {
       changes.deleted(sku);
       setDeleting(null);
-      toast.ok(SETTINGS_TOASTS.itemDeleted);
+      toast(SETTINGS_TOASTS.itemDeleted, 'success');
     },
     onError: (err) => {
       setDeleting(null);
-      toast.fail(err, SETTINGS_TOASTS.itemDeleteFailed);
+      toast(serverMessageOr(err, SETTINGS_TOASTS.itemDeleteFailed), 'error');
     },
   });
 
@@ -111,7 +113,7 @@ export function InventoryPanel({ shopId, items, changes }: { shopId: string; ite
                 </div>
                 <div className="flex items-center justify-between gap-3">
                   <StockEditor shopId={shopId} item={item} onSaved={changes.updated} />
-                  <button type="button" className={DANGER_TEXT_BUTTON} aria-label={`Delete ${item.name}`} onClick={() => setDeleting(item)}>
+                  <button type="button" className={buttonClass('dangerText')} aria-label={`Delete ${item.name}`} onClick={() => setDeleting(item)}>
                     Delete
                   </button>
                 </div>

@@ -3,11 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { saveShopProfile, saveShopProfileWithBanners } from '../../api/settings';
 import { Button } from '../../components/Button';
-import { Checkbox, Input, Panel, Select, useSettingsToast } from './fields';
-import { failureMessage, SETTINGS_TOASTS } from './messages';
+import { Checkbox, Input, Panel, Select } from './fields';
+import { SETTINGS_TOASTS } from './messages';
 import { type ProfileErrors, type ProfileValues, profileErrors, profilePayload, valuesFrom } from './profile';
 import type { BannerDraft } from './useBannerDraft';
 import { type UsernameStatus, useUsernameCheck } from './useUsernameCheck';
+import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
+import { serverMessageOr } from '../../api/client';
 
 const USERNAME_STATE: Record<Exclude<UsernameStatus, 'idle'>, { text: string; className: string }> = {
   checking: { text: 'Checking...', className: 'text-slate-500' },
@@ -36,7 +38,7 @@ interface Props {
 
 /** Spec 02 §2.5's profile form plus the onboarding fields DECISIONS lets settings edit. */
 export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
-  const toast = useSettingsToast();
+  const toast = useToast(SHORT_TOAST_MS);
   const [values, setValues] = useState<ProfileValues>(() => valuesFrom(shop));
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -56,11 +58,11 @@ export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
       setValues(valuesFrom(saved));
       setProblem(null);
       onSaved(saved);
-      toast.ok(SETTINGS_TOASTS.profileSaved);
+      toast(SETTINGS_TOASTS.profileSaved, 'success');
     },
     onError: (err) => {
-      setProblem(`${SETTINGS_TOASTS.profileFailed} ${failureMessage(err, '')}`.trim());
-      toast.fail(err, SETTINGS_TOASTS.profileFailed);
+      setProblem(`${SETTINGS_TOASTS.profileFailed} ${serverMessageOr(err, '')}`.trim());
+      toast(serverMessageOr(err, SETTINGS_TOASTS.profileFailed), 'error');
     },
   });
 

@@ -2,10 +2,13 @@ import { RATE_CARD_UNITS, type TRateCardService } from '@counterprint/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { saveRateCard } from '../../api/settings';
-import { Button } from '../../components/Button';
-import { DANGER_TEXT_BUTTON, Input, Panel, Select, useSettingsToast } from './fields';
+import { Button, buttonClass } from '../../components/Button';
+import { Input, Panel, Select } from './fields';
 import { SETTINGS_TOASTS } from './messages';
-import { blankRow, canRemove, formatRupees, type RateRow, type RateUnit, rateCardToSave, rowsFrom, UNIT_LABEL } from './rateCard';
+import { blankRow, canRemove, type RateRow, type RateUnit, rateCardToSave, rowsFrom, UNIT_LABEL } from './rateCard';
+import { formatRupees } from '../../lib/format';
+import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
+import { serverMessageOr } from '../../api/client';
 
 function ViewMode({ services }: { services: TRateCardService[] }) {
   if (services.length === 0) {
@@ -51,7 +54,7 @@ function EditRow({ row, index, removable, onChange, onRemove }: { row: RateRow; 
       <Input label="Category" value={row.category} onChange={(e) => set({ category: e.target.value })} maxLength={60} />
       <Input label="Description" value={row.description} onChange={(e) => set({ description: e.target.value })} maxLength={500} />
       {removable && (
-        <button type="button" className={`${DANGER_TEXT_BUTTON} col-span-2 lg:col-span-1`} aria-label={`Remove service ${index + 1}`} onClick={onRemove}>
+        <button type="button" className={buttonClass('dangerText', 'col-span-2 lg:col-span-1')} aria-label={`Remove service ${index + 1}`} onClick={onRemove}>
           Remove
         </button>
       )}
@@ -61,7 +64,7 @@ function EditRow({ row, index, removable, onChange, onRemove }: { row: RateRow; 
 
 /** Spec 02 §2.5/§4: view mode, then edit mode that is saved or cancelled back to the server's copy. */
 export function RateCardPanel({ shopId, services, onSaved }: { shopId: string; services: TRateCardService[]; onSaved: (list: TRateCardService[]) => void }) {
-  const toast = useSettingsToast();
+  const toast = useToast(SHORT_TOAST_MS);
   const [rows, setRows] = useState<RateRow[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
@@ -69,9 +72,9 @@ export function RateCardPanel({ shopId, services, onSaved }: { shopId: string; s
     onSuccess: (saved) => {
       onSaved(saved);
       setRows(null);
-      toast.ok(SETTINGS_TOASTS.rateCardSaved);
+      toast(SETTINGS_TOASTS.rateCardSaved, 'success');
     },
-    onError: (err) => toast.fail(err, SETTINGS_TOASTS.rateCardFailed),
+    onError: (err) => toast(serverMessageOr(err, SETTINGS_TOASTS.rateCardFailed), 'error'),
   });
 
   const edit = () => {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { useActiveShop } from '../jobs/useActiveShop';
+import { useActiveShop } from '../../app/useActiveShop';
 import { AccountPanels, AccountSettings } from './AccountSettings';
 import { ShopSettings } from './ShopSettings';
 

@@ -1,33 +1,32 @@
 import type { TSettings } from '@counterprint/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { queryKeys } from '../../api/queries';
-import { fetchSettings, settingsKeys } from '../../api/settings';
+import { accountKeys } from '../../api/accounts';
+import { jobKeys } from '../../api/jobs';
+import { settingsKeys, useShopSettings } from '../../api/settings';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
-import { useToast } from '../../components/Toast';
+import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
 import { BannersPanel } from './BannersPanel';
 import { HoursPanel } from './HoursPanel';
 import { type InventoryChanges, InventoryPanel } from './InventoryPanel';
-import { failureMessage, SETTINGS_TOASTS, TOAST_MS } from './messages';
+import { SETTINGS_TOASTS } from './messages';
+import { serverMessageOr } from '../../api/client';
 import { BillingPanel, ProfileForm } from './ProfileForm';
 import { RateCardPanel } from './RateCardPanel';
 import { useBannerDraft } from './useBannerDraft';
 
-/** The rate card cache the mark-printed dialog prices jobs from (features/jobs). */
-const JOB_RATE_CARDS = ['print-jobs', 'rate-card'] as const;
-
 /** Spec 02 §2.5 for one shop; keyed by shop id, so switching shops starts clean. */
 export function ShopSettings({ shopId }: { shopId: string }) {
   const client = useQueryClient();
-  const toast = useToast();
+  const toast = useToast(SHORT_TOAST_MS);
   const key = settingsKeys.shop(shopId);
-  const settings = useQuery({ queryKey: key, queryFn: () => fetchSettings(shopId) });
+  const settings = useShopSettings(shopId);
   const draft = useBannerDraft();
 
   useEffect(() => {
-    if (settings.isError) toast(SETTINGS_TOASTS.loadFailed, 'error', TOAST_MS);
+    if (settings.isError) toast(SETTINGS_TOASTS.loadFailed, 'error');
   }, [settings.isError, toast]);
 
   if (settings.isPending) {
@@ -41,7 +40,7 @@ export function ShopSettings({ shopId }: { shopId: string }) {
     return (
       <div className="mx-auto max-w-lg">
         <EmptyState icon="alert" title={SETTINGS_TOASTS.loadFailed}>
-          <p>{failureMessage(settings.error, 'Please try again.')}</p>
+          <p>{serverMessageOr(settings.error, 'Please try again.')}</p>
           <Button variant="secondary" className="mt-4" onClick={() => void settings.refetch()}>
             Try again
           </Button>
@@ -54,7 +53,7 @@ export function ShopSettings({ shopId }: { shopId: string }) {
   const onShopSaved = (shop: TSettings['shop']) => {
     patch((s) => ({ ...s, shop }));
     // The shop's name shows in the top bar's switcher, which reads the account.
-    void client.invalidateQueries({ queryKey: queryKeys.me });
+    void client.invalidateQueries({ queryKey: accountKeys.me });
   };
   const inventory: InventoryChanges = {
     added: (item) => patch((s) => ({ ...s, inventory: [...s.inventory, item] })),
@@ -84,7 +83,7 @@ export function ShopSettings({ shopId }: { shopId: string }) {
         services={settings.data.rateCard}
         onSaved={(rateCard) => {
           patch((s) => ({ ...s, rateCard }));
-          void client.invalidateQueries({ queryKey: JOB_RATE_CARDS });
+          void client.invalidateQueries({ queryKey: jobKeys.rateCards });
         }}
       />
     </div>

@@ -1,16 +1,10 @@
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
-import { useToast } from '../../components/Toast';
-import { failureMessage, TOAST_MS } from './messages';
 
 /** 16 px text on phones so iOS does not zoom into the field (as the shared TextField does). */
 export const CONTROL =
   'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-500 focus:outline-none focus:ring-2 disabled:bg-slate-50 disabled:text-slate-500 sm:text-sm';
 const controlClass = (error?: string | null) =>
   `${CONTROL} ${error ? 'border-red-400 focus:border-red-500 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100'}`;
-
-/** A quiet red text button (Delete, Remove); the shared ghost variant's grey would win over a red override. */
-export const DANGER_TEXT_BUTTON =
-  'inline-flex items-center justify-center rounded-lg px-3 py-2.5 text-sm font-semibold text-red-700 transition hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-50';
 
 interface Shared {
   label: string;
@@ -108,14 +102,4 @@ export function Panel({ title, description, actions, children }: { title: string
       {children}
     </section>
   );
-}
-
-/** Success and failure toasts with the settings screen's timing and wording rules. */
-export function useSettingsToast() {
-  const toast = useToast();
-  return {
-    ok: (message: string) => toast(message, 'success', TOAST_MS),
-    fail: (error: unknown, fallback: string) => toast(failureMessage(error, fallback), 'error', TOAST_MS),
-    error: (message: string) => toast(message, 'error', TOAST_MS),
-  };
 }

@@ -1,5 +1,3 @@
-import { ApiError } from '../../api/client';
-
 /** Spec 02 §8, word for word. */
 export const SETTINGS_TOASTS = {
   loadFailed: 'Failed to load settings',
@@ -18,11 +16,3 @@ export const SETTINGS_TOASTS = {
   rateCardSaved: 'Rate card saved.',
   rateCardFailed: 'Failed to save rate card.',
 } as const;
-
-/** Spec 02 §8: settings toasts clear after 2 to 2.5 seconds. */
-export const TOAST_MS = 2_500;
-
-/** A failed save shows the server's `error` when it sent one, else the screen's own words. */
-export function failureMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
-}

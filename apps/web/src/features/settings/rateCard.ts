@@ -11,11 +11,6 @@ export const UNIT_LABEL: Record<RateUnit, string> = {
   per_sqft: 'per sq ft',
 };
 
-const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const paise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** ₹2 for whole rupees, ₹35.50 otherwise (never ₹35.5). */
-export const formatRupees = (n: number) => (Number.isInteger(n) ? whole : paise).format(n);
-
 /** One row of the edit mode; `key` keeps React's identity while the id is still unknown. */
 export interface RateRow {
   key: string;

@@ -3,11 +3,10 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon, type IconName } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
-import { formatCount, rupees } from '../../lib/format';
+import { formatCount, formatRupees, isToday, timeAgo } from '../../lib/format';
 import { useEarnings } from '../../api/earnings';
-import { PRINT_JOBS_LIMIT } from '../../api/jobs';
-import { StatusChip } from '../jobs/JobList';
-import { customerLabel, isToday, timeAgo, totalSheets } from '../jobs/liveJobs';
+import { PRINT_JOBS_LIMIT, customerLabel, totalSheets } from '../../api/jobs';
+import { StatusChip } from '../../components/JobStatus';
 
 export interface TodayFigures {
   uploadsToday: number;
@@ -43,7 +42,7 @@ function StatCard({ icon, label, value, hint, tone }: { icon: IconName; label: s
 function RevenueCard({ shopId }: { shopId: string }) {
   const report = useEarnings({ range: '30d', from: '', to: '', shopId, paymentMethod: '', query: '' });
   const totals = report.data?.totals;
-  const value = totals ? rupees(totals.revenue) : report.isError ? '—' : '…';
+  const value = totals ? formatRupees(totals.revenue) : report.isError ? '—' : '…';
   const hint = totals
     ? `${totals.orders} paid ${totals.orders === 1 ? 'order' : 'orders'} in the last 30 days`
     : report.isError

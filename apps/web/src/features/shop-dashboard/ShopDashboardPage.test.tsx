@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { LOCAL, setActiveShop } from '../../api/storage';
 import { jsonResponse, makeToken, stubFetch } from '../../test/helpers';
 import { renderPage } from '../../test/render';
-import { makeJob } from '../jobs/fixtures';
+import { makeJob } from '../../test/fixtures';
 import { TIPS } from './content';
 import ShopDashboardPage from './ShopDashboardPage';
 import { todayFigures } from './ShopActivity';

@@ -4,14 +4,14 @@ import { Button, buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon, type IconName } from '../../components/Icon';
 import { useToast } from '../../components/Toast';
-import { usePrintJobs } from '../jobs/queries';
-import { useActiveShop } from '../jobs/useActiveShop';
-import { formatRupees } from '../jobs/prefill';
-import { QrWidget } from '../qr/QrWidget';
-import { ClosedTodaySwitch } from '../settings/ClosedTodaySwitch';
+import { useActiveShop } from '../../app/useActiveShop';
+import { QrWidget } from './QrWidget';
+import { ClosedTodaySwitch } from '../../components/ClosedTodaySwitch';
 import { WELCOME_BALANCE } from './content';
 import { FeatureCarousel, TipsCard } from './Rotators';
 import { RecentActivity, ShopStats } from './ShopActivity';
+import { usePrintJobs } from '../../api/jobs';
+import { formatRupees } from '../../lib/format';
 
 const CARD = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 const COMING_SOON = 'Coming soon';
@@ -103,7 +103,7 @@ export default function ShopDashboardPage() {
           <h2 id="wallet" className="font-semibold text-slate-900">
             Wallet
           </h2>
-          <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums">{formatRupees(WELCOME_BALANCE)}</p>
+          <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums">{formatRupees(WELCOME_BALANCE, 'always')}</p>
           <p className="text-xs text-slate-500">Welcome balance · wallet payments coming soon</p>
           <Button variant="secondary" className="mt-3 w-full" onClick={comingSoon}>
             Add Money to Wallet

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { Icon } from '../../components/Icon';
+import { Icon } from './Icon';
 
 /** Shared by the analytics, earnings and customers toolbars; no chart code here, so no recharts either. */
 const CONTROL =

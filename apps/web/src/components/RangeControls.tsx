@@ -1,5 +1,5 @@
 import { MAX_CUSTOM_RANGE_DAYS } from '@counterprint/contract';
-import type { RangeFilter, ReportRange } from '../../api/analytics';
+import type { RangeFilter, ReportRange } from '../api/analytics';
 import { DateInput, Select } from './controls';
 
 export const RANGE_OPTIONS: { value: ReportRange; label: string }[] = [

@@ -1,10 +1,10 @@
 import { FEEDBACK_MESSAGES } from '@counterprint/contract';
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
-import { submitFeedback } from '../../api/feedback';
-import { LOCAL } from '../../api/storage';
-import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
-import { useToast } from '../../components/Toast';
+import { submitFeedback } from '../api/feedback';
+import { LOCAL } from '../api/storage';
+import { Button } from './Button';
+import { Modal } from './Modal';
+import { useToast } from './Toast';
 
 interface FeedbackModalProps {
   open: boolean;

@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useState } from 'react';
-import { Button } from '../../components/Button';
+import { Button } from './Button';
 import { FeedbackModal } from './FeedbackModal';
 
 /**

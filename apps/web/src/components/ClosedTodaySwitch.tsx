@@ -1,26 +1,20 @@
-import type { TSettings, TShopHours } from '@counterprint/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchSettings, saveClosedToday, settingsKeys } from '../../api/settings';
-import { useSettingsToast } from './fields';
-
-/** Keeps the settings cache (this screen's and the settings page's) in step with what the server saved. */
-export function useHoursSaved(shopId: string) {
-  const client = useQueryClient();
-  return (hours: TShopHours) => client.setQueryData<TSettings>(settingsKeys.shop(shopId), (s) => (s ? { ...s, hours } : s));
-}
+import { useMutation } from '@tanstack/react-query';
+import { saveClosedToday, useHoursSaved, useShopSettings } from '../api/settings';
+import { SHORT_TOAST_MS, useToast } from './Toast';
+import { serverMessageOr } from '../api/client';
 
 /** The owner's "closed today / open" switch: the public page shows it, and it ends by itself at the shop's midnight. */
 export function ClosedTodaySwitch({ shopId }: { shopId: string }) {
-  const toast = useSettingsToast();
-  const settings = useQuery({ queryKey: settingsKeys.shop(shopId), queryFn: () => fetchSettings(shopId) });
+  const toast = useToast(SHORT_TOAST_MS);
+  const settings = useShopSettings(shopId);
   const saved = useHoursSaved(shopId);
   const save = useMutation({
     mutationFn: (closedToday: boolean) => saveClosedToday(shopId, closedToday),
     onSuccess: (hours) => {
       saved(hours);
-      toast.ok(hours.closedToday ? 'Closed for today. Customers see it now.' : 'Open again. Customers see it now.');
+      toast(hours.closedToday ? 'Closed for today. Customers see it now.' : 'Open again. Customers see it now.', 'success');
     },
-    onError: (err) => toast.fail(err, 'Could not change it. Please try again.'),
+    onError: (err) => toast(serverMessageOr(err, 'Could not change it. Please try again.'), 'error'),
   });
   const closedToday = save.isPending ? save.variables : settings.data?.hours.closedToday;
   const open = closedToday === false;

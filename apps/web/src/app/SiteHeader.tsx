@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useAuth } from '../../app/auth';
-import { accountPath, roleHome } from '../../app/roles';
-import { Brand } from '../../components/Brand';
-import { useEscape } from '../../components/useEscape';
-import { PUBLIC_NAV, SIGNED_IN_ACTIONS, SIGNED_OUT_ACTIONS, type SiteLink } from '../../content/site';
-import { SiteIcon } from './SiteIcon';
-import { ctaClass } from './ui';
+import { useAuth } from './auth';
+import { accountPath, roleHome } from './roles';
+import { Brand } from '../components/Brand';
+import { useEscape } from '../components/useEscape';
+import { PUBLIC_NAV, SIGNED_IN_ACTIONS, SIGNED_OUT_ACTIONS, type SiteLink } from '../content/site';
+import { Icon } from '../components/Icon';
+import { buttonClass } from '../components/Button';
 
 /** The twins (/public/features, /public/pricing, …) light up their declared nav entry. */
 const TWIN: Record<string, string> = {
@@ -66,7 +66,7 @@ export function SiteHeader() {
           <Link to={secondary.to} className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
             {secondary.label}
           </Link>
-          <Link to={primary.to} className={ctaClass('primary', 'px-4 py-2')}>
+          <Link to={primary.to} className={buttonClass('primary', 'px-4 py-2', 'lg')}>
             {primary.label}
           </Link>
         </div>
@@ -78,7 +78,7 @@ export function SiteHeader() {
           aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpen((o) => !o)}
         >
-          <SiteIcon name={open ? 'x' : 'menu'} className="h-6 w-6" />
+          <Icon name={open ? 'close' : 'menu'} className="h-6 w-6" />
         </button>
       </div>
       {open && (
@@ -97,10 +97,10 @@ export function SiteHeader() {
             ))}
           </ul>
           <div className="mt-4 grid grid-cols-2 gap-3">
-            <Link to={secondary.to} className={ctaClass('secondary')}>
+            <Link to={secondary.to} className={buttonClass('secondary', '', 'lg')}>
               {secondary.label}
             </Link>
-            <Link to={primary.to} className={ctaClass('primary')}>
+            <Link to={primary.to} className={buttonClass('primary', '', 'lg')}>
               {primary.label}
             </Link>
           </div>

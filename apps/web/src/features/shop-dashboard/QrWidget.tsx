@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, buttonClass } from '../../components/Button';
+import { Button, buttonClass, ICON_BUTTON } from '../../components/Button';
 import { Icon } from '../../components/Icon';
-import { ICON_BUTTON } from '../../components/Popover';
-import { fetchQrPng, POSTER_SIZES, QR_MESSAGES, qrFileName, qrPosterUrl, shopQrUrl } from './qrApi';
+import { fetchQrPng, POSTER_SIZES, QR_MESSAGES, qrFileName, qrPosterUrl, shopQrUrl } from '../../api/qr';
 
 type State = { phase: 'idle' } | { phase: 'loading' } | { phase: 'ready'; slug: string; blob: Blob; previewUrl: string };
 

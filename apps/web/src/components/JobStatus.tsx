@@ -24,3 +24,8 @@ export function statusChip(status: string | null | undefined): { label: string; 
   const s = status || 'done';
   return { label: STATUS_LABEL[s] ?? s, className: STATUS_CLASS[s] ?? NEUTRAL };
 }
+
+export function StatusChip({ status }: { status: string }) {
+  const chip = statusChip(status);
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${chip.className}`}>{chip.label}</span>;
+}

@@ -1,4 +1,4 @@
-import { ANNUAL_BADGE, BILLING_LABEL, BILLINGS, type Billing } from '../../content/pricing';
+import { ANNUAL_BADGE, BILLING_LABEL, BILLINGS, type Billing } from '../content/pricing';
 
 /** Monthly/annual switch; the annual side carries the spec's saving badge. */
 export function BillingToggle({ value, onChange, label }: { value: Billing; onChange: (b: Billing) => void; label: string }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ACTIVE_SHOP_CHANGED, LOCAL } from '../../api/storage';
+import { ACTIVE_SHOP_CHANGED, LOCAL } from '../api/storage';
 
 export interface ActiveShop {
   id: string | null;

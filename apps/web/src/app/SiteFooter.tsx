@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { FOOTER_GROUPS, SITE } from '../../content/site';
-import { SiteIcon } from './SiteIcon';
+import { FOOTER_GROUPS, SITE } from '../content/site';
+import { Icon } from '../components/Icon';
 
 export function SiteFooter() {
   return (
@@ -9,7 +9,7 @@ export function SiteFooter() {
         <div>
           <Link to="/public/home" className="inline-flex items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-400">
             <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-500 text-white">
-              <SiteIcon name="printer" className="h-5 w-5" />
+              <Icon name="print" className="h-5 w-5" />
             </span>
             <span className="text-lg font-bold text-white">{SITE.name}</span>
           </Link>

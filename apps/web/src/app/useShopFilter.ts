@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { readStoredUser } from '../../api/storage';
-import { useActiveShop } from '../jobs/useActiveShop';
+import { readStoredUser } from '../api/storage';
+import { useActiveShop } from './useActiveShop';
 
 export const ALL_SHOPS = { value: '', label: 'All shops' } as const;
 
