@@ -38,7 +38,7 @@ import { HoursService } from './hours.js';
 import { parseProfile, readBannerUpload } from './multipart.js';
 import { resolveShopId, shopsOfUser } from './scope.js';
 import { SettingsService, tooManyBanners } from './service.js';
-import { verbatimValidation } from './validation.js';
+import { verbatimValidation } from '../../http/validation.js';
 
 /** Spec 02 §7's settings calls. Every call names a shop the user owns (or means their only one). */
 export async function settingsRoutes(
