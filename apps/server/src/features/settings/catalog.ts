@@ -11,6 +11,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { inventoryItems, rateCardServices } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { rateCardOf } from '../shops/repo.js';
@@ -50,7 +51,7 @@ export class CatalogService {
         .returning();
       return toInventoryItem(row!);
     } catch (err) {
-      if (repo.isUniqueViolation(err)) throw conflict(`An item with SKU ${input.sku} already exists`, 'SKU_TAKEN');
+      if (isUniqueViolation(err)) throw conflict(`An item with SKU ${input.sku} already exists`, 'SKU_TAKEN');
       throw err;
     }
   }

@@ -36,7 +36,7 @@ import { discardBanners } from '../shops/banner-form.js';
 import { CatalogService } from './catalog.js';
 import { HoursService } from './hours.js';
 import { parseProfile, readBannerUpload } from './multipart.js';
-import { resolveShopId, shopsOfUser } from './scope.js';
+import { resolveShopId, shopsOfUser } from '../shops/scope.js';
 import { SettingsService, tooManyBanners } from './service.js';
 import { verbatimValidation } from '../../http/validation.js';
 

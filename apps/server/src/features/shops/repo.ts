@@ -7,6 +7,9 @@ export type ShopRow = typeof shops.$inferSelect;
 export const findShopBySlug = async (db: Db, slug: string): Promise<ShopRow | undefined> =>
   (await db.select().from(shops).where(eq(shops.slug, slug)).limit(1))[0];
 
+export const shopsOfUser = (db: Db, userId: string) =>
+  db.select({ id: shops.id, name: shops.name }).from(shops).where(eq(shops.ownerId, userId)).orderBy(asc(shops.createdAt));
+
 export const findShopById = async (db: Db, id: string): Promise<ShopRow | undefined> =>
   (await db.select().from(shops).where(eq(shops.id, id)).limit(1))[0];
 
