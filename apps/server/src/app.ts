@@ -25,6 +25,7 @@ import { onboardingRoutes } from './features/onboarding/routes.js';
 import { OnboardingService } from './features/onboarding/service.js';
 import { ownerRoutes } from './features/owner/routes.js';
 import { publicShopRoutes } from './features/public-shop/routes.js';
+import { PublicShopService } from './features/public-shop/service.js';
 import { PublicShopDetails } from './features/public-shop/details.js';
 import { shopPageRenderer } from './features/public-shop/link-preview.js';
 import { recycleRoutes } from './features/recycle/routes.js';
@@ -32,6 +33,7 @@ import { RecycleService } from './features/recycle/service.js';
 import { OrphanReaper } from './jobs/orphan-reaper.js';
 import { RetentionSweeper } from './jobs/retention-sweeper.js';
 import { qrRoutes } from './features/qr/routes.js';
+import { QrService } from './features/qr/service.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { customersRoutes } from './features/customers/routes.js';
 import { earningsRoutes } from './features/earnings/routes.js';
@@ -41,8 +43,6 @@ import { contactRoutes } from './features/contact/routes.js';
 import { checkoutRoutes } from './features/checkout/routes.js';
 import { type Realtime, startRealtime } from './realtime/wiring.js';
 import { registerFileRoutes } from './storage/file-routes.js';
-import { sql } from 'drizzle-orm';
-import { queryRows } from './db/index.js';
 import { installControlCharacterCheck } from './http/control-characters.js';
 import { installErrorHandler, sendRouteNotFound } from './http/errors.js';
 import { BodyGuard, installBodyGuard } from './http/body-guard.js';
@@ -165,8 +165,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onCounted: (jobId, shopId) => announcer.announce(shopId, jobId, 'updated'),
   });
   const leases = new UploadLeases(db, clock);
+  const refusals = new UploadRefusals({ db, clock });
   const jobs = new JobsService({
     db,
+    limiter,
+    refusals,
     blobs,
     clock,
     announcer,
@@ -208,10 +211,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(ownerRoutes, { db, clock });
   await app.register(onboardingRoutes, { db, blobs, tokens, onboarding, limiter });
   const shopDetails = new PublicShopDetails(db, clock);
-  await app.register(publicShopRoutes, { db, blobs, limiter, shopDetails });
-  await app.register(qrRoutes, { db, publicBaseUrl: config.publicBaseUrl });
-  const refusals = new UploadRefusals({ db, clock });
-  await app.register(jobsRoutes, { jobs, limiter, refusals });
+  const publicShop = new PublicShopService({ db, blobs, limiter, details: shopDetails });
+  await app.register(publicShopRoutes, { publicShop });
+  await app.register(qrRoutes, { qr: new QrService({ db, publicBaseUrl: config.publicBaseUrl }) });
+  await app.register(jobsRoutes, { jobs });
   await app.register(uploadRefusalsRoutes, { refusals });
   await app.register(recycleRoutes, { recycle });
   await app.register(settingsRoutes, { db, blobs, limiter, accountLimits, clock });
@@ -221,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(feedbackRoutes, { db, clock, limiter });
   await app.register(contactRoutes, { db, clock, mailer, contactInbox: config.contactInbox, limiter });
   await app.register(checkoutRoutes, { db, clock, limiter });
-  registerFileRoutes(app, { blobs, fileUrlSecret: config.fileUrlSecret, isLive: (key) => blobIsLive(db, key) });
+  registerFileRoutes(app, { blobs, fileUrlSecret: config.fileUrlSecret, isLive: (key) => jobs.isFileLive(key) });
 
   const webServed = await serveWebApp(app, config.webDistDir ?? defaultWebDistDir(), {
     '/public/:slug': shopPageRenderer(shopDetails, config.publicBaseUrl, app.log),
@@ -256,14 +259,4 @@ function installRequestLog(app: FastifyInstance): void {
       'request',
     );
   });
-}
-
-/** A signed link stops working the moment its file is purged or its banner removed. */
-async function blobIsLive(db: AppDeps['database']['db'], key: string): Promise<boolean> {
-  const rows = await queryRows<{ live: boolean }>(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM job_files WHERE blob_key = ${key} AND state <> 'purged')
-        OR EXISTS (SELECT 1 FROM shop_banners WHERE blob_key = ${key}) AS live`,
-  );
-  return rows[0]?.live === true;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
-import { PHONE_PATTERN, tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/contract';
+import { PHONE_PATTERN, type TUploadRefusalReason, tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/contract';
 import { controlCharacters, hasControlCharacters } from '../../http/control-characters.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { type MultipartBody, readMultipart, skipFile } from '../../http/multipart.js';
@@ -27,6 +27,15 @@ export type UploadAllowance = { readonly jobId: string; cover(bytes: number): Pr
 
 /** The shop's own quota is full: told to its staff (the server's disk being full is the operator's to see). */
 export class ShopStorageFull extends HttpError {}
+/** Refusals staff can act on or explain, counted for them (docs/decisions/027). */
+const REFUSED: ReadonlySet<string> = new Set<TUploadRefusalReason>(['RATE_LIMITED', 'ADDRESS_UPLOAD_LIMIT', 'TOO_MANY_UPLOADS']);
+
+/** The refusal an upload's error tells of, if it was one staff can act on or explain. */
+export function refusalReason(err: unknown): TUploadRefusalReason | undefined {
+  if (err instanceof ShopStorageFull) return 'STORAGE_FULL';
+  if (err instanceof HttpError && REFUSED.has(err.code)) return err.code as TUploadRefusalReason;
+  return undefined;
+}
 export const storageFull = () => new ShopStorageFull(507, 'STORAGE_FULL', "This shop's storage is full");
 /** The server's own disk, not the shop's quota: the shop owner can do nothing about it. */
 export const serverStorageFull = () => new HttpError(507, 'STORAGE_FULL', 'Storage is full. Please try again later.');
