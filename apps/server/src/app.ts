@@ -34,7 +34,10 @@ import { OrphanReaper } from './jobs/orphan-reaper.js';
 import { RetentionSweeper } from './jobs/retention-sweeper.js';
 import { qrRoutes } from './features/qr/routes.js';
 import { QrService } from './features/qr/service.js';
+import { CatalogService } from './features/settings/catalog.js';
+import { HoursService } from './features/settings/hours.js';
 import { settingsRoutes } from './features/settings/routes.js';
+import { SettingsService } from './features/settings/service.js';
 import { customersRoutes } from './features/customers/routes.js';
 import { earningsRoutes } from './features/earnings/routes.js';
 import { analyticsRoutes } from './features/analytics/routes.js';
@@ -185,7 +188,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     recycleRetentionSeconds: config.recycleRetentionSeconds,
   });
   const accountLimits = { maxShops: config.maxShopsPerAccount, bannerQuota: config.accountBannerQuota };
-  const onboarding = new OnboardingService({ db, blobs, limits: accountLimits });
+  const onboarding = new OnboardingService({ db, blobs, limits: accountLimits, tokens, limiter });
+  const settings = new SettingsService({ db, blobs, limits: accountLimits, limiter });
   const recycle = new RecycleService({ db, blobs, clock, announcer });
   const sweeper = new RetentionSweeper({
     db,
@@ -209,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { database, blobs });
   await app.register(accountsRoutes, { accounts, resets, limiter, cookie: { publicBaseUrl: config.publicBaseUrl } });
   await app.register(ownerRoutes, { db, clock });
-  await app.register(onboardingRoutes, { db, blobs, tokens, onboarding, limiter });
+  await app.register(onboardingRoutes, { onboarding });
   const shopDetails = new PublicShopDetails(db, clock);
   const publicShop = new PublicShopService({ db, blobs, limiter, details: shopDetails });
   await app.register(publicShopRoutes, { publicShop });
@@ -217,7 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(jobsRoutes, { jobs });
   await app.register(uploadRefusalsRoutes, { refusals });
   await app.register(recycleRoutes, { recycle });
-  await app.register(settingsRoutes, { db, blobs, limiter, accountLimits, clock });
+  await app.register(settingsRoutes, { settings, catalog: new CatalogService(db), hours: new HoursService({ db, clock }) });
   await app.register(customersRoutes, { db, clock });
   await app.register(earningsRoutes, { db, clock });
   await app.register(analyticsRoutes, { db, clock });

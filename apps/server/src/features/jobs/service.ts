@@ -7,6 +7,7 @@ import { requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { conflict, notFound } from '../../http/errors.js';
+import type { JobAnnouncer } from '../../realtime/job-announcer.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { MultipartBody } from '../../http/multipart.js';
 import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
@@ -17,11 +18,7 @@ import * as repo from './repo.js';
 import { clientKeyOf, type UploadLeases, uploadLost } from './quota.js';
 import { discard, type ReceivedFile, receiveUpload, refusalReason, serverStorageFull } from './upload.js';
 
-export type JobAction = 'created' | 'updated' | 'deleted';
-export interface JobAnnouncer {
-  /** `job`, when given, is the job as just written: published locally without reading it back. */
-  announce(shopId: string, jobId: string, action: JobAction, job?: TJob): void;
-}
+export type { JobAction, JobAnnouncer } from '../../realtime/job-announcer.js';
 
 /** Where refused uploads are counted for the shop's staff (features/upload-refusals, wired in app.ts). */
 export interface RefusalRecorder {

@@ -35,7 +35,12 @@ export async function readBannerForm(body: MultipartBody, blobs: BlobStore, shop
     await readMultipart(body, {
       limits: LIMITS,
       notMultipart: `body must be multipart/form-data with a "${rules.jsonPart}" part`,
-      json: { name: rules.jsonPart, take: (value) => void (json = value) },
+      json: {
+        name: rules.jsonPart,
+        take(value) {
+          json = value;
+        },
+      },
       async file(part) {
         if (part.fieldname !== 'banners') return skipFile(part);
         if (stored.length >= rules.room) {
