@@ -1,3 +1,4 @@
+// No service or repo: the answer is the database's and the blob store's own health checks, passed in from app.ts.
 import { ZHealth } from '@counterprint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,3 +1,4 @@
+// No repo: the shop is found through the shops kernel (features/shops/scope.ts); the QR code and poster are drawn in service.ts.
 import { ZSlugParams } from '@counterprint/contract';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../auth/guards.js';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict } from '../../http/errors.js';
 import { parseJsonPart } from '../../http/json-part.js';
 import type { MultipartBody } from '../../http/multipart.js';
 import { parseOrBadRequest } from '../../http/validation.js';

@@ -1,3 +1,4 @@
+// The shared kernel (shop access, lookups, banners, slugs, account limits): no routes of its own; features import it, never each other.
 import { SETTINGS_MESSAGES } from '@counterprint/contract';
 import { type AuthUser, requireShopAccess } from '../../auth/guards.js';
 import type { Db } from '../../db/index.js';
