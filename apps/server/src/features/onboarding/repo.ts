@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import { inventoryItems, shops, userRoles, users } from '../../db/schema.js';
-import { insertBanners, type StoredBanner } from '../shops/banners.js';
+import type { StoredBanner } from '../shops/banners.js';
+import { insertBanners } from '../shops/repo.js';
 
 export const DEFAULT_PAPER = { sku: 'A4-70GSM', name: 'A4 paper 70 gsm', category: 'paper', sheetsPerReam: 500 };
 

@@ -14,8 +14,8 @@ import { type AccountLimits, bannerBytesLeft, bannerQuotaFull, settleBannerRoom 
 import { type BannerForm, discardBanners, readBannerForm } from '../shops/banner-form.js';
 import { shopNotFound } from '../shops/errors.js';
 import { resolveShopId, shopsOfUser } from '../shops/scope.js';
-import { insertBanners, type StoredBanner } from '../shops/banners.js';
-import { bannersOf, findShopById, ownerOfShop, rateCardOf } from '../shops/repo.js';
+import type { StoredBanner } from '../shops/banners.js';
+import { bannersOf, findShopById, insertBanners, ownerOfShop, rateCardOf } from '../shops/repo.js';
 import { toInventoryItem, toProfile, toRateCardService } from './dto.js';
 import * as repo from './repo.js';
 
