@@ -14,6 +14,7 @@ import { accountsRoutes } from './features/accounts/routes.js';
 import { PasswordResetService } from './features/accounts/password-reset.js';
 import { AccountsService } from './features/accounts/service.js';
 import { healthRoutes } from './features/health/routes.js';
+import { HealthService } from './features/health/service.js';
 import { jobsRoutes } from './features/jobs/routes.js';
 import { uploadRefusalsRoutes } from './features/upload-refusals/routes.js';
 import { UploadRefusals } from './features/upload-refusals/service.js';
@@ -210,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await versions.stop();
   });
 
-  await app.register(healthRoutes, { database, blobs });
+  await app.register(healthRoutes, { health: new HealthService({ database, blobs }) });
   await app.register(accountsRoutes, { accounts, resets, limiter, cookie: { publicBaseUrl: config.publicBaseUrl } });
   await app.register(ownerRoutes, { db, clock });
   await app.register(onboardingRoutes, { onboarding });
