@@ -190,7 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const accountLimits = { maxShops: config.maxShopsPerAccount, bannerQuota: config.accountBannerQuota };
   const onboarding = new OnboardingService({ db, blobs, limits: accountLimits, tokens, limiter });
-  const settings = new SettingsService({ db, blobs, limits: accountLimits, limiter });
+  const settings = new SettingsService({ db, blobs, limits: accountLimits });
   const recycle = new RecycleService({ db, blobs, clock, announcer });
   const sweeper = new RetentionSweeper({
     db,
@@ -222,7 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(jobsRoutes, { jobs });
   await app.register(uploadRefusalsRoutes, { refusals });
   await app.register(recycleRoutes, { recycle });
-  await app.register(settingsRoutes, { settings, catalog: new CatalogService(db), hours: new HoursService({ db, clock }) });
+  await app.register(settingsRoutes, { settings, catalog: new CatalogService(db), hours: new HoursService({ db, clock }), limiter });
   await app.register(customersRoutes, { db, clock });
   await app.register(earningsRoutes, { db, clock });
   await app.register(analyticsRoutes, { db, clock });

@@ -22,11 +22,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guards.js';
 import { verbatimValidation } from '../../http/validation.js';
+import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
 import type { CatalogService } from './catalog.js';
 import type { HoursService } from './hours.js';
 import type { SettingsService } from './service.js';
 
-export type SettingsRouteDeps = { settings: SettingsService; catalog: CatalogService; hours: HoursService };
+export type SettingsRouteDeps = { settings: SettingsService; catalog: CatalogService; hours: HoursService; limiter: RateLimiter };
 
 /** The settings calls. Every call names a shop the user owns (or means their only one). */
 export async function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDeps) {
@@ -80,7 +81,11 @@ export async function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDe
   r.get(
     '/api/settings/username-check',
     { ...checked, schema: { querystring: ZUsernameCheckQuery, response: { 200: ZUsernameCheck } } },
-    async (req) => settings.usernameCheck(currentUser(req), req.query.username ?? '', req.query.shopId),
+    async (req) => {
+      const user = currentUser(req);
+      await deps.limiter.hit({ key: `username-check:${user.id}`, max: 60, windowMs: MINUTE });
+      return settings.usernameCheck(user, req.query.username ?? '', req.query.shopId);
+    },
   );
 
   r.post(

@@ -8,7 +8,6 @@ import { badRequest, conflict } from '../../http/errors.js';
 import { parseJsonPart } from '../../http/json-part.js';
 import type { MultipartBody } from '../../http/multipart.js';
 import { parseOrBadRequest } from '../../http/validation.js';
-import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { type AccountLimits, bannerBytesLeft, bannerQuotaFull, settleBannerRoom } from '../shops/account-limits.js';
 import { type BannerForm, discardBanners, readBannerForm } from '../shops/banner-form.js';
@@ -39,7 +38,7 @@ const usernameTaken = () => conflict(SETTINGS_MESSAGES.usernameTaken, 'USERNAME_
 
 /** The shop profile: every onboarding field, the spec's profile fields, banners and the username. */
 export class SettingsService {
-  constructor(private readonly d: { db: Db; blobs: BlobStore; limits: AccountLimits; limiter: RateLimiter }) {}
+  constructor(private readonly d: { db: Db; blobs: BlobStore; limits: AccountLimits }) {}
 
   /** The shop a settings call means: the named one, which must be the user's, or the user's only shop. */
   shopOf(user: AuthUser, shopId: string | undefined): Promise<string> {
@@ -160,7 +159,6 @@ export class SettingsService {
 
   /** The user's own shop keeps its username: that is "available" to it. */
   async usernameCheck(user: AuthUser, raw: string, shopIdQuery: string | undefined): Promise<{ available: boolean }> {
-    await this.d.limiter.hit({ key: `username-check:${user.id}`, max: 60, windowMs: MINUTE });
     const { username, shopId } = splitMalformedQuery(raw, shopIdQuery);
     if (username.length < USERNAME_MIN) throw badRequest(SETTINGS_MESSAGES.usernameRequired);
     if (!USERNAME_PATTERN.test(username)) throw badRequest(SETTINGS_MESSAGES.usernamePattern);
