@@ -14,6 +14,7 @@ import { accountsRoutes } from './features/accounts/routes.js';
 import { PasswordResetService } from './features/accounts/password-reset.js';
 import { AccountsService } from './features/accounts/service.js';
 import { healthRoutes } from './features/health/routes.js';
+import { HealthService } from './features/health/service.js';
 import { jobsRoutes } from './features/jobs/routes.js';
 import { uploadRefusalsRoutes } from './features/upload-refusals/routes.js';
 import { UploadRefusals } from './features/upload-refusals/service.js';
@@ -25,6 +26,7 @@ import { onboardingRoutes } from './features/onboarding/routes.js';
 import { OnboardingService } from './features/onboarding/service.js';
 import { ownerRoutes } from './features/owner/routes.js';
 import { publicShopRoutes } from './features/public-shop/routes.js';
+import { PublicShopService } from './features/public-shop/service.js';
 import { PublicShopDetails } from './features/public-shop/details.js';
 import { shopPageRenderer } from './features/public-shop/link-preview.js';
 import { recycleRoutes } from './features/recycle/routes.js';
@@ -32,7 +34,11 @@ import { RecycleService } from './features/recycle/service.js';
 import { OrphanReaper } from './background/orphan-reaper.js';
 import { RetentionSweeper } from './background/retention-sweeper.js';
 import { qrRoutes } from './features/qr/routes.js';
+import { QrService } from './features/qr/service.js';
+import { CatalogService } from './features/settings/catalog.js';
+import { HoursService } from './features/settings/hours.js';
 import { settingsRoutes } from './features/settings/routes.js';
+import { SettingsService } from './features/settings/service.js';
 import { customersRoutes } from './features/customers/routes.js';
 import { earningsRoutes } from './features/earnings/routes.js';
 import { analyticsRoutes } from './features/analytics/routes.js';
@@ -41,8 +47,6 @@ import { contactRoutes } from './features/contact/routes.js';
 import { checkoutRoutes } from './features/checkout/routes.js';
 import { type Realtime, startRealtime } from './realtime/wiring.js';
 import { registerFileRoutes } from './storage/file-routes.js';
-import { sql } from 'drizzle-orm';
-import { queryRows } from './db/index.js';
 import { installControlCharacterCheck } from './http/control-characters.js';
 import { installErrorHandler, sendRouteNotFound } from './http/errors.js';
 import { BodyGuard, installBodyGuard } from './http/body-guard.js';
@@ -165,8 +169,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onCounted: (jobId, shopId) => announcer.announce(shopId, jobId, 'updated'),
   });
   const leases = new UploadLeases(db, clock);
+  const refusals = new UploadRefusals({ db, clock });
   const jobs = new JobsService({
     db,
+    limiter,
+    refusals,
     blobs,
     clock,
     announcer,
@@ -182,7 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     recycleRetentionSeconds: config.recycleRetentionSeconds,
   });
   const accountLimits = { maxShops: config.maxShopsPerAccount, bannerQuota: config.accountBannerQuota };
-  const onboarding = new OnboardingService({ db, blobs, limits: accountLimits });
+  const onboarding = new OnboardingService({ db, blobs, limits: accountLimits, tokens, limiter });
+  const settings = new SettingsService({ db, blobs, limits: accountLimits });
   const recycle = new RecycleService({ db, blobs, clock, announcer });
   const sweeper = new RetentionSweeper({
     db,
@@ -203,25 +211,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await versions.stop();
   });
 
-  await app.register(healthRoutes, { database, blobs });
+  await app.register(healthRoutes, { health: new HealthService({ database, blobs }) });
   await app.register(accountsRoutes, { accounts, resets, limiter, cookie: { publicBaseUrl: config.publicBaseUrl } });
   await app.register(ownerRoutes, { db, clock });
-  await app.register(onboardingRoutes, { db, blobs, tokens, onboarding, limiter });
+  await app.register(onboardingRoutes, { onboarding });
   const shopDetails = new PublicShopDetails(db, clock);
-  await app.register(publicShopRoutes, { db, blobs, limiter, shopDetails });
-  await app.register(qrRoutes, { db, publicBaseUrl: config.publicBaseUrl });
-  const refusals = new UploadRefusals({ db, clock });
-  await app.register(jobsRoutes, { jobs, limiter, refusals });
+  const publicShop = new PublicShopService({ db, blobs, limiter, details: shopDetails });
+  await app.register(publicShopRoutes, { publicShop });
+  await app.register(qrRoutes, { qr: new QrService({ db, publicBaseUrl: config.publicBaseUrl }) });
+  await app.register(jobsRoutes, { jobs });
   await app.register(uploadRefusalsRoutes, { refusals });
   await app.register(recycleRoutes, { recycle });
-  await app.register(settingsRoutes, { db, blobs, limiter, accountLimits, clock });
+  await app.register(settingsRoutes, { settings, catalog: new CatalogService(db), hours: new HoursService({ db, clock }), limiter });
   await app.register(customersRoutes, { db, clock });
   await app.register(earningsRoutes, { db, clock });
   await app.register(analyticsRoutes, { db, clock });
   await app.register(feedbackRoutes, { db, clock, limiter });
   await app.register(contactRoutes, { db, clock, mailer, contactInbox: config.contactInbox, limiter });
   await app.register(checkoutRoutes, { db, clock, limiter });
-  registerFileRoutes(app, { blobs, fileUrlSecret: config.fileUrlSecret, isLive: (key) => blobIsLive(db, key) });
+  registerFileRoutes(app, { blobs, fileUrlSecret: config.fileUrlSecret, isLive: (key) => jobs.isFileLive(key) });
 
   const webServed = await serveWebApp(app, config.webDistDir ?? defaultWebDistDir(), {
     '/public/:slug': shopPageRenderer(shopDetails, config.publicBaseUrl, app.log),
@@ -256,14 +264,4 @@ function installRequestLog(app: FastifyInstance): void {
       'request',
     );
   });
-}
-
-/** A signed link stops working the moment its file is purged or its banner removed. */
-async function blobIsLive(db: AppDeps['database']['db'], key: string): Promise<boolean> {
-  const rows = await queryRows<{ live: boolean }>(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM job_files WHERE blob_key = ${key} AND state <> 'purged')
-        OR EXISTS (SELECT 1 FROM shop_banners WHERE blob_key = ${key}) AS live`,
-  );
-  return rows[0]?.live === true;
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { StorageFullError, StorageUnavailableError } from '../storage/blob-store.js';
+import { validationMessage } from './validation.js';
 
 export class HttpError extends Error {
   constructor(
@@ -60,28 +60,13 @@ function loggable(err: unknown): unknown {
   return { type: 'DrizzleQueryError', message: e.cause?.message ?? 'query failed', code: e.cause?.code };
 }
 
-function describeValidation(err: FastifyError): string {
-  if (hasZodFastifySchemaValidationErrors(err)) {
-    const first = err.validation[0];
-    if (first) {
-      const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      const where = err.validationContext === 'querystring' ? 'query ' : '';
-      const msg = first.message ?? 'is invalid';
-      if (!field) return msg.includes('expected object') ? `${where || 'body '}is required` : `${where}${msg}`;
-      // zod messages written in the contract already name the field ("email is required").
-      return msg.startsWith(field.split('.').pop() ?? '') ? msg : `${where}${field}: ${msg}`;
-    }
-  }
-  return err.message;
-}
-
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
       return reply.status(err.status).send({ error: err.message, code: err.code });
     }
     if (err.validation) {
-      return reply.status(400).send({ error: describeValidation(err), code: 'VALIDATION' });
+      return reply.status(400).send({ error: validationMessage(err), code: 'VALIDATION' });
     }
     // A full blob disk anywhere (banners, onboarding) answers like a full upload: 507, not a 500.
     if (err instanceof StorageFullError) {

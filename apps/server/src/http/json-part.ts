@@ -2,6 +2,7 @@ import type { Multipart } from '@fastify/multipart';
 import type { z } from 'zod';
 import { refuseControlCharacters } from './control-characters.js';
 import { badRequest } from './errors.js';
+import { parseOrBadRequest } from './validation.js';
 
 export const JSON_PART_MAX = 16 * 1024;
 
@@ -38,7 +39,5 @@ function parseJsonText(text: string, name: string): unknown {
 /** Checks a JSON part with its contract schema; the first issue names the field. */
 export function parseJsonPart<S extends z.ZodType>(schema: S, value: unknown, name: string): z.output<S> {
   if (value === undefined) throw badRequest(`${name} is required (a JSON part named "${name}")`);
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? `${name} is invalid`);
-  return parsed.data;
+  return parseOrBadRequest(schema, value, `${name} is invalid`);
 }

@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/guards.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
-import { readMultipartFields } from '../../http/multipart-fields.js';
+import { readMultipartFields } from '../../http/multipart.js';
 import { type Limit, MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
 import type { PasswordResetService } from './password-reset.js';
 import { clearRefreshCookie, type RefreshCookieOptions, refreshCookie, setRefreshCookie } from './refresh-cookie.js';

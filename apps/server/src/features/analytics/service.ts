@@ -11,7 +11,7 @@ import { type AuthUser, requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { resolveShopId, shopsOfUser } from '../settings/scope.js';
+import { resolveShopId, shopsOfUser } from '../shops/scope.js';
 import { type Period, periodOf, round1 } from './period.js';
 import * as repo from './repo.js';
 

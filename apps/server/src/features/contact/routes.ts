@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../auth/guards.js';
 import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
-import { verbatimValidation } from '../settings/validation.js';
+import { verbatimValidation } from '../../http/validation.js';
 import { type ContactDeps, ContactService } from './service.js';
 
 /** POST /api/contact is public (see http/public-routes.ts); 5 messages an hour per address (DECISIONS). */

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { currentUser } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
-import { verbatimValidation } from '../settings/validation.js';
+import { verbatimValidation } from '../../http/validation.js';
 import { CustomersService } from './service.js';
 
 /** Spec 02 §7's customer calls; `?shopId=` is optional for a user with one shop (DECISIONS). */

@@ -7,8 +7,8 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { customers } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { isUniqueViolation } from '../settings/repo.js';
-import { resolveShopId } from '../settings/scope.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { resolveShopId } from '../shops/scope.js';
 import * as repo from './repo.js';
 
 type Input = z.output<typeof ZCustomerInput>;

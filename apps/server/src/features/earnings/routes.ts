@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
-import { verbatimValidation } from '../settings/validation.js';
+import { verbatimValidation } from '../../http/validation.js';
 import { EarningsService } from './service.js';
 
 /** GET /api/earnings (spec 02 §3 shape) and refunds. Without `shopId` it covers all the user's shops. */

@@ -6,7 +6,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { periodOf } from '../analytics/period.js';
-import { shopsOfUser } from '../settings/scope.js';
+import { shopsOfUser } from '../shops/scope.js';
 import * as repo from './repo.js';
 
 const rupees = (paise: number | string) => Number(paise) / 100;

@@ -6,7 +6,7 @@ import { currentUser, requireRole } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
-import { verbatimValidation } from '../settings/validation.js';
+import { verbatimValidation } from '../../http/validation.js';
 import { FeedbackService } from './service.js';
 
 export async function feedbackRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; limiter: RateLimiter }) {

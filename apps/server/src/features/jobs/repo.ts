@@ -1,7 +1,7 @@
 import type { TJob } from '@counterprint/contract';
-import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
-import { inventoryItems, jobFiles, jobs } from '../../db/schema.js';
+import { inventoryItems, jobFiles, jobs, orders, rateCardServices } from '../../db/schema.js';
 import { defaultPaperOf } from '../shops/repo.js';
 import { uploadLost } from './quota.js';
 import { settleReservation } from './quota-repo.js';
@@ -209,4 +209,103 @@ export async function recordPageCount(db: Db, fileId: string, outcome: { pages: 
     .where(and(eq(jobFiles.id, fileId), isNull(jobFiles.pages), isNull(jobFiles.pageCountError)))
     .returning({ jobId: jobFiles.jobId, shopId: jobFiles.shopId });
   return rows[0];
+}
+
+/** Active files go to the recycle bin, to be deleted for good at `expiresAt`. */
+async function recycleFiles(db: Db, jobId: string, now: Date, expiresAt: Date): Promise<void> {
+  await db
+    .update(jobFiles)
+    .set({ state: 'recycled', recycledAt: now, expiresAt })
+    .where(and(eq(jobFiles.jobId, jobId), eq(jobFiles.state, 'active')));
+}
+
+/** The order a job is paid with when it is printed; the service comes from the shop's rate card. */
+export type PrintedOrder = { amountPaise: number; paymentMethod: string | null; serviceId: string | undefined };
+export type PrintOutcome = 'printed' | 'not-queued' | 'no-service';
+
+class Rollback extends Error {
+  constructor(readonly outcome: PrintOutcome) {
+    super(outcome);
+  }
+}
+
+/**
+ * Marks a queued job printed in one transaction: its files go to the recycle bin, its sheets come off the
+ * paper's stock, and a payment becomes an order. Nothing is written when the job is no longer queued or
+ * the named service is not on the shop's rate card.
+ */
+export async function markPrinted(
+  db: Db,
+  job: Pick<JobRow, 'id' | 'shopId' | 'paperSku' | 'customerId' | 'customerName'>,
+  order: PrintedOrder | undefined,
+  now: Date,
+  expiresAt: Date,
+): Promise<PrintOutcome> {
+  try {
+    await db.transaction(async (tx) => {
+      const moved = await tx
+        .update(jobs)
+        .set({ status: 'done', printedAt: now })
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'queued')))
+        .returning({ id: jobs.id });
+      if (moved.length === 0) throw new Rollback('not-queued');
+      const files = await tx.select().from(jobFiles).where(and(eq(jobFiles.jobId, job.id), eq(jobFiles.state, 'active')));
+      const sheets = files.reduce((n, f) => n + (f.pages ?? 0), 0);
+      await recycleFiles(tx as unknown as Db, job.id, now, expiresAt);
+      if (job.paperSku && sheets > 0) {
+        await tx
+          .update(inventoryItems)
+          .set({ stock: sql`greatest(${inventoryItems.stock} - ${sheets}, 0)`, updatedAt: now })
+          .where(and(eq(inventoryItems.shopId, job.shopId), eq(inventoryItems.sku, job.paperSku)));
+      }
+      if (order) {
+        const service = await serviceFor(tx as unknown as Db, job.shopId, order.serviceId);
+        if (service === null) throw new Rollback('no-service');
+        await tx.insert(orders).values({
+          shopId: job.shopId,
+          jobId: job.id,
+          customerId: job.customerId,
+          customerName: job.customerName,
+          amountPaise: order.amountPaise,
+          paymentMethod: order.paymentMethod,
+          serviceId: service?.id ?? null,
+          serviceName: service?.serviceName ?? null,
+          createdAt: now,
+        });
+      }
+    });
+  } catch (err) {
+    if (err instanceof Rollback) return err.outcome;
+    throw err;
+  }
+  return 'printed';
+}
+
+/** The named service, null when the rate card lacks it; unnamed, the per-page service or the first one. */
+async function serviceFor(db: Db, shopId: string, serviceId: string | undefined) {
+  const services = await db
+    .select()
+    .from(rateCardServices)
+    .where(eq(rateCardServices.shopId, shopId))
+    .orderBy(asc(rateCardServices.position));
+  if (serviceId) return services.find((s) => s.id === serviceId) ?? null;
+  return services.find((s) => s.unit === 'per_page') ?? services[0];
+}
+
+/** Cancels the job and sends its active files to the recycle bin, in one transaction. */
+export async function cancelJob(db: Db, jobId: string, now: Date, expiresAt: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(jobs).set({ status: 'cancelled', cancelledAt: now }).where(eq(jobs.id, jobId));
+    await recycleFiles(tx as unknown as Db, jobId, now, expiresAt);
+  });
+}
+
+/** A signed link stops working the moment its file is purged or its banner removed. */
+export async function blobIsLive(db: Db, key: string): Promise<boolean> {
+  const rows = await queryRows<{ live: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM job_files WHERE blob_key = ${key} AND state <> 'purged')
+        OR EXISTS (SELECT 1 FROM shop_banners WHERE blob_key = ${key}) AS live`,
+  );
+  return rows[0]?.live === true;
 }

@@ -1,16 +1,14 @@
 import { ZJob, ZJobCreated, ZMarkPrintedRequest, ZPrintJobsQuery, ZSignedUrls, ZSlugParams } from '@counterprint/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guards.js';
-import { type RateLimiter, MINUTE } from '../../limits/rate-limiter.js';
-import { refusalReason, type UploadRefusals } from '../upload-refusals/service.js';
 import type { JobsService } from './service.js';
 
 const ZShopParams = z.object({ shopId: z.uuid({ error: 'shopId must be a shop id' }) });
 const ZJobParams = z.object({ id: z.uuid({ error: 'id must be a job id' }) });
 
-export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService; limiter: RateLimiter; refusals: UploadRefusals }) {
+export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { jobs } = deps;
 
@@ -22,11 +20,8 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
       schema: { params: ZSlugParams, response: { 201: ZJobCreated } },
       // Every refusal, the body guard's included (it answers before the handler runs), is counted for the shop's staff.
       onError: async (req, _reply, err) => {
-        const reason = refusalReason(err);
-        if (!reason) return;
         try {
-          const shop = await jobs.shopForUpload((req.params as { slug: string }).slug);
-          await deps.refusals.record(shop.id, reason);
+          await jobs.recordRefusal((req.params as { slug: string }).slug, err);
         } catch (e) {
           // The customer's answer stands; a refusal not counted only leaves the staff's notice short.
           req.log.warn({ err: e }, 'upload refusal not recorded');
@@ -34,12 +29,8 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
       },
     },
     async (req, reply) => {
-      // Keyed on the shop found, not the slug as typed: an unknown slug creates no key (docs/decisions/014).
-      // A counter's customers can share one address (shop Wi-Fi, a carrier's NAT): 60 in an hour must pass,
-      // with a retry each, and a rush may spend the hour's allowance at once.
-      const shop = await jobs.shopForUpload(req.params.slug);
-      await deps.limiter.hit({ key: `upload:${req.ip}:${shop.id}`, max: 120, windowMs: 60 * MINUTE });
-      return reply.status(201).send(await jobs.createFromUpload(req, shop));
+      const created = await jobs.createFromUpload(req.params.slug, { ip: req.ip, bodyBytes: bodyLength(req), body: req });
+      return reply.status(201).send(created);
     },
   );
 
@@ -66,4 +57,10 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
     { schema: { params: ZJobParams, response: { 200: ZJob } } },
     async (req) => jobs.cancel(currentUser(req), req.params.id),
   );
+}
+
+/** The body's declared length, for reserving the upload's quota before a byte is read. */
+function bodyLength(req: FastifyRequest): number | undefined {
+  const n = Number(req.headers['content-length']);
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }

@@ -1,31 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
-import { SIGNED_LINK_TTL_SECONDS, type TJob, type TJobCreated, type TMarkPrintedRequest } from '@counterprint/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { SIGNED_LINK_TTL_SECONDS, type TJob, type TJobCreated, type TMarkPrintedRequest, type TUploadRefusalReason } from '@counterprint/contract';
 import type { AuthUser } from '../../auth/guards.js';
 import { requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
-import { inventoryItems, jobFiles, jobs, orders, rateCardServices, type shops } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
+import type { JobAnnouncer } from '../../realtime/job-announcer.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { findShopBySlug } from '../shops/repo.js';
-import { shopNotFound } from '../public-shop/routes.js';
+import type { MultipartBody } from '../../http/multipart.js';
+import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
+import type { ShopRow } from '../shops/repo.js';
+import { findInUsersShop, shopBySlug } from '../shops/scope.js';
 import type { PageCounter } from './page-counter.js';
 import * as repo from './repo.js';
 import { clientKeyOf, type UploadLeases, uploadLost } from './quota.js';
-import { discard, type ReceivedFile, receiveUpload, serverStorageFull } from './upload.js';
+import { discard, type ReceivedFile, receiveUpload, refusalReason, serverStorageFull } from './upload.js';
 
-export type JobAction = 'created' | 'updated' | 'deleted';
-export interface JobAnnouncer {
-  /** `job`, when given, is the job as just written: published locally without reading it back. */
-  announce(shopId: string, jobId: string, action: JobAction, job?: TJob): void;
+export type { JobAction, JobAnnouncer } from '../../realtime/job-announcer.js';
+
+/** Where refused uploads are counted for the shop's staff (features/upload-refusals, wired in app.ts). */
+export interface RefusalRecorder {
+  record(shopId: string, reason: TUploadRefusalReason): Promise<void>;
 }
 
 export type JobsDeps = {
   db: Db;
+  limiter: RateLimiter;
+  refusals: RefusalRecorder;
   blobs: BlobStore;
   clock: Clock;
   announcer: JobAnnouncer;
@@ -45,35 +48,52 @@ export type JobsDeps = {
 /** Spec: staff download links live 10 minutes. */
 export const SIGNED_URL_TTL_SECONDS = SIGNED_LINK_TTL_SECONDS;
 
+/** An upload as the service needs it: the customer's address, the body's declared length and the multipart body. */
+export type UploadInput = { ip: string; bodyBytes: number | undefined; body: MultipartBody };
+
 const jobNotFound = () => notFound('Job not found', 'JOB_NOT_FOUND');
 
 export class JobsService {
   constructor(private readonly d: JobsDeps) {}
 
   /** The shop an upload names; looked up first so that limits key on the shop, never on the slug as typed. */
-  async shopForUpload(slug: string): Promise<typeof shops.$inferSelect> {
-    const shop = await findShopBySlug(this.d.db, slug.toLowerCase());
-    if (!shop) throw shopNotFound();
-    return shop;
+  shopForUpload(slug: string): Promise<ShopRow> {
+    return shopBySlug(this.d.db, slug);
   }
 
-  async createFromUpload(req: FastifyRequest, shop: { id: string }): Promise<TJobCreated> {
+  /** Counts a refused upload for the shop's staff, when it is a refusal they can act on or explain. */
+  async recordRefusal(slug: string, err: unknown): Promise<void> {
+    const reason = refusalReason(err);
+    if (!reason) return;
+    const shop = await this.shopForUpload(slug);
+    await this.d.refusals.record(shop.id, reason);
+  }
+
+  /**
+   * Stores the files as they arrive, within the shop's and the address's quotas, then writes the job.
+   * The limit is keyed on the shop found, not the slug as typed: an unknown slug creates no key (docs/decisions/014).
+   * A counter's customers can share one address (shop Wi-Fi, a carrier's NAT): 60 in an hour must pass,
+   * with a retry each, and a rush may spend the hour's allowance at once.
+   */
+  async createFromUpload(slug: string, upload: UploadInput): Promise<TJobCreated> {
+    const shop = await this.shopForUpload(slug);
+    await this.d.limiter.hit({ key: `upload:${upload.ip}:${shop.id}`, max: 120, windowMs: 60 * MINUTE });
     const { db, blobs } = this.d;
     if (!(await this.diskHasRoom())) throw serverStorageFull();
     const reservation = await this.d.leases.open(
       { shopBytes: this.d.shopStorageQuota, addressShare: this.d.addressStorageShare, addressJobs: this.d.addressUnprintedJobs },
-      { jobId: randomUUID(), shopId: shop.id, clientKey: clientKeyOf(this.d.clientKeySecret, req.ip), bodyBytes: bodyLength(req) },
+      { jobId: randomUUID(), shopId: shop.id, clientKey: clientKeyOf(this.d.clientKeySecret, upload.ip), bodyBytes: upload.bodyBytes },
     );
     try {
-      const upload = await receiveUpload(req, blobs, shop.id, reservation);
+      const received = await receiveUpload(upload.body, blobs, shop.id, reservation);
       try {
-        await this.assertStored(upload.files);
-        const job = await repo.insertJob(db, shop.id, upload, this.d.clock.now(), reservation.clientKey);
+        await this.assertStored(received.files);
+        const job = await repo.insertJob(db, shop.id, received, this.d.clock.now(), reservation.clientKey);
         this.d.announcer.announce(shop.id, job.id, 'created', job);
-        this.d.pageCounter.enqueue(shop.id, upload.files.filter((f) => f.contentType === 'application/pdf').map((f) => f.id));
-        return { jobId: job.id, fileCount: upload.files.length, number: job.number };
+        this.d.pageCounter.enqueue(shop.id, received.files.filter((f) => f.contentType === 'application/pdf').map((f) => f.id));
+        return { jobId: job.id, fileCount: received.files.length, number: job.number };
       } catch (err) {
-        await discard(blobs, upload.files);
+        await discard(blobs, received.files);
         throw err;
       }
     } finally {
@@ -103,11 +123,8 @@ export class JobsService {
   }
 
   /** The job must exist and belong to a shop the user owns; otherwise 403/404 before anything else. */
-  private async ownedJob(user: AuthUser, jobId: string) {
-    const job = await repo.findJobRow(this.d.db, jobId);
-    if (!job) throw jobNotFound();
-    await requireShopAccess(this.d.db, user, job.shopId);
-    return job;
+  private ownedJob(user: AuthUser, jobId: string) {
+    return findInUsersShop(this.d.db, user, repo.findJobRow(this.d.db, jobId), (job) => job.shopId, jobNotFound);
   }
 
   async signedUrls(user: AuthUser, jobId: string): Promise<string[]> {
@@ -119,80 +136,34 @@ export class JobsService {
   async markPrinted(user: AuthUser, jobId: string, input: TMarkPrintedRequest): Promise<TJob> {
     const job = await this.ownedJob(user, jobId);
     if (job.status !== 'queued') throw conflict(`Job is already ${job.status === 'done' ? 'printed' : 'cancelled'}`, 'JOB_NOT_QUEUED');
-    const { db, clock } = this.d;
-    const now = clock.now();
-    await db.transaction(async (tx) => {
-      const moved = await tx
-        .update(jobs)
-        .set({ status: 'done', printedAt: now })
-        .where(and(eq(jobs.id, jobId), eq(jobs.status, 'queued')))
-        .returning({ id: jobs.id });
-      if (moved.length === 0) throw conflict('Job is already printed', 'JOB_NOT_QUEUED');
-      const files = await tx.select().from(jobFiles).where(and(eq(jobFiles.jobId, jobId), eq(jobFiles.state, 'active')));
-      const sheets = files.reduce((n, f) => n + (f.pages ?? 0), 0);
-      await this.recycle(tx as unknown as Db, jobId, now);
-      if (job.paperSku && sheets > 0) {
-        await tx
-          .update(inventoryItems)
-          .set({ stock: sql`greatest(${inventoryItems.stock} - ${sheets}, 0)`, updatedAt: now })
-          .where(and(eq(inventoryItems.shopId, job.shopId), eq(inventoryItems.sku, job.paperSku)));
-      }
-      if (input?.amount !== undefined) {
-        const service = await this.serviceFor(tx as unknown as Db, job.shopId, input.serviceId);
-        await tx.insert(orders).values({
-          shopId: job.shopId,
-          jobId,
-          customerId: job.customerId,
-          customerName: job.customerName,
-          amountPaise: Math.round(input.amount * 100),
-          paymentMethod: input.paymentMethod ?? null,
-          serviceId: service?.id ?? null,
-          serviceName: service?.serviceName ?? null,
-          createdAt: now,
-        });
-      }
-    });
+    const now = this.d.clock.now();
+    const order =
+      input?.amount === undefined
+        ? undefined
+        : { amountPaise: Math.round(input.amount * 100), paymentMethod: input.paymentMethod ?? null, serviceId: input.serviceId };
+    const outcome = await repo.markPrinted(this.d.db, job, order, now, this.recycleExpiry(now));
+    if (outcome === 'not-queued') throw conflict('Job is already printed', 'JOB_NOT_QUEUED');
+    if (outcome === 'no-service') throw notFound('Service not found on this shop\u2019s rate card', 'SERVICE_NOT_FOUND');
     this.d.announcer.announce(job.shopId, jobId, 'updated');
-    return (await repo.loadJob(db, jobId))!;
+    return (await repo.loadJob(this.d.db, jobId))!;
   }
 
   async cancel(user: AuthUser, jobId: string): Promise<TJob> {
     const job = await this.ownedJob(user, jobId);
     if (job.status === 'cancelled') throw conflict('Job is already cancelled', 'JOB_NOT_QUEUED');
     const now = this.d.clock.now();
-    await this.d.db.transaction(async (tx) => {
-      await tx.update(jobs).set({ status: 'cancelled', cancelledAt: now }).where(eq(jobs.id, jobId));
-      await this.recycle(tx as unknown as Db, jobId, now);
-    });
+    await repo.cancelJob(this.d.db, jobId, now, this.recycleExpiry(now));
     this.d.announcer.announce(job.shopId, jobId, 'deleted');
     return (await repo.loadJob(this.d.db, jobId))!;
   }
 
-  /** Active files go to the recycle bin, to be deleted for good when their retention passes. */
-  private async recycle(db: Db, jobId: string, now: Date): Promise<void> {
-    const expiresAt = new Date(now.getTime() + this.d.recycleRetentionSeconds * 1000);
-    await db
-      .update(jobFiles)
-      .set({ state: 'recycled', recycledAt: now, expiresAt })
-      .where(and(eq(jobFiles.jobId, jobId), eq(jobFiles.state, 'active')));
+  /** When a file sent to the recycle bin now is deleted for good. */
+  private recycleExpiry(now: Date): Date {
+    return new Date(now.getTime() + this.d.recycleRetentionSeconds * 1000);
   }
 
-  private async serviceFor(db: Db, shopId: string, serviceId: string | undefined) {
-    const services = await db
-      .select()
-      .from(rateCardServices)
-      .where(eq(rateCardServices.shopId, shopId))
-      .orderBy(asc(rateCardServices.position));
-    if (serviceId) {
-      const chosen = services.find((s) => s.id === serviceId);
-      if (!chosen) throw notFound('Service not found on this shop\u2019s rate card', 'SERVICE_NOT_FOUND');
-      return chosen;
-    }
-    return services.find((s) => s.unit === 'per_page') ?? services[0];
+  /** A signed link stops working the moment its file is purged or its banner removed. */
+  isFileLive(blobKey: string): Promise<boolean> {
+    return repo.blobIsLive(this.d.db, blobKey);
   }
-}
-
-function bodyLength(req: FastifyRequest): number | undefined {
-  const n = Number(req.headers['content-length']);
-  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
-import { PHONE_PATTERN, tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/contract';
-import type { FastifyRequest } from 'fastify';
+import { PHONE_PATTERN, type TUploadRefusalReason, tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/contract';
 import { controlCharacters, hasControlCharacters } from '../../http/control-characters.js';
 import { badRequest, HttpError } from '../../http/errors.js';
+import { type MultipartBody, readMultipart, skipFile } from '../../http/multipart.js';
 import { BlobTooLargeError, type BlobStore, type PutResult, StorageFullError } from '../../storage/blob-store.js';
 import { freeNow } from '../../storage/stream-util.js';
 import { CONTENT_TYPES, ContentCheck, extensionOf, refusedType } from './content-check.js';
@@ -27,6 +27,15 @@ export type UploadAllowance = { readonly jobId: string; cover(bytes: number): Pr
 
 /** The shop's own quota is full: told to its staff (the server's disk being full is the operator's to see). */
 export class ShopStorageFull extends HttpError {}
+/** Refusals staff can act on or explain, counted for them (docs/decisions/027). */
+const REFUSED: ReadonlySet<string> = new Set<TUploadRefusalReason>(['RATE_LIMITED', 'ADDRESS_UPLOAD_LIMIT', 'TOO_MANY_UPLOADS']);
+
+/** The refusal an upload's error tells of, if it was one staff can act on or explain. */
+export function refusalReason(err: unknown): TUploadRefusalReason | undefined {
+  if (err instanceof ShopStorageFull) return 'STORAGE_FULL';
+  if (err instanceof HttpError && REFUSED.has(err.code)) return err.code as TUploadRefusalReason;
+  return undefined;
+}
 export const storageFull = () => new ShopStorageFull(507, 'STORAGE_FULL', "This shop's storage is full");
 /** The server's own disk, not the shop's quota: the shop owner can do nothing about it. */
 export const serverStorageFull = () => new HttpError(507, 'STORAGE_FULL', 'Storage is full. Please try again later.');
@@ -72,8 +81,7 @@ class QuotaMeter extends Transform {
  * On any failure (a refused file, a client that goes away) every blob already stored
  * for this upload is deleted before the error propagates.
  */
-export async function receiveUpload(req: FastifyRequest, blobs: BlobStore, shopId: string, allowance: UploadAllowance): Promise<ReceivedUpload> {
-  if (!req.isMultipart()) throw badRequest('body must be multipart/form-data with one or more "files" parts');
+export async function receiveUpload(form: MultipartBody, blobs: BlobStore, shopId: string, allowance: UploadAllowance): Promise<ReceivedUpload> {
   const { jobId } = allowance;
   const files: ReceivedFile[] = [];
   let name: string | null = null;
@@ -84,61 +92,58 @@ export async function receiveUpload(req: FastifyRequest, blobs: BlobStore, shopI
   let committing: Promise<void> | undefined;
   const started: { blobKey: string; putting: Promise<{ stored: PutResult } | { err: unknown }> }[] = [];
   try {
-    const parts = req.parts({
+    await readMultipart(form, {
       preservePath: true,
       limits: { fileSize: UPLOAD_LIMITS.maxFileBytes, files: UPLOAD_LIMITS.maxFiles + 1, fieldSize: 1024, fields: 10, parts: 80 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'name') name = field('name', String(part.value), part.valueTruncated);
-        if (part.fieldname === 'phone') phone = field('phone', String(part.value), part.valueTruncated);
-        continue;
-      }
-      if (part.fieldname !== 'files') {
-        part.file.resume();
-        continue;
-      }
-      if (accepted >= UPLOAD_LIMITS.maxFiles) {
-        throw badRequest(`You can upload at most ${UPLOAD_LIMITS.maxFiles} files at a time.`, 'TOO_MANY_FILES');
-      }
-      accepted++;
-      const display = validateFilename(part.filename);
-      const kind = extensionOf(display);
-      if (!kind) throw refusedType(display);
-      const id = randomUUID();
-      const blobKey = `shops/${shopId}/jobs/${jobId}/${id}`;
-      const body = new ContentCheck(kind, display);
-      // Either side failing destroys the other, as the store's own pipeline expects.
-      pipeline(part.file, new QuotaMeter(allowance), body, () => {});
-      const putting = blobs.put(blobKey, body, { maxBytes: UPLOAD_LIMITS.maxFileBytes, released: freeCopiedPiece }).then(
-        (stored) => ({ stored }),
-        (err: unknown) => ({ err }),
-      );
-      started.push({ blobKey, putting });
-      const file = part.file;
-      // Every byte of this part has been read (or its store already settled): the next part may start.
-      const read = await Promise.race([new Promise<undefined>((resolve) => file.once('end', () => resolve(undefined))), putting]);
-      if (read && 'err' in read) throw storeError(read.err, display);
-      await committing;
-      committing = putting.then(async (result) => {
-        if ('err' in result) throw storeError(result.err, display);
-        if (file.truncated) {
-          await blobs.delete(blobKey);
-          throw tooLarge(display);
+      notMultipart: 'body must be multipart/form-data with one or more "files" parts',
+      field(fieldName, value, truncated) {
+        if (fieldName === 'name') name = field('name', value, truncated);
+        if (fieldName === 'phone') phone = field('phone', value, truncated);
+      },
+      async file(part) {
+        if (part.fieldname !== 'files') return skipFile(part);
+        if (accepted >= UPLOAD_LIMITS.maxFiles) {
+          throw badRequest(`You can upload at most ${UPLOAD_LIMITS.maxFiles} files at a time.`, 'TOO_MANY_FILES');
         }
-        files.push({
-          id,
-          blobKey,
-          originalName: display,
-          storedName: storageName(display),
-          extension: kind,
-          contentType: CONTENT_TYPES[kind],
-          size: result.stored.size,
-          sha256: result.stored.sha256,
+        accepted++;
+        const display = validateFilename(part.filename);
+        const kind = extensionOf(display);
+        if (!kind) throw refusedType(display);
+        const id = randomUUID();
+        const blobKey = `shops/${shopId}/jobs/${jobId}/${id}`;
+        const body = new ContentCheck(kind, display);
+        // Either side failing destroys the other, as the store's own pipeline expects.
+        pipeline(part.file, new QuotaMeter(allowance), body, () => {});
+        const putting = blobs.put(blobKey, body, { maxBytes: UPLOAD_LIMITS.maxFileBytes, released: freeCopiedPiece }).then(
+          (stored) => ({ stored }),
+          (err: unknown) => ({ err }),
+        );
+        started.push({ blobKey, putting });
+        const file = part.file;
+        // Every byte of this part has been read (or its store already settled): the next part may start.
+        const read = await Promise.race([new Promise<undefined>((resolve) => file.once('end', () => resolve(undefined))), putting]);
+        if (read && 'err' in read) throw storeError(read.err, display);
+        await committing;
+        committing = putting.then(async (result) => {
+          if ('err' in result) throw storeError(result.err, display);
+          if (file.truncated) {
+            await blobs.delete(blobKey);
+            throw tooLarge(display);
+          }
+          files.push({
+            id,
+            blobKey,
+            originalName: display,
+            storedName: storageName(display),
+            extension: kind,
+            contentType: CONTENT_TYPES[kind],
+            size: result.stored.size,
+            sha256: result.stored.sha256,
+          });
         });
-      });
-      committing.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
-    }
+        committing.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
+      },
+    });
     await committing;
     if (files.length === 0) throw badRequest('Please select at least one file to upload.', 'NO_FILES');
     return { jobId, files, name, phone };

@@ -1,55 +1,86 @@
+import { randomUUID } from 'node:crypto';
 import type { TOnboardingResult } from '@counterprint/contract';
-import { ZOnboardingShop } from '@counterprint/contract';
-import type { z } from 'zod';
+import { MAX_ONBOARDING_BANNERS, ZOnboardingShop } from '@counterprint/contract';
+import { type TokenService, tokenRevoked } from '../../auth/tokens.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/index.js';
-import { inventoryItems, shops, userRoles } from '../../db/schema.js';
+import { badRequest, unauthorized } from '../../http/errors.js';
 import { parseJsonPart } from '../../http/json-part.js';
+import type { MultipartBody } from '../../http/multipart.js';
+import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { type AccountLimits, bannerBytesLeft, bannerQuotaFull, checkShopRoom, settleBannerRoom, settleShopRoom } from '../shops/account-limits.js';
-import { type BannerForm, discardBanners } from '../shops/banner-form.js';
-import { insertBanners, type StoredBanner } from '../shops/banners.js';
+import { type BannerForm, discardBanners, readBannerForm } from '../shops/banner-form.js';
 import { slugsLike } from '../shops/repo.js';
 import { baseSlug, firstFreeSlug } from '../shops/slug.js';
+import * as repo from './repo.js';
 
-export const DEFAULT_PAPER = { sku: 'A4-70GSM', name: 'A4 paper 70 gsm', category: 'paper', sheetsPerReam: 500 };
+export { DEFAULT_PAPER } from './repo.js';
 
-type Owner = { id: string; email: string; name: string };
+/** Proof of the account: the owner's bearer token (`userId`), or the onboarding token sign-up returned. */
+export type OnboardingRequest = { userId: string | undefined; onboardingToken: string | undefined; ip: string; body: MultipartBody };
 
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
+export type OnboardingDeps = { db: Db; blobs: BlobStore; limits: AccountLimits; tokens: TokenService; limiter: RateLimiter };
 
 export class OnboardingService {
-  constructor(private readonly d: { db: Db; blobs: BlobStore; limits: AccountLimits }) {}
+  constructor(private readonly d: OnboardingDeps) {}
 
-  parseShop(value: unknown): z.output<typeof ZOnboardingShop> {
-    return parseJsonPart(ZOnboardingShop, value, 'shop');
+  /** A new shop from the onboarding form: its `shop` JSON part and up to five banners, stored as they arrive. */
+  async createShop(req: OnboardingRequest): Promise<TOnboardingResult> {
+    const found = await this.ownerOf(req);
+    if (!found) throw unauthorized('Sign in or sign up before creating a shop', 'ONBOARDING_PROOF_REQUIRED');
+    const owner = { id: found.id, email: found.email, name: found.name };
+    // Counted before the body is read: a stalled body holds the server's resources too (docs/decisions/016).
+    await this.d.limiter.hit(
+      { key: `onboarding:ip:${req.ip}`, max: 30, windowMs: 60 * MINUTE },
+      { key: `onboarding:user:${owner.id}`, max: 10, windowMs: 60 * MINUTE },
+    );
+    const bytesLeft = await this.roomFor(owner.id);
+    const shopId = randomUUID();
+    const form = await readBannerForm(req.body, this.d.blobs, shopId, {
+      jsonPart: 'shop',
+      room: MAX_ONBOARDING_BANNERS,
+      tooMany: () => badRequest(`You can upload up to ${MAX_ONBOARDING_BANNERS} banners only.`),
+      bytesLeft,
+      quotaFull: () => bannerQuotaFull(this.d.limits.bannerQuota),
+    });
+    return this.create(owner, shopId, form);
+  }
+
+  private async ownerOf(req: OnboardingRequest) {
+    if (req.userId) return repo.findOwnerById(this.d.db, req.userId);
+    if (!req.onboardingToken) return undefined;
+    const { email, ver } = await this.d.tokens.verifyOnboarding(req.onboardingToken);
+    const user = await repo.findOwnerByEmail(this.d.db, email);
+    // A password change or reset (or a logout) since sign-up ends the onboarding token too.
+    if (user && user.tokenVersion !== ver) throw tokenRevoked();
+    return user;
   }
 
   /** Before the body is read: refuses an account that has all its shops; answers the banner bytes it may still add. */
-  async roomFor(ownerId: string): Promise<number> {
+  private async roomFor(ownerId: string): Promise<number> {
     await checkShopRoom(this.d.db, ownerId, this.d.limits);
     return bannerBytesLeft(this.d.db, ownerId, this.d.limits);
-  }
-
-  bannerQuotaFull() {
-    return bannerQuotaFull(this.d.limits.bannerQuota);
   }
 
   /**
    * The banners are already stored (as they arrived); writes every row in one short transaction, where the
    * account's shop count and banner bytes are settled. Any failure deletes the stored banners again.
    */
-  async create(owner: Owner, shopId: string, form: BannerForm): Promise<TOnboardingResult> {
+  private async create(owner: repo.Owner, shopId: string, form: BannerForm): Promise<TOnboardingResult> {
     const stored = form.stored;
+    const bannerBytes = stored.reduce((n, b) => n + b.size, 0);
+    const settle = async (tx: Db) => {
+      await settleShopRoom(tx, owner.id, this.d.limits);
+      await settleBannerRoom(tx, owner.id, bannerBytes, this.d.limits);
+    };
     try {
-      const shop = this.parseShop(form.json);
+      const shop = parseJsonPart(ZOnboardingShop, form.json, 'shop');
       const base = baseSlug(shop.shopName);
       for (let attempt = 0; ; attempt++) {
         const slug = firstFreeSlug(base, await slugsLike(this.d.db, base));
         try {
-          await this.insert(owner, shopId, slug, shop, stored);
+          await repo.insertShop(this.d.db, { id: shopId, slug, owner, shop, banners: stored }, settle);
           return { id: shopId, slug, shopName: shop.shopName };
         } catch (err) {
           if (!isUniqueViolation(err) || attempt >= 4) throw err;
@@ -59,32 +90,5 @@ export class OnboardingService {
       await discardBanners(this.d.blobs, stored);
       throw err;
     }
-  }
-
-  private async insert(owner: Owner, shopId: string, slug: string, shop: z.output<typeof ZOnboardingShop>, stored: StoredBanner[]) {
-    await this.d.db.transaction(async (tx) => {
-      await settleShopRoom(tx as unknown as Db, owner.id, this.d.limits);
-      await settleBannerRoom(tx as unknown as Db, owner.id, stored.reduce((n, b) => n + b.size, 0), this.d.limits);
-      await tx.insert(shops).values({
-        id: shopId,
-        ownerId: owner.id,
-        slug,
-        name: shop.shopName,
-        category: shop.category,
-        address: shop.address,
-        tagline: shop.tagline,
-        primaryColor: shop.primaryColor,
-        gstNumber: shop.gstNumber?.toUpperCase() ?? null,
-        pan: shop.pan?.toUpperCase() ?? null,
-        contactPhone: shop.shopContactNumber,
-        whatsapp: shop.whatsapp ?? shop.shopContactNumber,
-        ownerEmail: owner.email,
-        ownerName: owner.name,
-        ...(shop.hours ? { hours: shop.hours } : {}),
-      });
-      await insertBanners(tx as unknown as Db, shopId, stored);
-      await tx.insert(inventoryItems).values({ shopId, ...DEFAULT_PAPER, stock: 0, unit: 'pcs' });
-      await tx.insert(userRoles).values({ userId: owner.id, role: 'SHOP_OWNER' }).onConflictDoNothing();
-    });
   }
 }

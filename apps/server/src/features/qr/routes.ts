@@ -1,34 +1,24 @@
+// No repo: the shop is found through the shops kernel (features/shops/scope.ts); the QR code and poster are drawn in service.ts.
 import { ZSlugParams } from '@counterprint/contract';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import QRCode from 'qrcode';
-import type { Db } from '../../db/index.js';
-import { findShopBySlug } from '../shops/repo.js';
-import { shopNotFound } from '../public-shop/routes.js';
 import { POSTER_SIZES } from './poster.js';
-import { qrPoster, shopQrUrl } from './service.js';
+import type { QrService } from './service.js';
 
 const ZPosterQuery = z.object({ size: z.enum(POSTER_SIZES, { error: 'size must be a4 or a5' }).default('a4') });
 
-export async function qrRoutes(app: FastifyInstance, deps: { db: Db; publicBaseUrl: string }) {
+export async function qrRoutes(app: FastifyInstance, deps: { qr: QrService }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/qr/generate/:slug',
     { schema: { params: ZSlugParams } },
     async (req, reply) => {
-      const shop = await findShopBySlug(deps.db, req.params.slug.toLowerCase());
-      if (!shop) throw shopNotFound();
-      const png = await QRCode.toBuffer(shopQrUrl(deps.publicBaseUrl, shop.slug), {
-        type: 'png',
-        errorCorrectionLevel: 'M',
-        margin: 2,
-        width: 640,
-      });
+      const png = await deps.qr.png(req.params.slug);
       return reply
         .header('content-type', 'image/png')
-        .header('content-disposition', `attachment; filename="${shop.slug}-qr.png"`)
+        .header('content-disposition', `attachment; filename="${png.fileName}"`)
         .header('cache-control', 'no-cache')
-        .send(png);
+        .send(png.data);
     },
   );
 
@@ -37,12 +27,12 @@ export async function qrRoutes(app: FastifyInstance, deps: { db: Db; publicBaseU
     '/api/qr/poster/:slug',
     { schema: { params: ZSlugParams, querystring: ZPosterQuery } },
     async (req, reply) => {
-      const { pdf, fileName } = await qrPoster(deps, req.params.slug, req.query.size);
+      const poster = await deps.qr.poster(req.params.slug, req.query.size);
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('content-disposition', `attachment; filename="${poster.fileName}"`)
         .header('cache-control', 'no-cache')
-        .send(Buffer.from(pdf));
+        .send(Buffer.from(poster.data));
     },
   );
 }

@@ -1,6 +1,6 @@
+import QRCode from 'qrcode';
 import type { Db } from '../../db/index.js';
-import { shopNotFound } from '../public-shop/routes.js';
-import { findShopBySlug } from '../shops/repo.js';
+import { shopBySlug } from '../shops/scope.js';
 import { type PosterSize, renderQrPoster } from './poster.js';
 
 export const shopQrUrl = (publicBaseUrl: string, slug: string) => `${publicBaseUrl}/public/${slug}?src=qr`;
@@ -13,29 +13,48 @@ export const shopShortUrl = (publicBaseUrl: string, slug: string) => `${publicBa
  * requests for one shop draws it once. The key holds the name, so a renamed shop gets a new poster.
  */
 const POSTER_CACHE_SIZE = 32;
-const posters = new Map<string, Promise<Uint8Array>>();
 
-function cachedPoster(key: string, draw: () => Promise<Uint8Array>): Promise<Uint8Array> {
-  const hit = posters.get(key);
-  if (hit) return hit;
-  const pdf = draw();
-  posters.set(key, pdf);
-  pdf.catch(() => posters.delete(key));
-  if (posters.size > POSTER_CACHE_SIZE) posters.delete(posters.keys().next().value!);
-  return pdf;
-}
+export type QrFile = { data: Uint8Array; fileName: string };
 
-export async function qrPoster(deps: { db: Db; publicBaseUrl: string }, slug: string, size: PosterSize) {
-  const shop = await findShopBySlug(deps.db, slug.toLowerCase());
-  if (!shop) throw shopNotFound();
-  const key = JSON.stringify([deps.publicBaseUrl, shop.slug, shop.name, size]);
-  const pdf = await cachedPoster(key, () =>
-    renderQrPoster({
-      shopName: shop.name,
-      qrUrl: shopQrUrl(deps.publicBaseUrl, shop.slug),
-      shortUrl: shopShortUrl(deps.publicBaseUrl, shop.slug),
-      size,
-    }),
-  );
-  return { pdf, fileName: `${shop.slug}-qr-poster-${size}.pdf` };
+/** A shop's QR code, as a PNG and as a printable poster for its counter; both public, like the shop's page. */
+export class QrService {
+  private readonly posters = new Map<string, Promise<Uint8Array>>();
+
+  constructor(private readonly d: { db: Db; publicBaseUrl: string }) {}
+
+  async png(slug: string): Promise<QrFile> {
+    const shop = await shopBySlug(this.d.db, slug);
+    const data = await QRCode.toBuffer(shopQrUrl(this.d.publicBaseUrl, shop.slug), {
+      type: 'png',
+      errorCorrectionLevel: 'M',
+      margin: 2,
+      width: 640,
+    });
+    return { data, fileName: `${shop.slug}-qr.png` };
+  }
+
+  async poster(slug: string, size: PosterSize): Promise<QrFile> {
+    const { publicBaseUrl } = this.d;
+    const shop = await shopBySlug(this.d.db, slug);
+    const key = JSON.stringify([publicBaseUrl, shop.slug, shop.name, size]);
+    const data = await this.cachedPoster(key, () =>
+      renderQrPoster({
+        shopName: shop.name,
+        qrUrl: shopQrUrl(publicBaseUrl, shop.slug),
+        shortUrl: shopShortUrl(publicBaseUrl, shop.slug),
+        size,
+      }),
+    );
+    return { data, fileName: `${shop.slug}-qr-poster-${size}.pdf` };
+  }
+
+  private cachedPoster(key: string, draw: () => Promise<Uint8Array>): Promise<Uint8Array> {
+    const hit = this.posters.get(key);
+    if (hit) return hit;
+    const pdf = draw();
+    this.posters.set(key, pdf);
+    pdf.catch(() => this.posters.delete(key));
+    if (this.posters.size > POSTER_CACHE_SIZE) this.posters.delete(this.posters.keys().next().value!);
+    return pdf;
+  }
 }

@@ -1,4 +1,4 @@
-import type { TRecycleItem } from '@counterprint/contract';
+import { SIGNED_LINK_TTL_SECONDS, type TRecycleItem } from '@counterprint/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/guards.js';
 import { requireShopAccess } from '../../auth/guards.js';
@@ -7,8 +7,7 @@ import type { Db } from '../../db/index.js';
 import { jobFiles, jobs } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import type { JobAnnouncer } from '../jobs/service.js';
-import { SIGNED_URL_TTL_SECONDS } from '../jobs/service.js';
+import type { JobAnnouncer } from '../../realtime/job-announcer.js';
 import { resolveShopId } from '../shops/scope.js';
 import { type BinFile, binFiles, findFile, toItem } from './repo.js';
 
@@ -22,7 +21,7 @@ export class RecycleService {
 
   private async item(b: BinFile): Promise<TRecycleItem> {
     const preview = PREVIEWABLE.has(b.file.contentType)
-      ? await this.d.blobs.signedUrl(b.file.blobKey, SIGNED_URL_TTL_SECONDS, b.file.originalName, {
+      ? await this.d.blobs.signedUrl(b.file.blobKey, SIGNED_LINK_TTL_SECONDS, b.file.originalName, {
           inline: true,
           contentType: b.file.contentType,
         })

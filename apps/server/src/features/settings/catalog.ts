@@ -8,10 +8,9 @@ import {
   type ZInventoryUpdate,
   type ZRateCardServiceInput,
 } from '@counterprint/contract';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
-import { inventoryItems, rateCardServices } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { rateCardOf } from '../shops/repo.js';
 import { toInventoryItem, toPaise, toRateCardService } from './dto.js';
@@ -32,25 +31,21 @@ export class CatalogService {
   async addItem(shopId: string, input: z.output<typeof ZInventoryCreate>): Promise<TInventoryItem> {
     const category = normaliseCategory(input.category) ?? 'general';
     try {
-      const [row] = await this.db
-        .insert(inventoryItems)
-        .values({
-          shopId,
-          sku: input.sku,
-          name: input.name,
-          category,
-          pricePaise: toPaise(input.price ?? 0),
-          stock: input.stock ?? 0,
-          lowStockThreshold: input.lowStockThreshold,
-          unit: input.unit ?? 'pcs',
-          description: input.description ?? null,
-          sheetsPerReam: reamFor(category, input.sheetsPerReam),
-          position: await repo.nextPosition(this.db, 'inventory_items', shopId),
-        })
-        .returning();
-      return toInventoryItem(row!);
+      const row = await repo.insertItem(this.db, {
+        shopId,
+        sku: input.sku,
+        name: input.name,
+        category,
+        pricePaise: toPaise(input.price ?? 0),
+        stock: input.stock ?? 0,
+        lowStockThreshold: input.lowStockThreshold,
+        unit: input.unit ?? 'pcs',
+        description: input.description ?? null,
+        sheetsPerReam: reamFor(category, input.sheetsPerReam),
+      });
+      return toInventoryItem(row);
     } catch (err) {
-      if (repo.isUniqueViolation(err)) throw conflict(`An item with SKU ${input.sku} already exists`, 'SKU_TAKEN');
+      if (isUniqueViolation(err)) throw conflict(`An item with SKU ${input.sku} already exists`, 'SKU_TAKEN');
       throw err;
     }
   }
@@ -59,31 +54,23 @@ export class CatalogService {
     const current = await repo.findItem(this.db, shopId, sku);
     if (!current) throw itemNotFound();
     const category = normaliseCategory(input.category) ?? current.category;
-    const [row] = await this.db
-      .update(inventoryItems)
-      .set({
-        name: input.name,
-        category,
-        pricePaise: input.price === undefined ? undefined : toPaise(input.price),
-        stock: input.stock,
-        lowStockThreshold: input.lowStockThreshold,
-        unit: input.unit,
-        description: input.description,
-        sheetsPerReam: reamFor(category, input.sheetsPerReam, current.sheetsPerReam),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(inventoryItems.shopId, shopId), eq(inventoryItems.sku, sku)))
-      .returning();
+    const row = await repo.updateItem(this.db, shopId, sku, {
+      name: input.name,
+      category,
+      pricePaise: input.price === undefined ? undefined : toPaise(input.price),
+      stock: input.stock,
+      lowStockThreshold: input.lowStockThreshold,
+      unit: input.unit,
+      description: input.description,
+      sheetsPerReam: reamFor(category, input.sheetsPerReam, current.sheetsPerReam),
+      updatedAt: new Date(),
+    });
     if (!row) throw itemNotFound();
     return toInventoryItem(row);
   }
 
   async deleteItem(shopId: string, sku: string): Promise<void> {
-    const rows = await this.db
-      .delete(inventoryItems)
-      .where(and(eq(inventoryItems.shopId, shopId), eq(inventoryItems.sku, sku)))
-      .returning({ id: inventoryItems.id });
-    if (rows.length === 0) throw itemNotFound();
+    if (!(await repo.deleteItem(this.db, shopId, sku))) throw itemNotFound();
   }
 
   /**
@@ -111,10 +98,7 @@ export class CatalogService {
         position,
       };
     });
-    await this.db.transaction(async (tx) => {
-      await tx.delete(rateCardServices).where(eq(rateCardServices.shopId, shopId));
-      await tx.insert(rateCardServices).values(rows);
-    });
+    await repo.replaceRateCard(this.db, shopId, rows);
     return (await rateCardOf(this.db, shopId)).map(toRateCardService);
   }
 }

@@ -1,15 +1,14 @@
 import type { TInventoryItem, TRateCardService, TShopProfile } from '@counterprint/contract';
 import { INTEGRATIONS } from '@counterprint/contract';
-import type { shopBanners } from '../../db/schema.js';
 import { bannerUrl } from '../shops/banners.js';
-import type { ShopRow } from '../shops/repo.js';
+import type { BannerRow, ShopRow } from '../shops/repo.js';
 import type { InventoryRow, RateCardRow } from './repo.js';
 
 /** Money is integer paise in the database and rupees with 2 decimals on the wire. */
 export const toRupees = (paise: number) => Math.round(paise) / 100;
 export const toPaise = (rupees: number) => Math.round(rupees * 100);
 
-export function toProfile(shop: ShopRow, banners: (typeof shopBanners.$inferSelect)[]): TShopProfile {
+export function toProfile(shop: ShopRow, banners: BannerRow[]): TShopProfile {
   return {
     id: shop.id,
     slug: shop.slug,

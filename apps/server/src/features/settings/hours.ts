@@ -2,11 +2,10 @@ import { TIME_ZONE_MESSAGE, type TShopHours, type ZShopHoursUpdate } from '@coun
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
+import { shopNotFound } from '../shops/errors.js';
 import { localDate } from '../shops/opening-hours.js';
 import * as repo from './repo.js';
-
-const shopNotFound = () => notFound('Shop not found', 'SHOP_NOT_FOUND');
 
 /** Opening hours, the shop's time zone and the owner's "closed today" switch. */
 export class HoursService {

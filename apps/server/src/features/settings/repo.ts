@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
 import { keysOf } from '../shops/banner-images.js';
-import { inventoryItems, type rateCardServices, shopBanners, shops } from '../../db/schema.js';
+import { inventoryItems, rateCardServices, shopBanners, shops } from '../../db/schema.js';
 
 export type InventoryRow = typeof inventoryItems.$inferSelect;
 export type RateCardRow = typeof rateCardServices.$inferSelect;
@@ -49,14 +49,6 @@ export async function deleteBanners(db: Db, shopId: string, ids: string[]): Prom
   return rows.flatMap(keysOf);
 }
 
-/** A unique violation (23505), optionally of a constraint whose name or message mentions `about`. */
-export const isUniqueViolation = (err: unknown, about?: string): boolean => {
-  const e = err as { code?: string; constraint?: string; message?: string; detail?: string; cause?: unknown };
-  if (!e || typeof e !== 'object') return false;
-  if (e.code === '23505') return !about || [e.constraint, e.message, e.detail].some((t) => t?.includes(about));
-  return e.cause !== undefined && isUniqueViolation(e.cause, about);
-};
-
 /** PostgreSQL's own spelling of a time zone it knows (looked up without regard to case), or undefined. */
 export async function knownTimeZone(db: Db, name: string): Promise<string | undefined> {
   const rows = await queryRows<{ name: string }>(db, sql`SELECT name FROM pg_timezone_names WHERE lower(name) = lower(${name}) LIMIT 1`);
@@ -71,3 +63,49 @@ export const hoursOf = async (db: Db, shopId: string): Promise<HoursRow | undefi
 
 export const updateHours = async (db: Db, shopId: string, set: Partial<HoursRow>): Promise<HoursRow | undefined> =>
   (await db.update(shops).set({ ...set, updatedAt: new Date() }).where(eq(shops.id, shopId)).returning(hoursColumns))[0];
+
+export type NewInventoryItem = Omit<typeof inventoryItems.$inferInsert, 'position'>;
+export type InventoryChange = Partial<Omit<typeof inventoryItems.$inferInsert, 'id' | 'shopId' | 'sku'>>;
+export type NewRateCardService = typeof rateCardServices.$inferInsert;
+
+/** Adds the item after the shop's last one. */
+export async function insertItem(db: Db, item: NewInventoryItem): Promise<InventoryRow> {
+  const position = await nextPosition(db, 'inventory_items', item.shopId);
+  const [row] = await db.insert(inventoryItems).values({ ...item, position }).returning();
+  return row!;
+}
+
+export const updateItem = async (db: Db, shopId: string, sku: string, change: InventoryChange): Promise<InventoryRow | undefined> =>
+  (
+    await db
+      .update(inventoryItems)
+      .set(change)
+      .where(and(eq(inventoryItems.shopId, shopId), eq(inventoryItems.sku, sku)))
+      .returning()
+  )[0];
+
+/** Answers whether there was such an item. */
+export async function deleteItem(db: Db, shopId: string, sku: string): Promise<boolean> {
+  const rows = await db
+    .delete(inventoryItems)
+    .where(and(eq(inventoryItems.shopId, shopId), eq(inventoryItems.sku, sku)))
+    .returning({ id: inventoryItems.id });
+  return rows.length > 0;
+}
+
+/** Replaces the shop's whole rate card in one transaction. */
+export async function replaceRateCard(db: Db, shopId: string, rows: NewRateCardService[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(rateCardServices).where(eq(rateCardServices.shopId, shopId));
+    await tx.insert(rateCardServices).values(rows);
+  });
+}
+
+export type ShopChange = Partial<Omit<typeof shops.$inferInsert, 'id' | 'ownerId'>>;
+
+export async function updateShop(db: Db, shopId: string, change: ShopChange): Promise<void> {
+  await db.update(shops).set(change).where(eq(shops.id, shopId));
+}
+
+/** Runs `work` in one transaction. */
+export const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> => db.transaction((tx) => work(tx as unknown as Db));

@@ -1,7 +1,7 @@
 import { BANNER_MAX_BYTES, MAX_SETTINGS_BANNERS } from '@counterprint/contract';
-import type { FastifyRequest } from 'fastify';
-import { badRequest, type HttpError } from '../../http/errors.js';
-import { JSON_PART_MAX, readJsonPart } from '../../http/json-part.js';
+import type { HttpError } from '../../http/errors.js';
+import { JSON_PART_MAX } from '../../http/json-part.js';
+import { type MultipartBody, readMultipart, skipFile } from '../../http/multipart.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { keysOf } from './banner-images.js';
 import { encodeBanner, readBanner, type StoredBanner, storeBanner } from './banners.js';
@@ -27,33 +27,34 @@ const LIMITS = { fieldSize: JSON_PART_MAX, files: MAX_SETTINGS_BANNERS + 2, file
  * Each banner is checked and stored as it arrives, so at most one banner is in memory however many follow
  * or however long the body stalls. Any failure, the client going away included, deletes what was stored.
  */
-export async function readBannerForm(req: FastifyRequest, blobs: BlobStore, shopId: string, rules: BannerFormRules): Promise<BannerForm> {
-  if (!req.isMultipart()) throw badRequest(`body must be multipart/form-data with a "${rules.jsonPart}" part`);
+export async function readBannerForm(body: MultipartBody, blobs: BlobStore, shopId: string, rules: BannerFormRules): Promise<BannerForm> {
   const stored: StoredBanner[] = [];
   let json: unknown;
   let bytes = 0;
   try {
-    for await (const part of req.parts({ limits: LIMITS })) {
-      if (part.fieldname === rules.jsonPart) {
-        json = await readJsonPart(part, rules.jsonPart);
-        continue;
-      }
-      if (part.type === 'field') continue;
-      if (part.fieldname !== 'banners') {
-        part.file.resume();
-        continue;
-      }
-      if (stored.length >= rules.room) {
-        part.file.resume();
-        throw rules.tooMany();
-      }
-      // The quota counts what is stored: the WebP sizes, not the upload.
-      const encoded = await encodeBanner(await readBanner(part));
-      if (bytes + encoded.bytes > rules.bytesLeft) throw rules.quotaFull();
-      const saved = await storeBanner(blobs, shopId, encoded);
-      stored.push(saved);
-      bytes += saved.size;
-    }
+    await readMultipart(body, {
+      limits: LIMITS,
+      notMultipart: `body must be multipart/form-data with a "${rules.jsonPart}" part`,
+      json: {
+        name: rules.jsonPart,
+        take(value) {
+          json = value;
+        },
+      },
+      async file(part) {
+        if (part.fieldname !== 'banners') return skipFile(part);
+        if (stored.length >= rules.room) {
+          part.file.resume();
+          throw rules.tooMany();
+        }
+        // The quota counts what is stored: the WebP sizes, not the upload.
+        const encoded = await encodeBanner(await readBanner(part));
+        if (bytes + encoded.bytes > rules.bytesLeft) throw rules.quotaFull();
+        const saved = await storeBanner(blobs, shopId, encoded);
+        stored.push(saved);
+        bytes += saved.size;
+      },
+    });
   } catch (err) {
     await discardBanners(blobs, stored);
     throw err;

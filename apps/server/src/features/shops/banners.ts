@@ -2,10 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { BANNER_EXTENSIONS, BANNER_MAX_BYTES } from '@counterprint/contract';
-import { sql } from 'drizzle-orm';
 import { imageSize } from 'image-size';
-import { type Db, queryRows } from '../../db/index.js';
-import { shopBanners } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { BANNER_MAX_PIXELS, type BannerSize, encodeBannerSizes, sizeKey } from './banner-images.js';
@@ -106,26 +103,3 @@ export async function storeBanner(blobs: BlobStore, shopId: string, { sizes }: E
 
 const unreadable = (name: string) =>
   new HttpError(415, 'BANNER_TYPE', `${name} is not a readable image. Banners must be PNG, JPG, JPEG or WebP.`);
-
-/** Adds stored banners after the shop's last one, in the order given (onboarding and settings alike). */
-export async function insertBanners(db: Db, shopId: string, stored: StoredBanner[]): Promise<void> {
-  if (stored.length === 0) return;
-  const rows = await queryRows<{ n: number | string }>(
-    db,
-    sql`SELECT coalesce(max(position) + 1, 0) AS n FROM shop_banners WHERE shop_id = ${shopId}`,
-  );
-  const first = Number(rows[0]?.n ?? 0);
-  await db.insert(shopBanners).values(
-    stored.map((b, i) => ({
-      id: b.id,
-      shopId,
-      blobKey: b.blobKey,
-      contentType: b.contentType,
-      size: b.size,
-      width: b.width,
-      height: b.height,
-      widths: b.widths,
-      position: first + i,
-    })),
-  );
-}

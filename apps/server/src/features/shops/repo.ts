@@ -1,11 +1,16 @@
 import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
+import type { StoredBanner } from './banners.js';
 import { inventoryItems, jobFiles, rateCardServices, shopBanners, shops } from '../../db/schema.js';
 
 export type ShopRow = typeof shops.$inferSelect;
+export type BannerRow = typeof shopBanners.$inferSelect;
 
 export const findShopBySlug = async (db: Db, slug: string): Promise<ShopRow | undefined> =>
   (await db.select().from(shops).where(eq(shops.slug, slug)).limit(1))[0];
+
+export const shopsOfUser = (db: Db, userId: string) =>
+  db.select({ id: shops.id, name: shops.name }).from(shops).where(eq(shops.ownerId, userId)).orderBy(asc(shops.createdAt));
 
 export const findShopById = async (db: Db, id: string): Promise<ShopRow | undefined> =>
   (await db.select().from(shops).where(eq(shops.id, id)).limit(1))[0];
@@ -71,4 +76,27 @@ export async function bannerBytesOfAccount(db: Db, ownerId: string): Promise<num
 
 export async function ownerOfShop(db: Db, shopId: string): Promise<string | undefined> {
   return (await db.select({ ownerId: shops.ownerId }).from(shops).where(eq(shops.id, shopId)).limit(1))[0]?.ownerId;
+}
+
+/** Adds stored banners after the shop's last one, in the order given (onboarding and settings alike). */
+export async function insertBanners(db: Db, shopId: string, stored: StoredBanner[]): Promise<void> {
+  if (stored.length === 0) return;
+  const rows = await queryRows<{ n: number | string }>(
+    db,
+    sql`SELECT coalesce(max(position) + 1, 0) AS n FROM shop_banners WHERE shop_id = ${shopId}`,
+  );
+  const first = Number(rows[0]?.n ?? 0);
+  await db.insert(shopBanners).values(
+    stored.map((b, i) => ({
+      id: b.id,
+      shopId,
+      blobKey: b.blobKey,
+      contentType: b.contentType,
+      size: b.size,
+      width: b.width,
+      height: b.height,
+      widths: b.widths,
+      position: first + i,
+    })),
+  );
 }
