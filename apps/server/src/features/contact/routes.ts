@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../auth/guards.js';
-import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
+import * as policies from '../../limits/policies.js';
+import type { RateLimiter } from '../../limits/rate-limiter.js';
 import { verbatimValidation } from '../settings/validation.js';
 import { type ContactDeps, ContactService } from './service.js';
 
@@ -17,7 +18,7 @@ export async function contactRoutes(app: FastifyInstance, deps: Omit<ContactDeps
     '/api/contact',
     { attachValidation: true, preHandler: verbatimValidation, schema: { body: ZContactRequest, response: { 201: ZOk } } },
     async (req, reply) => {
-      await deps.limiter.hit({ key: `contact:${req.ip}`, max: 5, windowMs: 60 * MINUTE });
+      await deps.limiter.hit(...policies.contact(req.ip));
       await contact.submit(req.body);
       return reply.status(201).send({ ok: true as const });
     },

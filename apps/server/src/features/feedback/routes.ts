@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { currentUser, requireRole } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
-import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
+import * as policies from '../../limits/policies.js';
+import type { RateLimiter } from '../../limits/rate-limiter.js';
 import { verbatimValidation } from '../settings/validation.js';
 import { FeedbackService } from './service.js';
 
@@ -20,10 +21,7 @@ export async function feedbackRoutes(app: FastifyInstance, deps: { db: Db; clock
     { attachValidation: true, preHandler: verbatimValidation, schema: { body: ZFeedbackRequest, response: { 201: ZFeedbackCreated } } },
     async (req, reply) => {
       const user = currentUser(req);
-      await deps.limiter.hit(
-        { key: `feedback:ip:${req.ip}`, max: 60, windowMs: 60 * MINUTE },
-        { key: `feedback:user:${user.id}`, max: 20, windowMs: 60 * MINUTE },
-      );
+      await deps.limiter.hit(...policies.feedback(req.ip, user.id));
       return reply.status(201).send({ ok: true as const, id: await feedback.submit(user, req.body) });
     },
   );

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guards.js';
-import { type RateLimiter, MINUTE } from '../../limits/rate-limiter.js';
+import * as policies from '../../limits/policies.js';
+import type { RateLimiter } from '../../limits/rate-limiter.js';
 import { refusalReason, type UploadRefusals } from '../upload-refusals/service.js';
 import type { JobsService } from './service.js';
 
@@ -38,7 +39,7 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
       // A counter's customers can share one address (shop Wi-Fi, a carrier's NAT): 60 in an hour must pass,
       // with a retry each, and a rush may spend the hour's allowance at once.
       const shop = await jobs.shopForUpload(req.params.slug);
-      await deps.limiter.hit({ key: `upload:${req.ip}:${shop.id}`, max: 120, windowMs: 60 * MINUTE });
+      await deps.limiter.hit(...policies.upload(req.ip, shop.id));
       return reply.status(201).send(await jobs.createFromUpload(req, shop));
     },
   );

@@ -5,7 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type TokenService, tokenRevoked } from '../../auth/tokens.js';
 import type { Db } from '../../db/index.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
-import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
+import * as policies from '../../limits/policies.js';
+import type { RateLimiter } from '../../limits/rate-limiter.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { findUserByEmail, findUserById } from '../accounts/repo.js';
 import { readBannerForm } from '../shops/banner-form.js';
@@ -36,10 +37,7 @@ export async function onboardingRoutes(app: FastifyInstance, deps: OnboardingRou
       if (!found) throw unauthorized('Sign in or sign up before creating a shop', 'ONBOARDING_PROOF_REQUIRED');
       const owner = { id: found.id, email: found.email, name: found.name };
       // Counted before the body is read: a stalled body holds the server's resources too (docs/decisions/016).
-      await deps.limiter.hit(
-        { key: `onboarding:ip:${req.ip}`, max: 30, windowMs: 60 * MINUTE },
-        { key: `onboarding:user:${owner.id}`, max: 10, windowMs: 60 * MINUTE },
-      );
+      await deps.limiter.hit(...policies.onboarding(req.ip, owner.id));
       const bytesLeft = await deps.onboarding.roomFor(owner.id);
       const shopId = randomUUID();
       const form = await readBannerForm(req, deps.blobs, shopId, {

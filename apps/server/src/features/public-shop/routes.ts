@@ -6,7 +6,8 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { shopVisits } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { type RateLimiter, MINUTE } from '../../limits/rate-limiter.js';
+import * as policies from '../../limits/policies.js';
+import type { RateLimiter } from '../../limits/rate-limiter.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { bannersOf, findShopBySlug } from '../shops/repo.js';
 import type { PublicShopDetails } from './details.js';
@@ -36,7 +37,7 @@ export async function publicShopRoutes(app: FastifyInstance, deps: { db: Db; blo
       const shop = await findShopBySlug(db, req.params.slug.toLowerCase());
       if (!shop) throw shopNotFound();
       // Keyed on the shop found: every spelling of a slug counts once, and an unknown slug creates no key.
-      await deps.limiter.hit({ key: `visit:${req.ip}:${shop.id}`, max: 30, windowMs: 10 * MINUTE });
+      await deps.limiter.hit(...policies.shopVisit(req.ip, shop.id));
       await db.insert(shopVisits).values({ shopId: shop.id, src: req.body?.src === 'qr' ? 'qr' : 'online' });
       return reply.status(201).send({ ok: true as const });
     },

@@ -29,7 +29,8 @@ import { type AuthUser, currentUser } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { badRequest } from '../../http/errors.js';
-import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
+import * as policies from '../../limits/policies.js';
+import type { RateLimiter } from '../../limits/rate-limiter.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { type AccountLimits, bannerQuotaFull } from '../shops/account-limits.js';
 import { discardBanners } from '../shops/banner-form.js';
@@ -123,7 +124,7 @@ export async function settingsRoutes(
     { ...checked, schema: { querystring: ZUsernameCheckQuery, response: { 200: ZUsernameCheck } } },
     async (req) => {
       const user = currentUser(req);
-      await deps.limiter.hit({ key: `username-check:${user.id}`, max: 60, windowMs: MINUTE });
+      await deps.limiter.hit(...policies.usernameCheck(user.id));
       const { username, shopId } = splitMalformedQuery(req.query.username ?? '', req.query.shopId);
       if (username.length < USERNAME_MIN) throw badRequest(SETTINGS_MESSAGES.usernameRequired);
       if (!USERNAME_PATTERN.test(username)) throw badRequest(SETTINGS_MESSAGES.usernamePattern);
