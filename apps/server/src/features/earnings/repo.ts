@@ -1,4 +1,4 @@
-import type { TEarningsOrder } from '@counterprint/contract';
+import { paiseToRupees, type TEarningsOrder } from '@counterprint/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
 import { dayOf, escapeLike, inIds, inPeriod, type Period } from '../analytics/period.js';
@@ -42,7 +42,7 @@ export const toOrder = (r: OrderRow): TEarningsOrder => ({
   id: r.id,
   date: r.created_at,
   customer: r.customer_name ?? '',
-  amount: Number(r.amount_paise) / 100,
+  amount: paiseToRupees(r.amount_paise),
   paymentMethod: (r.payment_method as TEarningsOrder['paymentMethod']) ?? null,
   status: r.status as TEarningsOrder['status'],
   shopId: r.shop_id,

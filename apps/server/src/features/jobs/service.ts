@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
-import { SIGNED_LINK_TTL_SECONDS, type TJob, type TJobCreated, type TMarkPrintedRequest } from '@counterprint/contract';
+import { rupeesToPaise, SIGNED_LINK_TTL_SECONDS, type TJob, type TJobCreated, type TMarkPrintedRequest } from '@counterprint/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../auth/guards.js';
@@ -144,7 +144,7 @@ export class JobsService {
           jobId,
           customerId: job.customerId,
           customerName: job.customerName,
-          amountPaise: Math.round(input.amount * 100),
+          amountPaise: rupeesToPaise(input.amount),
           paymentMethod: input.paymentMethod ?? null,
           serviceId: service?.id ?? null,
           serviceName: service?.serviceName ?? null,
