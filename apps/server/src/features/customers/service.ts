@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AuthUser, requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/index.js';
 import { customers } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { isUniqueViolation } from '../settings/repo.js';
 import { resolveShopId } from '../settings/scope.js';
 import * as repo from './repo.js';
 

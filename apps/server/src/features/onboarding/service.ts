@@ -1,6 +1,7 @@
 import type { TOnboardingResult } from '@counterprint/contract';
 import { ZOnboardingShop } from '@counterprint/contract';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/index.js';
 import { inventoryItems, shops, userRoles } from '../../db/schema.js';
 import { parseJsonPart } from '../../http/json-part.js';
@@ -14,11 +15,6 @@ import { baseSlug, firstFreeSlug } from '../shops/slug.js';
 export const DEFAULT_PAPER = { sku: 'A4-70GSM', name: 'A4 paper 70 gsm', category: 'paper', sheetsPerReam: 500 };
 
 type Owner = { id: string; email: string; name: string };
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 export class OnboardingService {
   constructor(private readonly d: { db: Db; blobs: BlobStore; limits: AccountLimits }) {}

@@ -11,6 +11,7 @@ import {
 } from '@counterprint/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/index.js';
 import { inventoryItems, rateCardServices } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -51,7 +52,7 @@ export class CatalogService {
         .returning();
       return toInventoryItem(row!);
     } catch (err) {
-      if (repo.isUniqueViolation(err)) throw conflict(`An item with SKU ${input.sku} already exists`, 'SKU_TAKEN');
+      if (isUniqueViolation(err)) throw conflict(`An item with SKU ${input.sku} already exists`, 'SKU_TAKEN');
       throw err;
     }
   }

@@ -49,14 +49,6 @@ export async function deleteBanners(db: Db, shopId: string, ids: string[]): Prom
   return rows.flatMap(keysOf);
 }
 
-/** A unique violation (23505), optionally of a constraint whose name or message mentions `about`. */
-export const isUniqueViolation = (err: unknown, about?: string): boolean => {
-  const e = err as { code?: string; constraint?: string; message?: string; detail?: string; cause?: unknown };
-  if (!e || typeof e !== 'object') return false;
-  if (e.code === '23505') return !about || [e.constraint, e.message, e.detail].some((t) => t?.includes(about));
-  return e.cause !== undefined && isUniqueViolation(e.cause, about);
-};
-
 /** PostgreSQL's own spelling of a time zone it knows (looked up without regard to case), or undefined. */
 export async function knownTimeZone(db: Db, name: string): Promise<string | undefined> {
   const rows = await queryRows<{ name: string }>(db, sql`SELECT name FROM pg_timezone_names WHERE lower(name) = lower(${name}) LIMIT 1`);

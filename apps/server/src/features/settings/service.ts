@@ -2,6 +2,7 @@ import type { TSettings, TShopProfile } from '@counterprint/contract';
 import { MAX_SETTINGS_BANNERS, SETTINGS_MESSAGES, type ZShopProfileUpdate } from '@counterprint/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/index.js';
 import { shops } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -130,7 +131,7 @@ export class SettingsService {
       removed = await this.d.db.transaction((tx) => work(tx as unknown as Db));
     } catch (err) {
       await discardBanners(this.d.blobs, added);
-      if (repo.isUniqueViolation(err, 'username')) throw usernameTaken();
+      if (isUniqueViolation(err, 'username')) throw usernameTaken();
       throw err;
     }
     await Promise.all(removed.map((key) => this.d.blobs.delete(key).catch(() => {})));
