@@ -1,7 +1,8 @@
 import { paiseToRupees, type TEarningsOrder } from '@counterprint/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
-import { dayOf, escapeLike, inIds, inPeriod, type Period } from '../analytics/period.js';
+import type { Period } from '../../reports/period.js';
+import { dayOf, escapeLike, inIds, inPeriod } from '../../reports/period-sql.js';
 
 export type OrderFilter = { shopIds: string[]; period: Period; paymentMethod?: string | undefined; query?: string | undefined };
 

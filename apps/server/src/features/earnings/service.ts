@@ -5,7 +5,7 @@ import { type AuthUser, requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { periodOf } from '../analytics/period.js';
+import { periodOf } from '../../reports/period.js';
 import { shopsOfUser } from '../settings/scope.js';
 import * as repo from './repo.js';
 

@@ -18,11 +18,9 @@ import * as repo from './repo.js';
 import { clientKeyOf, type UploadLeases, uploadLost } from './quota.js';
 import { discard, type ReceivedFile, receiveUpload, serverStorageFull } from './upload.js';
 
-export type JobAction = 'created' | 'updated' | 'deleted';
-export interface JobAnnouncer {
-  /** `job`, when given, is the job as just written: published locally without reading it back. */
-  announce(shopId: string, jobId: string, action: JobAction, job?: TJob): void;
-}
+import type { JobAnnouncer } from '../../realtime/job-announcer.js';
+
+export type { JobAction, JobAnnouncer } from '../../realtime/job-announcer.js';
 
 export type JobsDeps = {
   db: Db;
