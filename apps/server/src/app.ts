@@ -25,6 +25,7 @@ import { JobsService } from './features/jobs/service.js';
 import { onboardingRoutes } from './features/onboarding/routes.js';
 import { OnboardingService } from './features/onboarding/service.js';
 import { ownerRoutes } from './features/owner/routes.js';
+import { OwnerService } from './features/owner/service.js';
 import { publicShopRoutes } from './features/public-shop/routes.js';
 import { PublicShopService } from './features/public-shop/service.js';
 import { PublicShopDetails } from './features/public-shop/details.js';
@@ -40,11 +41,17 @@ import { HoursService } from './features/settings/hours.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { SettingsService } from './features/settings/service.js';
 import { customersRoutes } from './features/customers/routes.js';
+import { CustomersService } from './features/customers/service.js';
 import { earningsRoutes } from './features/earnings/routes.js';
+import { EarningsService } from './features/earnings/service.js';
 import { analyticsRoutes } from './features/analytics/routes.js';
+import { AnalyticsService } from './features/analytics/service.js';
 import { feedbackRoutes } from './features/feedback/routes.js';
+import { FeedbackService } from './features/feedback/service.js';
 import { contactRoutes } from './features/contact/routes.js';
+import { ContactService } from './features/contact/service.js';
 import { checkoutRoutes } from './features/checkout/routes.js';
+import { CheckoutService } from './features/checkout/service.js';
 import { type Realtime, startRealtime } from './realtime/wiring.js';
 import { registerFileRoutes } from './storage/file-routes.js';
 import { installControlCharacterCheck } from './http/control-characters.js';
@@ -213,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(healthRoutes, { health: new HealthService({ database, blobs }) });
   await app.register(accountsRoutes, { accounts, resets, limiter, cookie: { publicBaseUrl: config.publicBaseUrl } });
-  await app.register(ownerRoutes, { db, clock });
+  await app.register(ownerRoutes, { owner: new OwnerService({ db, clock }) });
   await app.register(onboardingRoutes, { onboarding });
   const shopDetails = new PublicShopDetails(db, clock);
   const publicShop = new PublicShopService({ db, blobs, limiter, details: shopDetails });
@@ -223,12 +230,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(uploadRefusalsRoutes, { refusals });
   await app.register(recycleRoutes, { recycle });
   await app.register(settingsRoutes, { settings, catalog: new CatalogService(db), hours: new HoursService({ db, clock }), limiter });
-  await app.register(customersRoutes, { db, clock });
-  await app.register(earningsRoutes, { db, clock });
-  await app.register(analyticsRoutes, { db, clock });
-  await app.register(feedbackRoutes, { db, clock, limiter });
-  await app.register(contactRoutes, { db, clock, mailer, contactInbox: config.contactInbox, limiter });
-  await app.register(checkoutRoutes, { db, clock, limiter });
+  await app.register(customersRoutes, { customers: new CustomersService({ db, clock }) });
+  await app.register(earningsRoutes, { earnings: new EarningsService({ db, clock }) });
+  await app.register(analyticsRoutes, { analytics: new AnalyticsService({ db, clock }) });
+  await app.register(feedbackRoutes, { feedback: new FeedbackService({ db, clock }), limiter });
+  const contact = new ContactService({ db, clock, mailer, contactInbox: config.contactInbox, logger });
+  await app.register(contactRoutes, { contact, limiter });
+  await app.register(checkoutRoutes, { checkout: new CheckoutService({ db, clock }), limiter });
   registerFileRoutes(app, { blobs, fileUrlSecret: config.fileUrlSecret, isLive: (key) => jobs.isFileLive(key) });
 
   const webServed = await serveWebApp(app, config.webDistDir ?? defaultWebDistDir(), {

@@ -14,3 +14,4 @@ export * from './earnings.js';
 export * from './feedback.js';
 export * from './contact.js';
 export * from './checkout.js';
+export * from './money.js';

@@ -1,9 +1,12 @@
 import type { TRole } from '@counterprint/contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
-import { refreshTokens, shops, userRoles, users } from '../../db/schema.js';
+import { emailVerifications, passwordResets, refreshTokens, shops, userRoles, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
+export type PasswordResetRow = typeof passwordResets.$inferSelect;
+/** Raises the user's token version inside the transaction it is given (TokenVersions.bumpIn). */
+export type BumpIn = (tx: Db, userId: string) => Promise<number>;
 
 export const findUserByEmail = async (db: Db, email: string): Promise<UserRow | undefined> =>
   (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
@@ -70,3 +73,105 @@ export async function usersWithEmails(db: Db, emails: string[]) {
 
 export const countUsers = async (db: Db) =>
   Number((await db.select({ n: sql<number>`count(*)` }).from(users))[0]?.n ?? 0);
+
+/**
+ * A new user with the plain role and a pending email verification, in one transaction; undefined when the
+ * email was taken meanwhile.
+ */
+export async function createUser(
+  db: Db,
+  user: { email: string; name: string; passwordHash: string },
+  verification: { tokenHash: string; expiresAt: Date },
+): Promise<UserRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(users).values(user).onConflictDoNothing().returning();
+    if (!row) return undefined;
+    await tx.insert(userRoles).values({ userId: row.id, role: 'ROLE_USER' });
+    await tx.insert(emailVerifications).values({ ...verification, userId: row.id });
+    return row;
+  });
+}
+
+/** Uses a verification token still unused and unexpired; answers its user's id. */
+export async function useEmailVerification(db: Db, tokenHash: string, at: Date): Promise<string | undefined> {
+  const rows = await db
+    .update(emailVerifications)
+    .set({ usedAt: at })
+    .where(and(eq(emailVerifications.tokenHash, tokenHash), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, at)))
+    .returning({ userId: emailVerifications.userId });
+  return rows[0]?.userId;
+}
+
+export async function markEmailVerified(db: Db, userId: string, at: Date): Promise<UserRow | undefined> {
+  const [user] = await db.update(users).set({ emailVerifiedAt: at }).where(eq(users.id, userId)).returning();
+  return user;
+}
+
+export async function renameUser(db: Db, userId: string, name: string): Promise<void> {
+  await db.update(users).set({ name }).where(eq(users.id, userId));
+}
+
+/** Sets a new password hash, revokes every refresh token and bumps the token version, in one transaction. */
+export async function setPassword(db: Db, userId: string, passwordHash: string, at: Date, bumpIn: BumpIn): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, passwordChangedAt: at }).where(eq(users.id, userId));
+    await revokeAllOfUser(tx as unknown as Db, userId, at);
+    return bumpIn(tx as unknown as Db, userId);
+  });
+}
+
+/** Only the newest code counts: older ones stop working when a new one is stored. */
+export async function replaceResetCode(db: Db, userId: string, codeHash: string, expiresAt: Date, at: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: at })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    await tx.insert(passwordResets).values({ userId, codeHash, expiresAt });
+  });
+}
+
+/** The user's newest reset code still unused and unexpired. */
+export async function pendingReset(db: Db, userId: string, at: Date): Promise<PasswordResetRow | undefined> {
+  const [reset] = await db
+    .select()
+    .from(passwordResets)
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, at)))
+    .orderBy(desc(passwordResets.createdAt))
+    .limit(1);
+  return reset;
+}
+
+/** Counts one try on an unused code in one statement, so parallel guesses cannot pass `maxTries`; false past it. */
+export async function countResetTry(db: Db, resetId: string, maxTries: number): Promise<boolean> {
+  const counted = await db
+    .update(passwordResets)
+    .set({ attempts: sql`${passwordResets.attempts} + 1` })
+    .where(and(eq(passwordResets.id, resetId), lt(passwordResets.attempts, maxTries), isNull(passwordResets.usedAt)))
+    .returning({ attempts: passwordResets.attempts });
+  return counted.length > 0;
+}
+
+/**
+ * Uses the reset code and sets the new password (revoking every refresh token, bumping the token version), in
+ * one transaction; undefined, with nothing changed, when the code was used meanwhile.
+ */
+export async function completeReset(
+  db: Db,
+  reset: { id: string; userId: string },
+  passwordHash: string,
+  at: Date,
+  bumpIn: BumpIn,
+): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    const used = await tx
+      .update(passwordResets)
+      .set({ usedAt: at })
+      .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
+      .returning({ id: passwordResets.id });
+    if (used.length === 0) return undefined;
+    await tx.update(users).set({ passwordHash, passwordChangedAt: at }).where(eq(users.id, reset.userId));
+    await revokeAllOfUser(tx as unknown as Db, reset.userId, at);
+    return bumpIn(tx as unknown as Db, reset.userId);
+  });
+}

@@ -20,7 +20,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/guards.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
 import { readMultipartFields } from '../../http/multipart.js';
-import { type Limit, MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
+import * as policies from '../../limits/policies.js';
+import type { RateLimiter } from '../../limits/rate-limiter.js';
 import type { PasswordResetService } from './password-reset.js';
 import { clearRefreshCookie, type RefreshCookieOptions, refreshCookie, setRefreshCookie } from './refresh-cookie.js';
 import type { AccountsService, Session } from './service.js';
@@ -32,13 +33,6 @@ export type AccountsRouteDeps = {
   cookie: RefreshCookieOptions;
 };
 
-/** Sign-in's limits, shared by every check of a password so a second route adds no guesses. */
-// The broadest policy first: a caller it refuses counts nothing on the later ones (docs/decisions/016).
-const passwordLimits = (ip: string, email: string): Limit[] => [
-  { key: `signin:ip:${ip}`, max: 60, windowMs: MINUTE },
-  { key: `signin:pair:${ip}:${email}`, max: 10, windowMs: MINUTE },
-];
-
 export async function accountsRoutes(app: FastifyInstance, { accounts, resets, limiter, cookie }: AccountsRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const answerSession = (req: FastifyRequest, reply: FastifyReply, session: Session) => {
@@ -47,12 +41,12 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, resets, l
   };
 
   r.post('/api/auth/signup', { schema: { body: ZSignupRequest, response: { 201: ZSignupResponse } } }, async (req, reply) => {
-    await limiter.hit({ key: `signup:ip:${req.ip}`, max: 20, windowMs: 60 * MINUTE });
+    await limiter.hit(...policies.signUp(req.ip));
     return reply.status(201).send(await accounts.signup(req.body));
   });
 
   r.post('/api/auth/signin', { schema: { body: ZSigninRequest, response: { 200: ZSigninResponse } } }, async (req, reply) => {
-    await limiter.hit(...passwordLimits(req.ip, req.body.email));
+    await limiter.hit(...policies.signIn(req.ip, req.body.email));
     const session = await accounts.signin(req.body.email, req.body.password);
     answerSession(req, reply, session);
     return session.body;
@@ -94,7 +88,7 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, resets, l
   r.put('/api/auth/me', { schema: { body: ZUpdateAccountRequest, response: { 200: ZMe } } }, async (req, reply) => {
     const user = currentUser(req);
     if (req.body.newPassword !== undefined || req.body.currentPassword !== undefined) {
-      await limiter.hit(...passwordLimits(req.ip, user.email), { key: `password:user:${user.id}`, max: 10, windowMs: MINUTE });
+      await limiter.hit(...policies.passwordChange(req.ip, user.email, user.id));
     }
     const { me, session } = await accounts.updateMe(user.id, req.body);
     if (session) answerSession(req, reply, session);
@@ -105,10 +99,7 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, resets, l
     '/api/reset-password-send-email',
     { schema: { body: ZResetSendRequest, response: { 200: ZMessage } } },
     async (req) => {
-      await limiter.hit(
-        { key: `reset:ip:${req.ip}`, max: 5, windowMs: 15 * MINUTE },
-        { key: `reset:email:${req.body.email}`, max: 5, windowMs: 15 * MINUTE },
-      );
+      await limiter.hit(...policies.passwordReset(req.ip, req.body.email));
       await resets.sendCode(req.body.email);
       return { message: 'A reset link has been sent to your email address.' };
     },
@@ -118,10 +109,7 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, resets, l
     const fields = await readMultipartFields(req);
     const parsed = ZChangePasswordRequest.safeParse(fields);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request');
-    await limiter.hit(
-      { key: `change:ip:${req.ip}`, max: 5, windowMs: 15 * MINUTE },
-      { key: `change:email:${parsed.data.email}`, max: 5, windowMs: 15 * MINUTE },
-    );
+    await limiter.hit(...policies.passwordResetCode(req.ip, parsed.data.email));
     await resets.changePassword(parsed.data);
     return { message: 'Your password has been changed. You can now sign in.' };
   });

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TMe, TRole, TSigninResponse, TSignupRequest, TSignupResponse } from '@counterprint/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { TokenVersions } from '../../auth/token-versions.js';
 import { randomToken, sha256Hex, type TokenService } from '../../auth/tokens.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
-import { emailVerifications, userRoles, users } from '../../db/schema.js';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../http/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import * as repo from './repo.js';
@@ -39,22 +37,12 @@ export class AccountsService {
     }
     const passwordHash = await hashPassword(input.password);
     const verifyToken = randomToken();
-    const user = await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(users)
-        .values({ email: input.email, name: input.name, passwordHash })
-        .onConflictDoNothing()
-        .returning();
-      const row = inserted[0];
-      if (!row) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
-      await tx.insert(userRoles).values({ userId: row.id, role: 'ROLE_USER' });
-      await tx.insert(emailVerifications).values({
-        tokenHash: sha256Hex(verifyToken),
-        userId: row.id,
-        expiresAt: new Date(this.d.clock.now().getTime() + VERIFY_TTL_MS),
-      });
-      return row;
-    });
+    const user = await repo.createUser(
+      db,
+      { email: input.email, name: input.name, passwordHash },
+      { tokenHash: sha256Hex(verifyToken), expiresAt: new Date(this.d.clock.now().getTime() + VERIFY_TTL_MS) },
+    );
+    if (!user) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
     const link = `${this.d.publicBaseUrl}/verify-email/${verifyToken}`;
     await this.d.mailer.send({
       to: user.email,
@@ -116,21 +104,9 @@ export class AccountsService {
   async verifyEmail(token: string): Promise<{ email: string }> {
     const { db, clock } = this.d;
     const now = clock.now();
-    const rows = await db
-      .update(emailVerifications)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(emailVerifications.tokenHash, sha256Hex(token)),
-          isNull(emailVerifications.usedAt),
-          gt(emailVerifications.expiresAt, now),
-        ),
-      )
-      .returning({ userId: emailVerifications.userId });
-    const userId = rows[0]?.userId;
+    const userId = await repo.useEmailVerification(db, sha256Hex(token), now);
     if (!userId) throw new HttpError(400, 'VERIFY_TOKEN_INVALID', 'This verification link is invalid or has expired');
-    const updated = await db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId)).returning();
-    const user = updated[0];
+    const user = await repo.markEmailVerified(db, userId, now);
     if (!user) throw notFound('Account not found');
     if (this.d.ownerEmails.includes(user.email)) await repo.grantRole(db, user.id, 'OWNER');
     return { email: user.email };
@@ -167,16 +143,12 @@ export class AccountsService {
       }
       const passwordHash = await hashPassword(input.newPassword);
       const now = clock.now();
-      const version = await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, userId));
-        await repo.revokeAllOfUser(tx as unknown as Db, userId, now);
-        return versions.bumpIn(tx as unknown as Db, userId);
-      });
+      const version = await repo.setPassword(db, userId, passwordHash, now, (tx, id) => versions.bumpIn(tx, id));
       await versions.bumped(userId, version);
       const refreshToken = await this.issueRefreshToken(userId, randomUUID(), now);
       session = await this.session({ ...user, tokenVersion: version }, refreshToken);
     }
-    if (input.name !== undefined) await db.update(users).set({ name: input.name }).where(eq(users.id, userId));
+    if (input.name !== undefined) await repo.renameUser(db, userId, input.name);
     return { me: await this.me(userId), ...(session ? { session } : {}) };
   }
 

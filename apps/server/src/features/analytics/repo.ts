@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
-import { dayOf, escapeLike, inIds, inPeriod, type Period } from './period.js';
+import type { Period } from '../../reports/period.js';
+import { dayOf, escapeLike, inIds, inPeriod } from '../../reports/period-sql.js';
 
 /** Which shops a report covers: a list of ids, or every shop (the OWNER's platform view). */
 export type ShopScope = { ids: string[] } | 'all';

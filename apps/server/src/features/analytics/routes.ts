@@ -2,15 +2,12 @@ import { ZAnalytics, ZAnalyticsQuery, ZPaperInventoryItem, ZRestockQuery } from 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/guards.js';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/index.js';
 import { verbatimValidation } from '../../http/validation.js';
-import { AnalyticsService } from './service.js';
+import type { AnalyticsService } from './service.js';
 
 /** GET /api/analytics (spec 02 §3 shape) and the paper restock, whose fields all travel in the query. */
-export async function analyticsRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
+export async function analyticsRoutes(app: FastifyInstance, { analytics }: { analytics: AnalyticsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const analytics = new AnalyticsService(deps);
   const checked = { attachValidation: true, preHandler: verbatimValidation };
 
   r.get('/api/analytics', { ...checked, schema: { querystring: ZAnalyticsQuery, response: { 200: ZAnalytics } } }, async (req) =>

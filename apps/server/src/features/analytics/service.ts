@@ -12,7 +12,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { resolveShopId, shopsOfUser } from '../shops/scope.js';
-import { type Period, periodOf, round1 } from './period.js';
+import { type Period, periodOf, round1 } from '../../reports/period.js';
 import * as repo from './repo.js';
 
 const MAX_STOCK = 1_000_000_000;

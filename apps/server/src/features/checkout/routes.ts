@@ -3,26 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireRole } from '../../auth/guards.js';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/index.js';
-import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
+import * as policies from '../../limits/policies.js';
+import type { RateLimiter } from '../../limits/rate-limiter.js';
 import { verbatimValidation } from '../../http/validation.js';
-import { CheckoutService } from './service.js';
+import type { CheckoutService } from './service.js';
 
-export async function checkoutRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; limiter: RateLimiter }) {
+export async function checkoutRoutes(app: FastifyInstance, { checkout, limiter }: { checkout: CheckoutService; limiter: RateLimiter }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const checkout = new CheckoutService(deps);
 
   r.post(
     '/api/checkout/requests',
     { attachValidation: true, preHandler: verbatimValidation, schema: { body: ZCheckoutRequest, response: { 201: ZCheckoutCreated } } },
     async (req, reply) => {
       const user = currentUser(req);
-      // Per address, then per account: each request lands in the platform owner's list (docs/decisions/016).
-      await deps.limiter.hit(
-        { key: `checkout:ip:${req.ip}`, max: 30, windowMs: 60 * MINUTE },
-        { key: `checkout:user:${user.id}`, max: 5, windowMs: 60 * MINUTE },
-      );
+      await limiter.hit(...policies.checkout(req.ip, user.id));
       return reply.status(201).send({ id: await checkout.request(user, req.body), message: CHECKOUT_THANKS });
     },
   );

@@ -3,21 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../auth/guards.js';
-import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
+import * as policies from '../../limits/policies.js';
+import type { RateLimiter } from '../../limits/rate-limiter.js';
 import { verbatimValidation } from '../../http/validation.js';
-import { type ContactDeps, ContactService } from './service.js';
+import type { ContactService } from './service.js';
 
 /** POST /api/contact is public (see http/public-routes.ts); 5 messages an hour per address (DECISIONS). */
-export async function contactRoutes(app: FastifyInstance, deps: Omit<ContactDeps, 'logger'> & { limiter: RateLimiter }) {
+export async function contactRoutes(app: FastifyInstance, { contact, limiter }: { contact: ContactService; limiter: RateLimiter }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const contact = new ContactService({ ...deps, logger: app.log });
   app.addHook('onClose', () => contact.idle());
 
   r.post(
     '/api/contact',
     { attachValidation: true, preHandler: verbatimValidation, schema: { body: ZContactRequest, response: { 201: ZOk } } },
     async (req, reply) => {
-      await deps.limiter.hit({ key: `contact:${req.ip}`, max: 5, windowMs: 60 * MINUTE });
+      await limiter.hit(...policies.contact(req.ip));
       await contact.submit(req.body);
       return reply.status(201).send({ ok: true as const });
     },

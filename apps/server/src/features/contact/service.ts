@@ -1,12 +1,12 @@
 import type { TContactMessage, ZContactRequest } from '@counterprint/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import type { Mailer } from '../../mail/mailer.js';
 import * as repo from './repo.js';
 
-export type ContactDeps = { db: Db; clock: Clock; mailer: Mailer; contactInbox: string | undefined; logger: Pick<FastifyBaseLogger, 'warn'> };
+export type ContactDeps = { db: Db; clock: Clock; mailer: Mailer; contactInbox: string | undefined; logger: Pick<Logger, 'warn'> };
 
 const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ');
 

@@ -16,6 +16,35 @@ export const toCustomer = (c: CustomerRow): TCustomer => ({
   updatedAt: c.updatedAt.getTime(),
 });
 
+export type CustomerFields = { name: string; email: string | null; phone: string | null; address: string | null; tags: string[] };
+
+export async function insertCustomer(db: Db, shopId: string, fields: CustomerFields, at: Date): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .insert(customers)
+    .values({ shopId, ...fields, createdAt: at, updatedAt: at })
+    .returning();
+  return row;
+}
+
+/** A field left undefined stays as it is; undefined when there is no such customer. */
+export async function updateCustomer(
+  db: Db,
+  id: string,
+  fields: { [K in keyof CustomerFields]?: CustomerFields[K] | undefined },
+  at: Date,
+): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .update(customers)
+    .set({ ...fields, updatedAt: at })
+    .where(eq(customers.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteCustomer(db: Db, id: string): Promise<void> {
+  await db.delete(customers).where(eq(customers.id, id));
+}
+
 export const findCustomer = async (db: Db, id: string): Promise<CustomerRow | undefined> =>
   (await db.select().from(customers).where(eq(customers.id, id)).limit(1))[0];
 

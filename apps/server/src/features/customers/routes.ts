@@ -11,15 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guards.js';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/index.js';
 import { verbatimValidation } from '../../http/validation.js';
-import { CustomersService } from './service.js';
+import type { CustomersService } from './service.js';
 
 /** Spec 02 §7's customer calls; `?shopId=` is optional for a user with one shop (DECISIONS). */
-export async function customersRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
+export async function customersRoutes(app: FastifyInstance, { customers }: { customers: CustomersService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const customers = new CustomersService(deps);
   const checked = { attachValidation: true, preHandler: verbatimValidation };
 
   r.get(

@@ -1,13 +1,11 @@
 import type { TCustomer, TCustomerDetail } from '@counterprint/contract';
 import { CUSTOMER_MESSAGES, type ZCustomerInput, type ZCustomerListQuery } from '@counterprint/contract';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AuthUser, requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/index.js';
-import { customers } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { Db } from '../../db/index.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { resolveShopId } from '../shops/scope.js';
 import * as repo from './repo.js';
 
@@ -35,19 +33,12 @@ export class CustomersService {
     if (!input.name && !input.phone) throw badRequest(CUSTOMER_MESSAGES.nameOrPhone);
     const now = this.d.clock.now();
     const row = await this.write(() =>
-      this.d.db
-        .insert(customers)
-        .values({
-          shopId,
-          name: input.name ?? '',
-          email: input.email ?? null,
-          phone: input.phone ?? null,
-          address: input.address ?? null,
-          tags: input.tags ?? [],
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning(),
+      repo.insertCustomer(
+        this.d.db,
+        shopId,
+        { name: input.name ?? '', email: input.email ?? null, phone: input.phone ?? null, address: input.address ?? null, tags: input.tags ?? [] },
+        now,
+      ),
     );
     return repo.toCustomer(row);
   }
@@ -59,18 +50,14 @@ export class CustomersService {
     const phone = input.phone === undefined ? current.phone : input.phone;
     if (!name && !phone) throw badRequest(CUSTOMER_MESSAGES.nameOrPhone);
     const row = await this.write(() =>
-      this.d.db
-        .update(customers)
-        .set({ name, phone, email: input.email, address: input.address, tags: input.tags, updatedAt: this.d.clock.now() })
-        .where(eq(customers.id, id))
-        .returning(),
+      repo.updateCustomer(this.d.db, id, { name, phone, email: input.email, address: input.address, tags: input.tags }, this.d.clock.now()),
     );
     return repo.toCustomer(row);
   }
 
   async remove(user: AuthUser, id: string): Promise<void> {
     await this.owned(user, id);
-    await this.d.db.delete(customers).where(eq(customers.id, id));
+    await repo.deleteCustomer(this.d.db, id);
   }
 
   /** Calls on one customer find the shop from the customer and check it like any shop call. */
@@ -81,9 +68,9 @@ export class CustomersService {
     return c;
   }
 
-  private async write(run: () => Promise<repo.CustomerRow[]>): Promise<repo.CustomerRow> {
+  private async write(run: () => Promise<repo.CustomerRow | undefined>): Promise<repo.CustomerRow> {
     try {
-      const [row] = await run();
+      const row = await run();
       if (!row) throw customerNotFound();
       return row;
     } catch (err) {

@@ -1,7 +1,8 @@
-import type { TEarningsOrder } from '@counterprint/contract';
+import { paiseToRupees, type TEarningsOrder } from '@counterprint/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
-import { dayOf, escapeLike, inIds, inPeriod, type Period } from '../analytics/period.js';
+import type { Period } from '../../reports/period.js';
+import { dayOf, escapeLike, inIds, inPeriod } from '../../reports/period-sql.js';
 
 export type OrderFilter = { shopIds: string[]; period: Period; paymentMethod?: string | undefined; query?: string | undefined };
 
@@ -42,7 +43,7 @@ export const toOrder = (r: OrderRow): TEarningsOrder => ({
   id: r.id,
   date: r.created_at,
   customer: r.customer_name ?? '',
-  amount: Number(r.amount_paise) / 100,
+  amount: paiseToRupees(r.amount_paise),
   paymentMethod: (r.payment_method as TEarningsOrder['paymentMethod']) ?? null,
   status: r.status as TEarningsOrder['status'],
   shopId: r.shop_id,

@@ -2,15 +2,12 @@ import { ZEarnings, ZEarningsOrder, ZEarningsQuery, ZOrderParams } from '@counte
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/guards.js';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/index.js';
 import { verbatimValidation } from '../../http/validation.js';
-import { EarningsService } from './service.js';
+import type { EarningsService } from './service.js';
 
 /** GET /api/earnings (spec 02 §3 shape) and refunds. Without `shopId` it covers all the user's shops. */
-export async function earningsRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
+export async function earningsRoutes(app: FastifyInstance, { earnings }: { earnings: EarningsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const earnings = new EarningsService(deps);
   const checked = { attachValidation: true, preHandler: verbatimValidation };
 
   r.get('/api/earnings', { ...checked, schema: { querystring: ZEarningsQuery, response: { 200: ZEarnings } } }, async (req) =>

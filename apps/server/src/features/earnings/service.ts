@@ -1,15 +1,13 @@
 import type { TEarnings, TEarningsOrder } from '@counterprint/contract';
-import { EARNINGS_MAX_ORDERS, TOP_PRODUCTS, UNASSIGNED_SERVICE_SKU, type ZEarningsQuery } from '@counterprint/contract';
+import { EARNINGS_MAX_ORDERS, paiseToRupees, TOP_PRODUCTS, UNASSIGNED_SERVICE_SKU, type ZEarningsQuery } from '@counterprint/contract';
 import type { z } from 'zod';
 import { type AuthUser, requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { periodOf } from '../analytics/period.js';
+import { periodOf } from '../../reports/period.js';
 import { shopsOfUser } from '../shops/scope.js';
 import * as repo from './repo.js';
-
-const rupees = (paise: number | string) => Number(paise) / 100;
 
 /**
  * Earnings come from orders, recorded when a job is marked printed with an amount (issue 2).
@@ -59,13 +57,13 @@ export class EarningsService {
       paidPaise += Number(row.paise);
       paidCount += Number(row.n);
       const method = row.payment_method as keyof typeof t.paymentBreakdown | null;
-      if (method && method in t.paymentBreakdown) t.paymentBreakdown[method] = rupees(row.paise);
+      if (method && method in t.paymentBreakdown) t.paymentBreakdown[method] = paiseToRupees(row.paise);
     }
-    t.refunds = rupees(refundPaise);
-    t.revenue = rupees(paidPaise);
+    t.refunds = paiseToRupees(refundPaise);
+    t.revenue = paiseToRupees(paidPaise);
     t.orders = paidCount;
-    t.averageOrderValue = paidCount ? Math.round(paidPaise / paidCount) / 100 : 0;
-    const perDay = new Map(byDay.map((r) => [r.day, rupees(r.paise)]));
+    t.averageOrderValue = paidCount ? paiseToRupees(paidPaise / paidCount) : 0;
+    const perDay = new Map(byDay.map((r) => [r.day, paiseToRupees(r.paise)]));
     return {
       ...empty,
       totals: t,
@@ -74,7 +72,7 @@ export class EarningsService {
         sku: r.service_id ?? UNASSIGNED_SERVICE_SKU,
         name: r.name ?? 'Unassigned',
         sold: Number(r.n),
-        revenue: rupees(r.paise),
+        revenue: paiseToRupees(r.paise),
       })),
       orders: orders.slice(0, EARNINGS_MAX_ORDERS).map(repo.toOrder),
       ordersTruncated: orders.length > EARNINGS_MAX_ORDERS,

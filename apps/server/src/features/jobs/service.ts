@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
-import { SIGNED_LINK_TTL_SECONDS, type TJob, type TJobCreated, type TMarkPrintedRequest, type TUploadRefusalReason } from '@counterprint/contract';
+import { rupeesToPaise, SIGNED_LINK_TTL_SECONDS, type TJob, type TJobCreated, type TMarkPrintedRequest, type TUploadRefusalReason } from '@counterprint/contract';
 import type { AuthUser } from '../../auth/guards.js';
 import { requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
@@ -10,7 +10,8 @@ import { conflict, notFound } from '../../http/errors.js';
 import type { JobAnnouncer } from '../../realtime/job-announcer.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { MultipartBody } from '../../http/multipart.js';
-import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
+import * as policies from '../../limits/policies.js';
+import type { RateLimiter } from '../../limits/rate-limiter.js';
 import type { ShopRow } from '../shops/repo.js';
 import { findInUsersShop, shopBySlug } from '../shops/scope.js';
 import type { PageCounter } from './page-counter.js';
@@ -77,7 +78,7 @@ export class JobsService {
    */
   async createFromUpload(slug: string, upload: UploadInput): Promise<TJobCreated> {
     const shop = await this.shopForUpload(slug);
-    await this.d.limiter.hit({ key: `upload:${upload.ip}:${shop.id}`, max: 120, windowMs: 60 * MINUTE });
+    await this.d.limiter.hit(...policies.upload(upload.ip, shop.id));
     const { db, blobs } = this.d;
     if (!(await this.diskHasRoom())) throw serverStorageFull();
     const reservation = await this.d.leases.open(
@@ -140,7 +141,7 @@ export class JobsService {
     const order =
       input?.amount === undefined
         ? undefined
-        : { amountPaise: Math.round(input.amount * 100), paymentMethod: input.paymentMethod ?? null, serviceId: input.serviceId };
+        : { amountPaise: rupeesToPaise(input.amount), paymentMethod: input.paymentMethod ?? null, serviceId: input.serviceId };
     const outcome = await repo.markPrinted(this.d.db, job, order, now, this.recycleExpiry(now));
     if (outcome === 'not-queued') throw conflict('Job is already printed', 'JOB_NOT_QUEUED');
     if (outcome === 'no-service') throw notFound('Service not found on this shop\u2019s rate card', 'SERVICE_NOT_FOUND');

@@ -7,7 +7,8 @@ import type { Db } from '../../db/index.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
 import { parseJsonPart } from '../../http/json-part.js';
 import type { MultipartBody } from '../../http/multipart.js';
-import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
+import * as policies from '../../limits/policies.js';
+import type { RateLimiter } from '../../limits/rate-limiter.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { type AccountLimits, bannerBytesLeft, bannerQuotaFull, checkShopRoom, settleBannerRoom, settleShopRoom } from '../shops/account-limits.js';
 import { type BannerForm, discardBanners, readBannerForm } from '../shops/banner-form.js';
@@ -31,10 +32,7 @@ export class OnboardingService {
     if (!found) throw unauthorized('Sign in or sign up before creating a shop', 'ONBOARDING_PROOF_REQUIRED');
     const owner = { id: found.id, email: found.email, name: found.name };
     // Counted before the body is read: a stalled body holds the server's resources too (docs/decisions/016).
-    await this.d.limiter.hit(
-      { key: `onboarding:ip:${req.ip}`, max: 30, windowMs: 60 * MINUTE },
-      { key: `onboarding:user:${owner.id}`, max: 10, windowMs: 60 * MINUTE },
-    );
+    await this.d.limiter.hit(...policies.onboarding(req.ip, owner.id));
     const bytesLeft = await this.roomFor(owner.id);
     const shopId = randomUUID();
     const form = await readBannerForm(req.body, this.d.blobs, shopId, {

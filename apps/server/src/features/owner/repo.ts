@@ -3,10 +3,8 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
 
 /** One round trip for the whole owner overview. */
-export async function platformOverview(db: Db, now: Date): Promise<TOwnerOverview> {
-  const dayStart = new Date(now);
-  dayStart.setUTCHours(0, 0, 0, 0);
-  const weekStart = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
+export async function platformOverview(db: Db, since: { dayStart: Date; weekStart: Date }): Promise<TOwnerOverview> {
+  const { dayStart, weekStart } = since;
   const rows = await queryRows<Record<string, string | number>>(db, sql`
     SELECT
       (SELECT count(*) FROM shops) AS shops,

@@ -1,4 +1,4 @@
-import { type TPublicShopDetails, ZPublicShopDetails } from '@counterprint/contract';
+import { paiseToRupees, type TPublicShopDetails, ZPublicShopDetails } from '@counterprint/contract';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { bannerSizeUrl, bannerUrl } from '../shops/banners.js';
@@ -75,7 +75,7 @@ export class PublicShopDetails {
         .map((s) => ({
           id: s.id,
           serviceName: s.serviceName,
-          basePrice: s.basePricePaise / 100,
+          basePrice: paiseToRupees(s.basePricePaise),
           unit: s.unit as 'per_page',
           category: s.category,
           description: s.description,

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/index.js';
 import { notFound } from '../../http/errors.js';
-import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
+import * as policies from '../../limits/policies.js';
+import type { RateLimiter } from '../../limits/rate-limiter.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { sizeKey } from '../shops/banner-images.js';
 import { shopNotFound } from '../shops/errors.js';
@@ -25,7 +26,7 @@ export class PublicShopService {
   async recordVisit(slug: string, ip: string, src: string | undefined): Promise<void> {
     const shop = await shopBySlug(this.d.db, slug);
     // Keyed on the shop found: every spelling of a slug counts once, and an unknown slug creates no key.
-    await this.d.limiter.hit({ key: `visit:${ip}:${shop.id}`, max: 30, windowMs: 10 * MINUTE });
+    await this.d.limiter.hit(...policies.shopVisit(ip, shop.id));
     await insertVisit(this.d.db, shop.id, src === 'qr' ? 'qr' : 'online');
   }
 

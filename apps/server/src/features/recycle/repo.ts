@@ -3,7 +3,8 @@ import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { jobFiles, jobs } from '../../db/schema.js';
 
-export type BinFile = { file: typeof jobFiles.$inferSelect; job: typeof jobs.$inferSelect };
+export type FileRow = typeof jobFiles.$inferSelect;
+export type BinFile = { file: FileRow; job: typeof jobs.$inferSelect };
 
 export async function binFiles(
   db: Db,
@@ -32,6 +33,43 @@ export const findFile = async (db: Db, id: string): Promise<BinFile | undefined>
       .where(eq(jobFiles.id, id))
       .limit(1)
   )[0];
+
+/** Moves a file still in the bin to the saved files, which never expire; undefined when it has just left the bin. */
+export async function saveFile(db: Db, fileId: string, at: Date): Promise<FileRow | undefined> {
+  const [moved] = await db
+    .update(jobFiles)
+    .set({ state: 'saved', savedAt: at, expiresAt: null })
+    .where(and(eq(jobFiles.id, fileId), eq(jobFiles.state, 'recycled')))
+    .returning();
+  return moved;
+}
+
+/**
+ * Puts a recycled or saved file back on its job and the job back in the live queue, in one transaction;
+ * undefined, with nothing changed, when the file has just left the bin.
+ */
+export async function restoreFile(db: Db, fileId: string, jobId: string): Promise<FileRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [restored] = await tx
+      .update(jobFiles)
+      .set({ state: 'active', recycledAt: null, expiresAt: null, savedAt: null })
+      .where(and(eq(jobFiles.id, fileId), inArray(jobFiles.state, ['recycled', 'saved'])))
+      .returning();
+    if (!restored) return undefined;
+    await tx.update(jobs).set({ status: 'queued', printedAt: null, cancelledAt: null }).where(eq(jobs.id, jobId));
+    return restored;
+  });
+}
+
+/** Marks a recycled or saved file purged; answers its blob key, or undefined when it was not in the bin. */
+export async function purgeFile(db: Db, fileId: string, at: Date): Promise<string | undefined> {
+  const [purged] = await db
+    .update(jobFiles)
+    .set({ state: 'purged', purgedAt: at })
+    .where(and(eq(jobFiles.id, fileId), inArray(jobFiles.state, ['recycled', 'saved'])))
+    .returning({ blobKey: jobFiles.blobKey });
+  return purged?.blobKey;
+}
 
 export function toItem(b: BinFile, previewUrl: string | null): TRecycleItem {
   return {

@@ -1,15 +1,13 @@
 import { SIGNED_LINK_TTL_SECONDS, type TRecycleItem } from '@counterprint/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/guards.js';
 import { requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
-import { jobFiles, jobs } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { JobAnnouncer } from '../../realtime/job-announcer.js';
 import { resolveShopId } from '../shops/scope.js';
-import { type BinFile, binFiles, findFile, toItem } from './repo.js';
+import { type BinFile, binFiles, findFile, purgeFile, restoreFile, saveFile, toItem } from './repo.js';
 
 const RANGE_MS = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 } as const;
 const PREVIEWABLE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/webp']);
@@ -54,14 +52,9 @@ export class RecycleService {
   async save(user: AuthUser, fileId: string): Promise<TRecycleItem> {
     const b = await this.owned(user, fileId);
     if (b.file.state !== 'recycled') throw conflict('Only files in the recycle bin can be saved', 'NOT_IN_BIN');
-    const now = this.d.clock.now();
-    const moved = await this.d.db
-      .update(jobFiles)
-      .set({ state: 'saved', savedAt: now, expiresAt: null })
-      .where(and(eq(jobFiles.id, fileId), eq(jobFiles.state, 'recycled')))
-      .returning();
-    if (moved.length === 0) throw conflict('The file has just expired', 'NOT_IN_BIN');
-    return this.item({ ...b, file: moved[0]! });
+    const moved = await saveFile(this.d.db, fileId, this.d.clock.now());
+    if (!moved) throw conflict('The file has just expired', 'NOT_IN_BIN');
+    return this.item({ ...b, file: moved });
   }
 
   /** The file goes back on its job and the job back in the live queue. */
@@ -69,16 +62,8 @@ export class RecycleService {
     const b = await this.owned(user, fileId);
     if (b.file.state !== 'recycled' && b.file.state !== 'saved') throw conflict('The file is not in the recycle bin', 'NOT_IN_BIN');
     const wasVisible = b.job.status !== 'cancelled';
-    const restored = await this.d.db.transaction(async (tx) => {
-      const rows = await tx
-        .update(jobFiles)
-        .set({ state: 'active', recycledAt: null, expiresAt: null, savedAt: null })
-        .where(and(eq(jobFiles.id, fileId), inArray(jobFiles.state, ['recycled', 'saved'])))
-        .returning();
-      if (rows.length === 0) throw conflict('The file has just expired', 'NOT_IN_BIN');
-      await tx.update(jobs).set({ status: 'queued', printedAt: null, cancelledAt: null }).where(eq(jobs.id, b.job.id));
-      return rows[0]!;
-    });
+    const restored = await restoreFile(this.d.db, fileId, b.job.id);
+    if (!restored) throw conflict('The file has just expired', 'NOT_IN_BIN');
     // A cancelled job had left the staff's list, so it comes back as new.
     this.d.announcer.announce(b.job.shopId, b.job.id, wasVisible ? 'updated' : 'created');
     return this.item({ ...b, file: restored });
@@ -88,11 +73,7 @@ export class RecycleService {
   async remove(user: AuthUser, fileId: string): Promise<void> {
     const b = await this.owned(user, fileId);
     if (b.file.state === 'active') throw conflict('The file is still on a job in the queue', 'NOT_IN_BIN');
-    const purged = await this.d.db
-      .update(jobFiles)
-      .set({ state: 'purged', purgedAt: this.d.clock.now() })
-      .where(and(eq(jobFiles.id, fileId), inArray(jobFiles.state, ['recycled', 'saved'])))
-      .returning({ blobKey: jobFiles.blobKey });
-    if (purged[0]) await this.d.blobs.delete(purged[0].blobKey);
+    const blobKey = await purgeFile(this.d.db, fileId, this.d.clock.now());
+    if (blobKey) await this.d.blobs.delete(blobKey);
   }
 }

@@ -3,17 +3,19 @@ import type { TInventoryItem, TRateCardService } from '@counterprint/contract';
 import {
   DEFAULT_SHEETS_PER_REAM,
   PAPER_CATEGORY,
+  rupeesToPaise,
   SETTINGS_MESSAGES,
   type ZInventoryCreate,
   type ZInventoryUpdate,
   type ZRateCardServiceInput,
 } from '@counterprint/contract';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { rateCardOf } from '../shops/repo.js';
-import { toInventoryItem, toPaise, toRateCardService } from './dto.js';
+import { toInventoryItem, toRateCardService } from './dto.js';
 import * as repo from './repo.js';
 
 const itemNotFound = () => notFound('Inventory item not found', 'ITEM_NOT_FOUND');
@@ -36,7 +38,7 @@ export class CatalogService {
         sku: input.sku,
         name: input.name,
         category,
-        pricePaise: toPaise(input.price ?? 0),
+        pricePaise: rupeesToPaise(input.price ?? 0),
         stock: input.stock ?? 0,
         lowStockThreshold: input.lowStockThreshold,
         unit: input.unit ?? 'pcs',
@@ -57,7 +59,7 @@ export class CatalogService {
     const row = await repo.updateItem(this.db, shopId, sku, {
       name: input.name,
       category,
-      pricePaise: input.price === undefined ? undefined : toPaise(input.price),
+      pricePaise: input.price === undefined ? undefined : rupeesToPaise(input.price),
       stock: input.stock,
       lowStockThreshold: input.lowStockThreshold,
       unit: input.unit,
@@ -90,7 +92,7 @@ export class CatalogService {
         id,
         shopId,
         serviceName: s.serviceName!,
-        basePricePaise: toPaise(s.basePrice ?? 0),
+        basePricePaise: rupeesToPaise(s.basePrice ?? 0),
         unit: s.unit ?? 'per_page',
         category: s.category ?? null,
         description: s.description ?? null,

@@ -1,12 +1,8 @@
 import type { TInventoryItem, TRateCardService, TShopProfile } from '@counterprint/contract';
-import { INTEGRATIONS } from '@counterprint/contract';
+import { INTEGRATIONS, paiseToRupees } from '@counterprint/contract';
 import { bannerUrl } from '../shops/banners.js';
 import type { BannerRow, ShopRow } from '../shops/repo.js';
 import type { InventoryRow, RateCardRow } from './repo.js';
-
-/** Money is integer paise in the database and rupees with 2 decimals on the wire. */
-export const toRupees = (paise: number) => Math.round(paise) / 100;
-export const toPaise = (rupees: number) => Math.round(rupees * 100);
 
 export function toProfile(shop: ShopRow, banners: BannerRow[]): TShopProfile {
   return {
@@ -38,7 +34,7 @@ export function toInventoryItem(row: InventoryRow): TInventoryItem {
     sku: row.sku,
     name: row.name,
     category: row.category,
-    price: toRupees(row.pricePaise),
+    price: paiseToRupees(row.pricePaise),
     stock: row.stock,
     lowStockThreshold: row.lowStockThreshold,
     unit: row.unit as TInventoryItem['unit'],
@@ -51,7 +47,7 @@ export function toRateCardService(row: RateCardRow): TRateCardService {
   return {
     id: row.id,
     serviceName: row.serviceName,
-    basePrice: toRupees(row.basePricePaise),
+    basePrice: paiseToRupees(row.basePricePaise),
     unit: row.unit as TRateCardService['unit'],
     category: row.category,
     description: row.description,

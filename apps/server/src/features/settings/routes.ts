@@ -22,7 +22,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guards.js';
 import { verbatimValidation } from '../../http/validation.js';
-import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
+import * as policies from '../../limits/policies.js';
+import type { RateLimiter } from '../../limits/rate-limiter.js';
 import type { CatalogService } from './catalog.js';
 import type { HoursService } from './hours.js';
 import type { SettingsService } from './service.js';
@@ -83,7 +84,7 @@ export async function settingsRoutes(app: FastifyInstance, deps: SettingsRouteDe
     { ...checked, schema: { querystring: ZUsernameCheckQuery, response: { 200: ZUsernameCheck } } },
     async (req) => {
       const user = currentUser(req);
-      await deps.limiter.hit({ key: `username-check:${user.id}`, max: 60, windowMs: MINUTE });
+      await deps.limiter.hit(...policies.usernameCheck(user.id));
       return settings.usernameCheck(user, req.query.username ?? '', req.query.shopId);
     },
   );

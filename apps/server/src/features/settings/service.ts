@@ -2,6 +2,7 @@ import type { TSettings, TShopProfile } from '@counterprint/contract';
 import { MAX_SETTINGS_BANNERS, SETTINGS_MESSAGES, USERNAME_MIN, USERNAME_PATTERN, ZOptionalShopId, ZShopProfileUpdate } from '@counterprint/contract';
 import type { AuthUser } from '../../auth/guards.js';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict } from '../../http/errors.js';

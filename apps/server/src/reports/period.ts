@@ -1,5 +1,5 @@
+/** The calendar days a report (analytics, earnings) covers; period-sql.ts filters and groups rows by them. */
 import { REPORT_RANGE_DAYS, type REPORT_RANGES } from '@counterprint/contract';
-import { type SQL, sql } from 'drizzle-orm';
 
 export type Period = {
   /** first and last calendar day, YYYY-MM-DD, both included */
@@ -48,18 +48,4 @@ export function periodOf(
   return { from, to, days, label, tz: q.tz };
 }
 
-/** `column` (a timestamptz) falls within the period's days in its time zone; index-friendly bounds. */
-export const inPeriod = (column: SQL, p: Period): SQL =>
-  sql`${column} >= (${p.from}::date::timestamp AT TIME ZONE ${p.tz}) AND ${column} < ((${p.to}::date + 1)::timestamp AT TIME ZONE ${p.tz})`;
-
-/** The calendar day of `column` in the period's time zone, as YYYY-MM-DD. */
-export const dayOf = (column: SQL, tz: string): SQL => sql`to_char((${column} AT TIME ZONE ${tz})::date, 'YYYY-MM-DD')`;
-
-/** `column IN (ids…)`; callers never pass an empty list. */
-export const inIds = (column: SQL, ids: string[]): SQL => sql`${column} IN (${sql.join(
-  ids.map((id) => sql`${id}`),
-  sql`, `,
-)})`;
-
-export const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export const round1 = (n: number) => Math.round(n * 10) / 10;
