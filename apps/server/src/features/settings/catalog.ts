@@ -12,7 +12,6 @@ import {
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/index.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { rateCardOf } from '../shops/repo.js';
 import { toInventoryItem, toRateCardService } from './dto.js';

@@ -4,7 +4,6 @@ import type { AuthUser } from '../../auth/guards.js';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/index.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { parseJsonPart } from '../../http/json-part.js';
 import type { MultipartBody } from '../../http/multipart.js';
