@@ -1,4 +1,4 @@
-/** Public navigation and footer (spec 01 §2 "Public navigation", spec 02 §2.7 footer links). */
+/** Public navigation and footer (docs/product/screens.md#public-navigation). */
 
 export interface SiteLink {
   to: string;
@@ -21,7 +21,7 @@ export const SIGNED_OUT_ACTIONS = {
 } as const;
 
 /**
- * Spec 01 §2: with a stored token the navigation offers the dashboard and the account instead.
+ * docs/product/screens.md#public-navigation: with a stored token the navigation offers the dashboard and the account instead.
  * `/` opens the account's own workspace; /shop-dashboard bounced an account without a shop.
  */
 export const SIGNED_IN_ACTIONS = {
@@ -63,7 +63,7 @@ export const SITE = {
   copyright: (year: number) => `© ${year} Counterprint. Made for print shops in India.`,
 };
 
-/** Marketing figures of spec 02 §1 (content, not measured by this product). */
+/** Marketing figures (docs/product/overview.md#marketing-claims): content, not measured by this product. */
 export const MARKETING_STATS = {
   shops: '500+',
   rating: '4.9/5',

@@ -7,7 +7,7 @@ import type { Db } from '../../db/index.js';
 import { verbatimValidation } from '../settings/validation.js';
 import { AnalyticsService } from './service.js';
 
-/** GET /api/analytics (spec 02 §3 shape) and the paper restock, whose fields all travel in the query. */
+/** GET /api/analytics (docs/product/routes.md#reports) and the paper restock, whose fields all travel in the query. */
 export async function analyticsRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const analytics = new AnalyticsService(deps);

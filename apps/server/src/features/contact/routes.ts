@@ -7,7 +7,7 @@ import { MINUTE, type RateLimiter } from '../../limits/rate-limiter.js';
 import { verbatimValidation } from '../settings/validation.js';
 import { type ContactDeps, ContactService } from './service.js';
 
-/** POST /api/contact is public (see http/public-routes.ts); 5 messages an hour per address (DECISIONS). */
+/** POST /api/contact is public (see http/public-routes.ts); 5 messages an hour per address (docs/product/rules.md#rate-limits). */
 export async function contactRoutes(app: FastifyInstance, deps: Omit<ContactDeps, 'logger'> & { limiter: RateLimiter }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const contact = new ContactService({ ...deps, logger: app.log });

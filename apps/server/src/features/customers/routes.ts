@@ -16,7 +16,7 @@ import type { Db } from '../../db/index.js';
 import { verbatimValidation } from '../settings/validation.js';
 import { CustomersService } from './service.js';
 
-/** Spec 02 §7's customer calls; `?shopId=` is optional for a user with one shop (DECISIONS). */
+/** The customer calls (docs/product/routes.md#customers); `?shopId=` is optional for a user with one shop (docs/product/rules.md#shop-scope). */
 export async function customersRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const customers = new CustomersService(deps);

@@ -7,7 +7,7 @@ import type { Db } from '../../db/index.js';
 import { verbatimValidation } from '../settings/validation.js';
 import { EarningsService } from './service.js';
 
-/** GET /api/earnings (spec 02 §3 shape) and refunds. Without `shopId` it covers all the user's shops. */
+/** GET /api/earnings (docs/product/routes.md#reports) and refunds. Without `shopId` it covers all the user's shops. */
 export async function earningsRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const earnings = new EarningsService(deps);

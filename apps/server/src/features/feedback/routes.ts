@@ -13,7 +13,7 @@ export async function feedbackRoutes(app: FastifyInstance, deps: { db: Db; clock
   const r = app.withTypeProvider<ZodTypeProvider>();
   const feedback = new FeedbackService(deps);
 
-  // Spec 02 §7: every overlay posts here; the feature it is about travels in the body. Limited per address,
+  // docs/product/routes.md#feedback-contact-and-checkout: every overlay posts here; the feature it is about travels in the body. Limited per address,
   // then per account, so that no one floods the platform owner's list (docs/decisions/016).
   r.post(
     '/api/feature/feedback/analytics',

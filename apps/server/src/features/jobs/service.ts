@@ -42,7 +42,7 @@ export type JobsDeps = {
   recycleRetentionSeconds: number;
 };
 
-/** Spec: staff download links live 10 minutes. */
+/** Staff download links live 10 minutes (docs/product/rules.md#signed-links). */
 export const SIGNED_URL_TTL_SECONDS = SIGNED_LINK_TTL_SECONDS;
 
 const jobNotFound = () => notFound('Job not found', 'JOB_NOT_FOUND');

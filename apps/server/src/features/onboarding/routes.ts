@@ -11,7 +11,7 @@ import { findUserByEmail, findUserById } from '../accounts/repo.js';
 import { readBannerForm } from '../shops/banner-form.js';
 import type { OnboardingService } from './service.js';
 
-/** DECISIONS: proof of the account is the owner's bearer token, or the onboarding token sign-up returned. */
+/** docs/product/rules.md#shops: proof of the account is the owner's bearer token, or the onboarding token sign-up returned. */
 async function resolveOwner(req: FastifyRequest, db: Db, tokens: TokenService) {
   if (req.user) return findUserById(db, req.user.id);
   const header = req.headers['x-onboarding-token'];

@@ -40,7 +40,7 @@ import { resolveShopId, shopsOfUser } from './scope.js';
 import { SettingsService, tooManyBanners } from './service.js';
 import { verbatimValidation } from './validation.js';
 
-/** Spec 02 §7's settings calls. Every call names a shop the user owns (or means their only one). */
+/** The settings calls (docs/product/routes.md#settings). Every call names a shop the user owns (or means their only one). */
 export async function settingsRoutes(
   app: FastifyInstance,
   deps: { db: Db; blobs: BlobStore; limiter: RateLimiter; accountLimits: AccountLimits; clock: Clock },

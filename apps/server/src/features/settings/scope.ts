@@ -9,7 +9,7 @@ export const shopsOfUser = (db: Db, userId: string) =>
   db.select({ id: shops.id, name: shops.name }).from(shops).where(eq(shops.ownerId, userId)).orderBy(asc(shops.createdAt));
 
 /**
- * DECISIONS "Management data": a named shop must be the user's (403); without one, the user's only
+ * docs/product/rules.md#shop-scope: a named shop must be the user's (403); without one, the user's only
  * shop is meant; several shops need `shopId` (400); a user with none has nothing to manage (404).
  */
 export async function resolveShopId(db: Db, user: AuthUser, shopId: string | undefined): Promise<string> {

@@ -6,7 +6,7 @@ import { shops } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 
 /**
- * DECISIONS "Management data": with a shopId, the user must own it; without one, the
+ * docs/product/rules.md#shop-scope: with a shopId, the user must own it; without one, the
  * user's only shop is meant, and several shops need an explicit id.
  */
 export async function resolveShopId(db: Db, user: AuthUser, shopId: string | undefined): Promise<string> {

@@ -4,7 +4,7 @@ const TONE = {
   error: 'border-red-200 bg-red-50 text-red-800',
 } as const;
 
-/** One status line for save and delete (spec 02 §4): each message replaces the last. */
+/** One status line for save and delete (docs/product/screens.md#customers): each message replaces the last. */
 export function StatusPill({ status }: { status: { text: string; tone: keyof typeof TONE } | null }) {
   return (
     <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4">

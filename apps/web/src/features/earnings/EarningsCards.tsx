@@ -2,7 +2,7 @@ import type { TEarnings } from '@counterprint/contract';
 import { StatCard } from '../analytics/controls';
 import { paymentMix, rupees } from './orders';
 
-/** The four cards of spec 02 §2.4. */
+/** The four cards of docs/product/screens.md#earnings. */
 export function EarningsCards({ totals }: { totals: TEarnings['totals'] | undefined }) {
   const mix = totals ? paymentMix(totals) : null;
   const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

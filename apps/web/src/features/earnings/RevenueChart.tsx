@@ -3,7 +3,7 @@ import { Area, AreaChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Too
 import { NoData } from '../analytics/controls';
 import { bestDay, rupees, shortDay } from './orders';
 
-/** Revenue per day with a line on the best one (spec 02 §2.4). */
+/** Revenue per day with a line on the best one (docs/product/screens.md#earnings). */
 export function RevenueChart({ days }: { days: TEarnings['revenueByDay'] }) {
   const best = bestDay(days);
   if (!best) return <NoData />;

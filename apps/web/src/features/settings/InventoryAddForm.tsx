@@ -7,7 +7,7 @@ import { Input, Select, TextArea, useSettingsToast } from './fields';
 import { EMPTY_ITEM, type InventoryUnit, type InventoryValues, inventoryPayload } from './inventory';
 import { SETTINGS_TOASTS } from './messages';
 
-/** Spec 02 §2.5's add-item form. SKU and name are marked required; the server says so if they are missing. */
+/** The inventory add-item form (docs/product/screens.md#settings). SKU and name are marked required; the server says so if they are missing. */
 export function InventoryAddForm({ shopId, onAdded }: { shopId: string; onAdded: (item: TInventoryItem) => void }) {
   const toast = useSettingsToast();
   const [values, setValues] = useState<InventoryValues>(EMPTY_ITEM);

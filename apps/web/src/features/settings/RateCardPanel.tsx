@@ -59,7 +59,7 @@ function EditRow({ row, index, removable, onChange, onRemove }: { row: RateRow; 
   );
 }
 
-/** Spec 02 §2.5/§4: view mode, then edit mode that is saved or cancelled back to the server's copy. */
+/** docs/product/screens.md#settings: view mode, then edit mode that is saved or cancelled back to the server's copy. */
 export function RateCardPanel({ shopId, services, onSaved }: { shopId: string; services: TRateCardService[]; onSaved: (list: TRateCardService[]) => void }) {
   const toast = useSettingsToast();
   const [rows, setRows] = useState<RateRow[] | null>(null);

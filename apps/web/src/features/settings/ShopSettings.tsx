@@ -18,7 +18,7 @@ import { useBannerDraft } from './useBannerDraft';
 /** The rate card cache the mark-printed dialog prices jobs from (features/jobs). */
 const JOB_RATE_CARDS = ['print-jobs', 'rate-card'] as const;
 
-/** Spec 02 §2.5 for one shop; keyed by shop id, so switching shops starts clean. */
+/** docs/product/screens.md#settings for one shop; keyed by shop id, so switching shops starts clean. */
 export function ShopSettings({ shopId }: { shopId: string }) {
   const client = useQueryClient();
   const toast = useToast();

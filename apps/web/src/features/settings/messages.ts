@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/client';
 
-/** Spec 02 §8, word for word. */
+/** docs/product/screens.md#settings, word for word. */
 export const SETTINGS_TOASTS = {
   loadFailed: 'Failed to load settings',
   profileSaved: 'Shop profile saved.',
@@ -19,7 +19,7 @@ export const SETTINGS_TOASTS = {
   rateCardFailed: 'Failed to save rate card.',
 } as const;
 
-/** Spec 02 §8: settings toasts clear after 2 to 2.5 seconds. */
+/** docs/product/screens.md#settings: settings toasts clear after 2 to 2.5 seconds. */
 export const TOAST_MS = 2_500;
 
 /** A failed save shows the server's `error` when it sent one, else the screen's own words. */
