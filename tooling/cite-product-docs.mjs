@@ -347,7 +347,7 @@ function* files(dir) {
 
 const NEEDS = /\b[Ss]pec 0[12]\b|\bDECISIONS\b|STACK\.md|ARCHITECTURE\.md|EXAMPLES\.md|\.\.\/shared\/|^\s*(\/\*\*|\*|\/\/).*\b[Ss]pec:/;
 let changedLines = 0;
-let changedFiles = 0;
+const pending = [];
 for (const top of SCAN) {
   for (const file of files(path.join(ROOT, top))) {
     const rel = path.relative(ROOT, file);
@@ -365,8 +365,10 @@ for (const top of SCAN) {
     });
     if (count === 0) continue;
     changedLines += count;
-    changedFiles++;
-    if (!DRY) writeFileSync(file, lines.join('\n'));
+    pending.push([file, lines.join('\n')]);
   }
 }
+// Written only once every line has a mapping: an unmapped citation stops the run before any file changes.
+if (!DRY) for (const [file, text] of pending) writeFileSync(file, text);
+const changedFiles = pending.length;
 console.log(`${DRY ? 'would rewrite' : 'rewrote'} ${changedLines} citation lines in ${changedFiles} files`);
