@@ -3,12 +3,12 @@ import { DEFAULT_TIME_ZONE, isIntlTimeZone } from './hours.js';
 import { ZJobStatus } from './jobs.js';
 import { ZOptionalShopId } from './settings.js';
 
-/** Spec 02 §9: report ranges; a custom range names its first and last day. */
+/** Report ranges (docs/product/rules.md#constants); a custom range names its first and last day. */
 export const REPORT_RANGES = ['7d', '30d', '90d', 'custom'] as const;
 export const REPORT_RANGE_DAYS = { '7d': 7, '30d': 30, '90d': 90 } as const;
 export const MAX_CUSTOM_RANGE_DAYS = 366;
 export const ANALYTICS_PAGE_SIZE = 8;
-/** Spec 02 §4/§9: an item is low when at most 10% of its total remains. */
+/** An item is low when at most 10% of its total remains (docs/product/rules.md#paper-and-inventory). */
 export const LOW_STOCK_FRACTION = 0.1;
 export const ANALYTICS_MESSAGES = {
   selectItem: 'Please select an inventory item.',
@@ -53,7 +53,7 @@ export const ZAnalyticsQuery = z
     query: z.string().trim().max(100, 'query must be at most 100 characters').optional(),
     page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be 1 or more').default(1),
     pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1).max(50, 'pageSize must be at most 50').default(ANALYTICS_PAGE_SIZE),
-    /** An OWNER's platform-wide view over every shop (DECISIONS: "Global Analytics"). */
+    /** An OWNER's platform-wide view over every shop (docs/product/departures.md#owner-analytics-and-settings). */
     scope: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['shops', 'platform'], { error: 'scope must be shops or platform' }).optional()),
   })
   .superRefine(checkCustomRange);

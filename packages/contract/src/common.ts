@@ -14,9 +14,9 @@ export const LIMITS = {
   passwordMax: 128,
 } as const;
 
-/** Spec 01 §5: non-space text, @, text, dot, text. */
+/** docs/product/screens.md#sign-in-and-sign-up: non-space text, @, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** DECISIONS: at least 8 characters with a letter and a digit. */
+/** docs/product/rules.md#passwords: at least 8 characters with a letter and a digit. */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).{8,}$/;
 
 export const ZEmail = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './common.js';
 
-/** Spec 02 §5/§8, verbatim. */
+/** docs/product/screens.md#contact-page, verbatim. */
 export const CONTACT_MESSAGES = {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
@@ -13,7 +13,7 @@ export const CONTACT_MESSAGES = {
     `Sorry, there was an error sending your message. Please try again or contact us directly at ${email}`,
 } as const;
 export const CONTACT_LIMITS = { name: 100, email: 254, company: 100, phone: 20, subject: 200, message: 5000 } as const;
-/** Spec 02 §9: the contact form's client timeout. */
+/** docs/product/rules.md#constants: the contact form's client timeout. */
 export const CONTACT_TIMEOUT_MS = 10_000;
 
 const required = (message: string, max: number, field: string) =>

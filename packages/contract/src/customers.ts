@@ -4,7 +4,7 @@ import { ZJobStatus } from './jobs.js';
 import { ZOptionalShopId } from './settings.js';
 import { PHONE_PATTERN } from './shops.js';
 
-/** Spec 02 §9. */
+/** docs/product/rules.md#constants. */
 export const CUSTOMER_SORTS = ['recent', 'az', 'za'] as const;
 export const CUSTOMERS_PAGE_SIZE = 9;
 export const CUSTOMER_CARD_TAGS = 2;
@@ -38,7 +38,7 @@ export const ZCustomerJob = z.object({
 export const ZCustomerDetail = ZCustomer.extend({ jobs: z.array(ZCustomerJob) });
 export type TCustomerDetail = z.infer<typeof ZCustomerDetail>;
 
-/** Spec 02 §5: tags are comma separated (or a list), trimmed, empties dropped. */
+/** docs/product/screens.md#customers: tags are comma separated (or a list), trimmed, empties dropped. */
 export function normaliseTags(raw: string | string[] | null | undefined): string[] {
   const parts = Array.isArray(raw) ? raw.flatMap((t) => t.split(',')) : (raw ?? '').split(',');
   const seen = new Set<string>();

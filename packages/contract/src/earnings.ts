@@ -3,7 +3,7 @@ import { checkCustomRange, ZReportRangeFields, ZShopOption } from './analytics.j
 import { PAYMENT_METHODS } from './jobs.js';
 import { ZOptionalShopId } from './settings.js';
 
-/** Spec 02 §4/§9. */
+/** docs/product/screens.md#earnings, docs/product/rules.md#constants. */
 export const ORDER_STATUSES = ['paid', 'refunded'] as const;
 export const EARNINGS_SORTS = ['date_desc', 'date_asc', 'amount_desc', 'amount_asc'] as const;
 export const EARNINGS_PAGE_SIZE = 8;

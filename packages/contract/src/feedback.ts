@@ -7,7 +7,7 @@ export const FEEDBACK_MESSAGES = {
 /** The owner's lists show the newest this many. */
 export const OWNER_LIST_LIMIT = 200;
 
-/** POST /api/feature/feedback/analytics (spec 02 §3 "Feature feedback"). */
+/** POST /api/feature/feedback/analytics (docs/product/screens.md#feature-feedback). */
 export const ZFeedbackRequest = z.object({
   feature: z.string({ error: 'feature is required' }).trim().min(1, 'feature is required').max(100, 'feature must be at most 100 characters'),
   wantFeature: z.boolean({ error: 'wantFeature must be true or false' }).default(true),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec 01 §5, in the spec's order; the message is used verbatim. */
+/** The accepted types of docs/product/rules.md#upload-limits, in the spec's order; the message is used verbatim. */
 export const UPLOAD_EXTENSIONS = [
   'pdf', 'png', 'jpg', 'jpeg', 'webp', 'tiff', 'tif', 'bmp', 'svg', 'eps', 'ps', 'psd', 'heic', 'heif', 'xls', 'xlsx', 'csv', 'ods',
 ] as const;
@@ -87,7 +87,7 @@ export type TLiveJobMessage = z.infer<typeof ZLiveJobMessage>;
 
 export const jobTopic = (shopId: string) => `/topic/shops/${shopId}/jobs`;
 
-/** Spec 02 §2.1: the colour band of a job's total sheets. */
+/** docs/product/screens.md#live-print-jobs: the colour band of a job's total sheets. */
 export function sheetBand(sheets: number): 'none' | 'low' | 'medium' | 'high' {
   if (sheets <= 0) return 'none';
   if (sheets < 100) return 'low';

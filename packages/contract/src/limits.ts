@@ -1,4 +1,4 @@
-/** Product behaviour shared by the server and the web app (DECISIONS.md: Jobs and files). */
+/** Product behaviour shared by the server and the web app (docs/product/rules.md#upload-limits, docs/product/rules.md#retention). */
 export const UPLOAD_LIMITS = {
   maxFileBytes: 25 * 1024 * 1024,
   maxFiles: 50,
@@ -11,7 +11,7 @@ export const RETENTION = {
   unprintedMs: 24 * 60 * 60 * 1000,
 } as const;
 
-/** Staff open a file through a signed link that lives this long (spec: 10 minutes). */
+/** Staff open a file through a signed link that lives this long (docs/product/rules.md#signed-links). */
 export const SIGNED_LINK_TTL_SECONDS = 10 * 60;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const RECYCLE_RANGES = ['1h', '24h', '7d'] as const;
 export const RECYCLE_FILE_TYPES = ['all', 'pdf', 'png', 'jpg', 'ai'] as const;
 export const RECYCLE_PAGE_SIZE = 8;
-/** The bin's countdown turns amber at this many seconds left (spec 02 §4). */
+/** The bin's countdown turns amber at this many seconds left (docs/product/screens.md#recycle-bin). */
 export const RECYCLE_AMBER_SECONDS = 600;
 
 export const ZRecycleQuery = z.object({
@@ -34,7 +34,7 @@ export type TRecycleItem = z.infer<typeof ZRecycleItem>;
 export const ZRecycleList = z.object({ items: z.array(ZRecycleItem) });
 export const ZRecycleParams = z.object({ id: z.uuid({ error: 'id must be a file id' }) });
 
-/** pdf, png, jpg (jpeg too), ai, or the extension for other kinds (DECISIONS "Jobs and files"). */
+/** pdf, png, jpg (jpeg too), ai, or the extension for other kinds (docs/product/rules.md#jobs-and-files). */
 export function recycleType(extension: string): string {
   const ext = extension.toLowerCase();
   return ext === 'jpeg' ? 'jpg' : ext;

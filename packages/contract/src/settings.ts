@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZShopHours } from './hours.js';
 import { DEFAULT_SHOP_HOURS, PHONE_PATTERN, RATE_CARD_UNITS, ZShopCategory } from './shops.js';
 
-/** Spec 02 §5/§9: the settings screen's rules and choices. */
+/** The settings screen's rules and choices (docs/product/screens.md#settings, docs/product/rules.md#constants). */
 export const SHOP_TYPES = ['Retail', 'Wholesale', 'Franchise', 'Online'] as const;
 export const INTEGRATIONS = ['online_payments', 'gst_inclusive'] as const;
 export const INVENTORY_UNITS = ['pcs', 'kg', 'l', 'm'] as const;
@@ -149,7 +149,7 @@ const wholeOrNone = (v: number | undefined) => v === undefined || (Number.isInte
 const price = numberish('price').refine((v) => v === undefined || (v >= 0 && v <= 10_000_000), 'price must be 0 or more');
 const stock = numberish('stock').refine(wholeOrNone, 'stock must be a whole number, 0 or more');
 const thresholdMessage = 'lowStockThreshold must be a whole number, 0 or more';
-/** Spec 02 §5: a threshold of 0 or blank becomes 10. */
+/** docs/product/screens.md#settings: a threshold of 0 or blank becomes 10. */
 const threshold = numberish('lowStockThreshold')
   .refine(wholeOrNone, thresholdMessage)
   .transform((v) => v || DEFAULT_LOW_STOCK_THRESHOLD);

@@ -79,7 +79,7 @@ export const ZPublicRate = z.object({
 });
 export type TPublicRate = z.infer<typeof ZPublicRate>;
 
-/** Spec 01 §2: shown when the shop has no rate card. */
+/** docs/product/rules.md#constants: shown when the shop has no rate card. */
 export const DEFAULT_PUBLIC_RATES: { serviceName: string; basePrice: number; unit: 'per_page' | 'per_item' }[] = [
   { serviceName: 'Black & white A4', basePrice: 2, unit: 'per_page' },
   { serviceName: 'Colour A4', basePrice: 10, unit: 'per_page' },

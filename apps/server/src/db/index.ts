@@ -3,7 +3,7 @@
  * node-postgres (DATABASE_URL). Migrations are plain SQL files run through the raw
  * client, because Drizzle's execute() sends parameters and so cannot run a
  * multi-statement file on pg. PGlite's own node-postgres adapter is not used
- * under Drizzle (parameter bug, see STACK.md).
+ * under Drizzle (parameter bug, see docs/decisions/001-drizzle-over-pglite-and-pg.md).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

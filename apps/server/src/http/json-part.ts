@@ -7,7 +7,7 @@ import { parseOrBadRequest } from './validation.js';
 export const JSON_PART_MAX = 16 * 1024;
 
 /**
- * DECISIONS: a JSON part (`shop`, `profile`) may come as a plain field, as a field typed
+ * docs/product/rules.md#paths-and-calls: a JSON part (`shop`, `profile`) may come as a plain field, as a field typed
  * application/json (which multipart has already parsed), or as a file part of type
  * application/json, as a browser sends a Blob. Answers the parsed value.
  */

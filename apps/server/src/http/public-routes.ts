@@ -1,5 +1,5 @@
 /**
- * Every API route that answers without a bearer token (DECISIONS.md "Paths and calls").
+ * Every API route that answers without a bearer token (docs/product/rules.md#paths-and-calls).
  * The auth hook and the route-table test both read this list: a route missing from it
  * requires a token.
  */

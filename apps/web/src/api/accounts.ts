@@ -29,7 +29,7 @@ export interface SignedIn {
   answer: TSigninResponse;
 }
 
-/** Signs in and stores the session (spec 01 §3 keys); the caller picks the role and fires authChanged. */
+/** Signs in and stores the session (docs/product/rules.md#client-storage); the caller picks the role and fires authChanged. */
 export async function signIn(credentials: TSigninRequest): Promise<SignedIn> {
   const res = await request<TSigninResponse>('/auth/signin', { method: 'POST', body: credentials, public: true });
   const token = bearerFrom(res.headers.get('Authorization'));
@@ -50,7 +50,7 @@ export async function sendResetEmail(email: string): Promise<void> {
   await apiPost('/reset-password-send-email', { email }, { public: true, timeoutMs: RESET_EMAIL_TIMEOUT_MS });
 }
 
-/** The server takes these as multipart fields (spec 01 §7). */
+/** The server takes these as multipart fields (docs/product/routes.md#accounts). */
 export async function changePassword(fields: TChangePasswordRequest): Promise<void> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

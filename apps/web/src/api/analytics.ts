@@ -15,7 +15,7 @@ export interface AnalyticsFilters extends RangeFilter {
   shopId: string;
   query: string;
   page: number;
-  /** An OWNER's platform-wide view (DECISIONS: "Global Analytics"). */
+  /** An OWNER's platform-wide view (docs/product/departures.md#owner-analytics-and-settings). */
   platform: boolean;
 }
 
@@ -36,14 +36,14 @@ export function analyticsParams(f: AnalyticsFilters): URLSearchParams {
   return params;
 }
 
-// Spec 02 §9: the analytics client waits 9 s, one more than the shared client.
+// docs/product/rules.md#constants: the analytics client waits 9 s, one more than the shared client.
 const ANALYTICS_TIMEOUT_MS = 9_000;
 
 export function fetchAnalytics(f: AnalyticsFilters): Promise<TAnalytics> {
   return apiGet<TAnalytics>(`/analytics?${analyticsParams(f)}`, { timeoutMs: ANALYTICS_TIMEOUT_MS });
 }
 
-/** Spec 02 §7: everything in the query and no body; the server records the real user. */
+/** docs/product/routes.md#reports: everything in the query and no body; the server records the real user. */
 export function restockItem(shopId: string, sku: string, addSheets: number): Promise<TPaperInventoryItem> {
   const params = new URLSearchParams({ shopId, sku, addSheets: String(addSheets) });
   return apiPost<TPaperInventoryItem>(`/analytics/restock?${params}`, undefined, { timeoutMs: ANALYTICS_TIMEOUT_MS });

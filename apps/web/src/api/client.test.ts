@@ -10,7 +10,7 @@ function signIn(token: string) {
   localStorage.setItem(LOCAL.user, JSON.stringify({ id: 'user-1', name: 'Asha' }));
 }
 
-describe('API client session rules (spec 01 §7)', () => {
+describe('API client session rules (docs/product/rules.md#session-expiry)', () => {
   let redirect: ReturnType<typeof vi.fn<(url: string) => void>>;
   beforeEach(() => {
     redirect = vi.fn<(url: string) => void>();

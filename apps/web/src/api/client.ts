@@ -34,7 +34,7 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   timeoutMs?: number;
-  /** Calls DECISIONS lists as public: no bearer and none of the session-expiry rules. */
+  /** Calls docs/product/rules.md#public-calls lists as public: no bearer and none of the session-expiry rules. */
   public?: boolean;
   signal?: AbortSignal;
 }
@@ -61,7 +61,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const token = options.public ? null : localStorage.getItem(LOCAL.token);
-  // An unreadable stored token is treated as no token at all (spec 01 §7).
+  // An unreadable stored token is treated as no token at all (docs/product/rules.md#session-expiry).
   if (token && decodeToken(token)) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(`${API_BASE}${path}`, {
@@ -126,7 +126,7 @@ async function tryRefresh(): Promise<boolean> {
   }
 }
 
-/** Ends the session as spec 01 §7 says: clear, remember why, go to the login page. */
+/** Ends the session as docs/product/rules.md#session-expiry says: clear, remember why, go to the login page. */
 export function expireSession(): ApiError {
   clearExpiredSession();
   notifyAuthChanged();

@@ -1,7 +1,7 @@
 import { CONTACT_TIMEOUT_MS, type TCheckoutRequest, type TContactRequest } from '@counterprint/contract';
 import { apiPost } from './client';
 
-/** POST /api/contact: public, 10 s timeout (spec 02 §7, §9); 201 {ok:true} on success. */
+/** POST /api/contact: public, 10 s timeout (docs/product/rules.md#constants); 201 {ok:true} on success. */
 export async function sendContactMessage(body: TContactRequest): Promise<void> {
   await apiPost<{ ok: true }>('/contact', body, { public: true, timeoutMs: CONTACT_TIMEOUT_MS });
 }

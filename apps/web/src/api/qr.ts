@@ -3,7 +3,7 @@ export const QR_MESSAGES = {
   failed: 'Error generating QR code. Please try again.',
 } as const;
 
-/** What the QR encodes (DECISIONS: Shops): the shop's page, marked as reached by the QR. */
+/** What the QR encodes (docs/product/rules.md#shops): the shop's page, marked as reached by the QR. */
 export const shopQrUrl = (slug: string, origin = window.location.origin) => `${origin}/public/${slug}?src=qr`;
 
 export const qrFileName = (slug: string) => `${slug}-qr.png`;
@@ -15,7 +15,7 @@ export const qrPosterUrl = (slug: string, size: (typeof POSTER_SIZES)[number]) =
 
 /**
  * `GET /api/qr/generate/{slug}` answers a PNG, so this reads a Blob rather than going through the
- * JSON client. The call is public (DECISIONS: Paths and calls).
+ * JSON client. The call is public (docs/product/rules.md#paths-and-calls).
  */
 export async function fetchQrPng(slug: string, signal?: AbortSignal): Promise<Blob> {
   let res: Response;

@@ -46,7 +46,7 @@ function bannerForm(files: File[]): FormData {
   return form;
 }
 
-/** One save for the profile and the banners picked but not uploaded yet (spec 02 §7's multipart call). */
+/** One save for the profile and the banners picked but not uploaded yet (the multipart call of docs/product/routes.md#settings). */
 export function saveShopProfileWithBanners(shopId: string, profile: TShopProfileUpdate, banners: File[]): Promise<TShopProfile> {
   const form = new FormData();
   form.append('profile', new Blob([JSON.stringify(profile)], { type: 'application/json' }), 'profile.json');

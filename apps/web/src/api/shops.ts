@@ -29,7 +29,7 @@ export function usePublicShop(slug: string | undefined) {
 const visitedKey = (slug: string) => `visited:${slug}`;
 
 /**
- * Counts one visit per browser session (DECISIONS: Traffic). The flag is set before the call so a
+ * Counts one visit per browser session (docs/product/rules.md#traffic). The flag is set before the call so a
  * double-run effect or a reload cannot count twice; a failed report is not worth bothering a customer.
  */
 export function reportVisit(slug: string, src: 'qr' | 'online'): void {
@@ -39,7 +39,7 @@ export function reportVisit(slug: string, src: 'qr' | 'online'): void {
 }
 
 /**
- * Creates a shop (DECISIONS: Shops). A signed-in owner proves the account with the bearer token;
+ * Creates a shop (docs/product/rules.md#shops). A signed-in owner proves the account with the bearer token;
  * someone fresh from sign-up uses the onboarding token it returned.
  */
 export function createShop(shop: TOnboardingShop, banners: File[], signedIn: boolean): Promise<TOnboardingResult> {

@@ -6,7 +6,7 @@ import { LOCAL } from './storage';
 import { decodeToken } from './token';
 
 /**
- * The live job feed (spec 02 §4, §7, §9). Only the /printJob page imports this module, so SockJS
+ * The live job feed (docs/product/rules.md#realtime). Only the /printJob page imports this module, so SockJS
  * and STOMP stay out of the entry chunk a customer's phone downloads.
  */
 export type LiveStatus = 'connecting' | 'connected' | 'disconnected';
@@ -56,8 +56,8 @@ function loadSockJS(): Promise<SockJSClass> {
 const defaultFactory: FeedClientFactory = (config) => new Client(config);
 
 /**
- * A token that expires within the margin is renewed first (spec 02 §5). If that fails, or there is
- * no token, the failure is logged and no connection is made (spec 02 §8).
+ * A token that expires within the margin is renewed first (docs/product/rules.md#realtime). If that fails, or there is
+ * no token, the failure is logged and no connection is made (docs/product/rules.md#realtime).
  */
 async function authorise(client: FeedClient, renew: boolean): Promise<boolean> {
   try {

@@ -1,7 +1,7 @@
 import type { TRole, TSigninResponse } from '@counterprint/contract';
 
 /**
- * Storage keys of spec 01 §3, plus DECISIONS' onboardingToken. Other features read these names.
+ * Storage keys of docs/product/rules.md#client-storage, onboardingToken included. Other features read these names.
  * Not the refresh token: it lives in an HttpOnly cookie that script cannot read (docs/decisions/012).
  */
 export const LOCAL = {
@@ -111,7 +111,7 @@ export function notifyAuthChanged(): void {
   window.dispatchEvent(new Event(AUTH_CHANGED));
 }
 
-/** Session expiry (spec 01 §7): the token and user go, and the reason survives the redirect. */
+/** Session expiry (docs/product/rules.md#session-expiry): the token and user go, and the reason survives the redirect. */
 export function clearExpiredSession(): void {
   localStorage.removeItem(LOCAL.token);
   localStorage.removeItem(LOCAL.user);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeToken } from '../test/helpers';
 import { bearerFrom, decodeToken, rolesOf } from './token';
 
-describe('token claims (spec 01 §3)', () => {
+describe('token claims (docs/product/rules.md#roles)', () => {
   it('reads roles given as strings or as {authority} objects, ignoring unknown ones', () => {
     expect(rolesOf(decodeToken(makeToken({ roles: ['SHOP_OWNER', 'ROLE_USER'] })))).toEqual(['SHOP_OWNER', 'ROLE_USER']);
     expect(rolesOf(decodeToken(makeToken({ roles: [{ authority: 'OWNER' }, { authority: 'ROLE_ADMIN' }] })))).toEqual(['OWNER']);

@@ -26,7 +26,7 @@ export function decodeToken(token: string | null | undefined): TokenClaims | nul
   }
 }
 
-/** The roles claim holds strings or `{authority}` objects (spec 01 §3); unknown roles are ignored. */
+/** The roles claim holds strings or `{authority}` objects (docs/product/rules.md#roles); unknown roles are ignored. */
 export function rolesOf(claims: TokenClaims | null): TRole[] {
   if (!claims || !Array.isArray(claims.roles)) return [];
   const names = claims.roles.map((r: unknown) =>

@@ -12,7 +12,7 @@ interface RoleSwitcherProps {
   onSwitched?: () => void;
 }
 
-/** Shown only to users holding several roles (spec 01 §2 Shell, §4 role switching). */
+/** Shown only to users holding several roles (docs/product/screens.md#shell; switching: docs/product/rules.md#roles). */
 export function RoleSwitcher({ roles, activeRole, compact = false, onSwitched }: RoleSwitcherProps) {
   const navigate = useNavigate();
   if (roles.length < 2) return null;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ACTIVE_SHOP_CHANGED, LOCAL, readStoredUser, setActiveShop } from '../api/storage';
 import { Icon } from '../components/Icon';
 
-/** An owner of several shops picks which one the staff screens show (DECISIONS: Shops). */
+/** An owner of several shops picks which one the staff screens show (docs/product/rules.md#shops). */
 export function ShopSwitcher({ wide = false }: { wide?: boolean }) {
   const shops = readStoredUser()?.shops ?? [];
   const [activeId, setActiveId] = useState(() => localStorage.getItem(LOCAL.activeShopId) ?? '');

@@ -27,7 +27,7 @@ function useActions(): { secondary: SiteLink; primary: SiteLink } {
     : { secondary: SIGNED_OUT_ACTIONS.login, primary: SIGNED_OUT_ACTIONS.signup };
 }
 
-/** Spec 01 §2 public navigation; under 768 px the links fold into a menu. */
+/** docs/product/screens.md#public-navigation; under 768 px the links fold into a menu. */
 export function SiteHeader() {
   const { pathname } = useLocation();
   const current = TWIN[pathname] ?? pathname;

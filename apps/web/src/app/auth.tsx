@@ -17,7 +17,7 @@ export interface AuthState {
 
 const SIGNED_OUT = { signedIn: false, roles: [] as TRole[], activeRole: null };
 
-/** Spec 01 §4: signed in means a readable token holding at least one role. */
+/** docs/product/rules.md#roles: signed in means a readable token holding at least one role. */
 export function readAuth(): Omit<AuthState, 'checked'> {
   const roles = rolesOf(decodeToken(localStorage.getItem(LOCAL.token)));
   if (roles.length === 0) {

@@ -22,14 +22,14 @@ export function RequireRole({ allow }: { allow: TRole[] }) {
   return <Outlet />;
 }
 
-/** `/`: the role home when signed in (spec 01 §4); for visitors it is an unknown path. */
+/** `/`: the role home when signed in (docs/product/routes.md#role-homes-and-unknown-paths); for visitors it is an unknown path. */
 export function HomeRedirect() {
   const { signedIn, activeRole } = useAuth();
   if (signedIn && activeRole) return <Navigate to={roleHome(activeRole)} replace />;
   return <Navigate to={signedIn ? '/login' : '/public/home'} replace />;
 }
 
-/** Spec 01 §2: visitors go to the home page, signed-in users see 'Page Not Found'. */
+/** docs/product/routes.md#role-homes-and-unknown-paths: visitors go to the home page, signed-in users see 'Page Not Found'. */
 export function UnknownPath() {
   const { signedIn } = useAuth();
   return signedIn ? <NotFoundPage /> : <Navigate to="/public/home" replace />;

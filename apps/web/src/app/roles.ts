@@ -6,7 +6,7 @@ const ROLE_HOME: Record<TRole, string> = {
   ROLE_USER: '/user-dashboard',
 };
 
-/** Spec 01 §4: any role we do not know lands on the shop dashboard. */
+/** docs/product/routes.md#role-homes-and-unknown-paths: any role we do not know lands on the shop dashboard. */
 export function roleHome(role: string | null | undefined): string {
   return (role && ROLE_HOME[role as TRole]) || '/shop-dashboard';
 }

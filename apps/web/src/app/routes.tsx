@@ -36,7 +36,7 @@ const EarningsPage = lazy(() => import('../features/earnings/EarningsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const RecycleBinPage = lazy(() => import('../features/recycle/RecycleBinPage'));
 
-/** The route table of spec 01 §2, with DECISIONS' additions (verify-email, linked public pages, OWNER analytics/settings). */
+/** The route table of docs/product/routes.md#web-routes (verify-email, linked public pages and OWNER analytics/settings included). */
 export function AppRoutes() {
   return (
     <Routes>

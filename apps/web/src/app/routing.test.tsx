@@ -22,7 +22,7 @@ function signInAs(roles: unknown[], activeRole?: string) {
 
 const path = () => window.location.pathname + window.location.search;
 
-describe('route table and guards (spec 01 §2, §4)', () => {
+describe('route table and guards (docs/product/routes.md#web-routes, docs/product/rules.md#roles)', () => {
   it('sends a visitor on an unknown path to /public/home', async () => {
     openApp('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1 }, { timeout: 8000 })).toBeInTheDocument();

@@ -11,7 +11,7 @@ const read = (): ActiveShop => ({
   slug: localStorage.getItem(LOCAL.activeShopSlug),
 });
 
-/** The shop the staff screens show (spec 01 §2), following the top-bar switcher and other tabs. */
+/** The shop the staff screens show (docs/product/screens.md#live-print-jobs), following the top-bar switcher and other tabs. */
 export function useActiveShop(): ActiveShop {
   const [shop, setShop] = useState(read);
   useEffect(() => {

@@ -12,7 +12,7 @@ interface FeedbackModalProps {
   onClose: () => void;
 }
 
-/** Spec 02 §4: 'Request this feature'; defaults to wanting it, resets after a successful submit. */
+/** docs/product/screens.md#feature-feedback: 'Request this feature'; defaults to wanting it, resets after a successful submit. */
 export function FeedbackModal({ open, feature, onClose }: FeedbackModalProps) {
   const [want, setWant] = useState(true);
   const [message, setMessage] = useState('');

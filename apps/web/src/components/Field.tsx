@@ -54,7 +54,7 @@ export function TextField({ label, error, aside, id, className, ...rest }: Field
   );
 }
 
-/** A password input with a show/hide toggle (spec 01 §2, Login). */
+/** A password input with a show/hide toggle (docs/product/screens.md#sign-in-and-sign-up). */
 export function PasswordField({ label, error, aside, id, className, ...rest }: Omit<FieldProps, 'type'>) {
   const autoId = useId();
   const inputId = id ?? autoId;

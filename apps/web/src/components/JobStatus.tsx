@@ -1,6 +1,6 @@
 import { sheetBand } from '@counterprint/contract';
 
-/** Spec 02 §2.1: 0 grey, under 100 green, under 500 orange, otherwise red. */
+/** docs/product/screens.md#live-print-jobs: 0 grey, under 100 green, under 500 orange, otherwise red. */
 export const SHEET_BAND_CLASS: Record<ReturnType<typeof sheetBand>, string> = {
   none: 'bg-slate-100 text-slate-600',
   low: 'bg-emerald-100 text-emerald-800',
@@ -10,7 +10,7 @@ export const SHEET_BAND_CLASS: Record<ReturnType<typeof sheetBand>, string> = {
 
 export const sheetBandClass = (sheets: number): string => SHEET_BAND_CLASS[sheetBand(sheets)];
 
-/** Spec 02 §4: done, queued and cancelled have a style; any other status is neutral. */
+/** docs/product/screens.md#live-print-jobs: done, queued and cancelled have a style; any other status is neutral. */
 const STATUS_CLASS: Record<string, string> = {
   done: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
   queued: 'bg-amber-50 text-amber-800 ring-amber-200',

@@ -17,7 +17,7 @@ export const CONTACT_CARDS: { icon: IconName; title: string; value: string; note
   { icon: 'mapPin', title: 'Visit us', value: OFFICE_CITY, note: 'By appointment, Monday to Saturday.' },
 ];
 
-/** Spec 02 §5 and §8, verbatim from the contract the server validates with. */
+/** docs/product/screens.md#contact-page, verbatim from the contract the server validates with. */
 export const CONTACT_TEXT = {
   ...CONTACT_MESSAGES,
   failureMessage: CONTACT_MESSAGES.failure(SUPPORT_EMAIL),

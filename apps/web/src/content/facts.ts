@@ -55,6 +55,6 @@ export const ENCRYPTION_AT_REST = 'AES-256-GCM';
 /** Where a visitor writes when the form fails; the spec's failure message names it. */
 export const SUPPORT_EMAIL = 'support@counterprint.in';
 export const OFFICE_CITY = 'Bengaluru, Karnataka, India';
-/** The trial on the pricing page (spec 02 §9); the spec's other '14 days' reading is not used anywhere. */
+/** The trial on the pricing page (docs/product/overview.md#marketing-claims); the spec's other '14 days' reading is not used anywhere. */
 export const TRIAL = '1-month';
 export const TRIAL_LONG = '1 month';

@@ -14,7 +14,7 @@ export interface Faq {
   a: string;
 }
 
-/** Spec 02 §9 pricing FAQ: after the trial, cancellation, volume discounts, payment methods. */
+/** The pricing FAQ (docs/product/screens.md#pricing-page): after the trial, cancellation, volume discounts, payment methods. */
 export const PRICING_FAQS: Faq[] = [
   {
     q: 'What happens when my free trial ends?',

@@ -12,7 +12,7 @@ export const HOW_PAGE = {
   secondary: { to: '/public/demo', label: 'Watch Demo' },
 };
 
-/** Spec 02 §2.7: generate a QR code; customers scan and upload; print and auto-delete. */
+/** docs/product/screens.md#other-pages: generate a QR code; customers scan and upload; print and auto-delete. */
 export const HOW_STEPS: { title: string; text: string; icon: IconName; points: string[] }[] = [
   {
     title: 'Generate your unique QR code',

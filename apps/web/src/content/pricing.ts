@@ -4,7 +4,7 @@ import { MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT, TRIAL } from './facts'
 export type Billing = 'monthly' | 'annual';
 export const BILLINGS: readonly Billing[] = ['monthly', 'annual'];
 
-/** Spec 02 §9, in rupees. */
+/** docs/product/screens.md#pricing-page, in rupees. */
 export const PREMIUM_PRICE: Record<Billing, number> = { monthly: 99, annual: 990 };
 export const ANNUAL_SAVING = PREMIUM_PRICE.monthly * 12 - PREMIUM_PRICE.annual;
 const savingPct = Math.round((ANNUAL_SAVING / (PREMIUM_PRICE.monthly * 12)) * 100);
@@ -20,13 +20,13 @@ export function isBilling(value: string | null): value is Billing {
   return value === 'monthly' || value === 'annual';
 }
 
-/** Where each plan's button goes (spec 02 §2.7 Pricing). */
+/** Where each plan's button goes (docs/product/screens.md#pricing-page). */
 export const SPARK_HREF = '/signup';
 export function checkoutHref(billing: Billing): string {
   return `/checkout?plan=premium&billing=${billing}`;
 }
 
-/** Spec 02 §3 plan: static display data. */
+/** A plan (docs/product/screens.md#pricing-page): static display data. */
 export const PLANS = {
   spark: {
     name: 'Spark Plan',

@@ -13,7 +13,7 @@ export const CATEGORY_LABEL: Record<ReviewCategory | 'all', string> = {
   satisfaction: 'Satisfaction',
 };
 
-/** Spec 02 §3 testimonial: static display data. */
+/** A testimonial (docs/product/screens.md#reviews-page): static display data. */
 export interface Testimonial {
   name: string;
   role: string;

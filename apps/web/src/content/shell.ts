@@ -7,7 +7,7 @@ export interface NavLinkItem {
   icon: IconName;
 }
 
-/** Sidebar links by active role (spec 01 §2 Shell). */
+/** Sidebar links by active role (docs/product/screens.md#shell). */
 export const NAV_BY_ROLE: Record<TRole, NavLinkItem[]> = {
   OWNER: [
     { to: '/owner-dashboard', label: 'Owner Dashboard', icon: 'dashboard' },

@@ -1,6 +1,6 @@
 import type { IconName } from '../components/Icon';
 
-/** Public navigation and footer (spec 01 §2 "Public navigation", spec 02 §2.7 footer links). */
+/** Public navigation and footer (docs/product/screens.md#public-navigation). */
 
 /** An icon card of the marketing pages (CardGrid). */
 export interface CardItem {
@@ -30,7 +30,7 @@ export const SIGNED_OUT_ACTIONS = {
 } as const;
 
 /**
- * Spec 01 §2: with a stored token the navigation offers the dashboard and the account instead.
+ * docs/product/screens.md#public-navigation: with a stored token the navigation offers the dashboard and the account instead.
  * `/` opens the account's own workspace; /shop-dashboard bounced an account without a shop.
  */
 export const SIGNED_IN_ACTIONS = {
@@ -72,7 +72,7 @@ export const SITE = {
   copyright: (year: number) => `© ${year} Counterprint. Made for print shops in India.`,
 };
 
-/** Marketing figures of spec 02 §1 (content, not measured by this product). */
+/** Marketing figures (docs/product/overview.md#marketing-claims): content, not measured by this product. */
 export const MARKETING_STATS = {
   shops: '500+',
   rating: '4.9/5',

@@ -61,7 +61,7 @@ export async function jobCounts(db: Db, scope: ShopScope, p: Period) {
   return { total: n(rows[0]?.total), printed: n(rows[0]?.printed) };
 }
 
-/** Walk-in = visits from the QR code (`src=qr`), online = the rest (DECISIONS "Traffic"). */
+/** Walk-in = visits from the QR code (`src=qr`), online = the rest (docs/product/rules.md#traffic). */
 export async function visitsByDay(db: Db, scope: ShopScope, p: Period) {
   const rows = await queryRows<{ day: string; walkin: unknown; online: unknown }>(
     db,

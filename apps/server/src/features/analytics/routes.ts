@@ -5,7 +5,7 @@ import { currentUser } from '../../auth/guards.js';
 import { verbatimValidation } from '../../http/validation.js';
 import type { AnalyticsService } from './service.js';
 
-/** GET /api/analytics (spec 02 §3 shape) and the paper restock, whose fields all travel in the query. */
+/** GET /api/analytics (docs/product/routes.md#reports) and the paper restock, whose fields all travel in the query. */
 export async function analyticsRoutes(app: FastifyInstance, { analytics }: { analytics: AnalyticsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const checked = { attachValidation: true, preHandler: verbatimValidation };

@@ -18,11 +18,11 @@ import * as repo from './repo.js';
 const MAX_STOCK = 1_000_000_000;
 
 /**
- * Paper inventory definitions (spec 02 §3 names the fields, not their meaning):
+ * Paper inventory definitions (the specification named the fields, not their meaning; docs/product/rules.md#paper-and-inventory):
  * - remainingSheets: the item's stock now; usedSheets: sheets printed in the period (pages of jobs marked done);
  * - totalSheets = remaining + used, i.e. what the period had to work with (its opening stock plus restocks);
  * - usagePct = used / total; reams = remaining / sheetsPerReam (2 decimals);
- * - lowStock when remaining ≤ 10% of total (spec 02 §4) or remaining ≤ the item's lowStockThreshold,
+ * - lowStock when remaining ≤ 10% of total (docs/product/rules.md#paper-and-inventory) or remaining ≤ the item's lowStockThreshold,
  *   but never while total is 0: a new shop's paper starts at 0 sheets, and with nothing in stock and
  *   nothing used there is no stock recorded to be low on (docs/decisions/021).
  */
@@ -57,7 +57,7 @@ export class AnalyticsService {
     const owned = await shopsOfUser(db, user.id);
     const isOwner = user.roles.includes('OWNER');
     if (q.scope === 'platform' && !isOwner) throw forbidden(ANALYTICS_MESSAGES.platformOnly, 'PLATFORM_FORBIDDEN');
-    // DECISIONS: an OWNER's /analytics is platform-wide; one who also runs shops asks for it with scope=platform.
+    // docs/product/departures.md#owner-analytics-and-settings: an OWNER's /analytics is platform-wide; one who also runs shops asks for it with scope=platform.
     const platform = q.scope === 'platform' || (isOwner && owned.length === 0 && q.scope !== 'shops');
     if (q.shopId && !platform) await requireShopAccess(db, user, q.shopId);
     const shops = platform ? await repo.allShops(db) : owned;

@@ -8,7 +8,7 @@ import type { RateLimiter } from '../../limits/rate-limiter.js';
 import { verbatimValidation } from '../../http/validation.js';
 import type { ContactService } from './service.js';
 
-/** POST /api/contact is public (see http/public-routes.ts); 5 messages an hour per address (DECISIONS). */
+/** POST /api/contact is public (see http/public-routes.ts); 5 messages an hour per address (docs/product/rules.md#rate-limits). */
 export async function contactRoutes(app: FastifyInstance, { contact, limiter }: { contact: ContactService; limiter: RateLimiter }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onClose', () => contact.idle());

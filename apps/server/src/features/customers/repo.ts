@@ -50,7 +50,7 @@ export const findCustomer = async (db: Db, id: string): Promise<CustomerRow | un
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Spec 02 §5: name, email or id, case-insensitively; phone too, also ignoring spaces and signs. */
+/** docs/product/screens.md#customers: name, email or id, case-insensitively; phone too, also ignoring spaces and signs. */
 function matches(query: string): SQL {
   const like = `%${escapeLike(query)}%`;
   const digits = query.replace(/\D/g, '');

@@ -14,7 +14,7 @@ import { currentUser } from '../../auth/guards.js';
 import { verbatimValidation } from '../../http/validation.js';
 import type { CustomersService } from './service.js';
 
-/** Spec 02 §7's customer calls; `?shopId=` is optional for a user with one shop (DECISIONS). */
+/** The customer calls (docs/product/routes.md#customers); `?shopId=` is optional for a user with one shop (docs/product/rules.md#shop-scope). */
 export async function customersRoutes(app: FastifyInstance, { customers }: { customers: CustomersService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const checked = { attachValidation: true, preHandler: verbatimValidation };

@@ -5,7 +5,7 @@ import { currentUser } from '../../auth/guards.js';
 import { verbatimValidation } from '../../http/validation.js';
 import type { EarningsService } from './service.js';
 
-/** GET /api/earnings (spec 02 §3 shape) and refunds. Without `shopId` it covers all the user's shops. */
+/** GET /api/earnings (docs/product/routes.md#reports) and refunds. Without `shopId` it covers all the user's shops. */
 export async function earningsRoutes(app: FastifyInstance, { earnings }: { earnings: EarningsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const checked = { attachValidation: true, preHandler: verbatimValidation };

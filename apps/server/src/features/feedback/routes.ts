@@ -11,7 +11,7 @@ import type { FeedbackService } from './service.js';
 export async function feedbackRoutes(app: FastifyInstance, { feedback, limiter }: { feedback: FeedbackService; limiter: RateLimiter }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // Spec 02 §7: every overlay posts here; the feature it is about travels in the body. Limited per address,
+  // docs/product/routes.md#feedback-contact-and-checkout: every overlay posts here; the feature it is about travels in the body. Limited per address,
   // then per account, so that no one floods the platform owner's list (docs/decisions/016).
   r.post(
     '/api/feature/feedback/analytics',

@@ -42,7 +42,7 @@ const starts = (b: Buffer, bytes: number[], at = 0) => bytes.every((v, i) => b[a
 const ascii = (b: Buffer, text: string, at = 0) => b.subarray(at, at + text.length).toString('latin1') === text;
 const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1', 'avif']);
 
-/** DECISIONS "Jobs and files": the leading bytes must match the extension's format. */
+/** docs/product/rules.md#jobs-and-files: the leading bytes must match the extension's format. */
 export function headMatches(kind: UploadKind, head: Buffer): boolean {
   switch (kind) {
     case 'pdf':

@@ -46,7 +46,7 @@ export type JobsDeps = {
   recycleRetentionSeconds: number;
 };
 
-/** Spec: staff download links live 10 minutes. */
+/** Staff download links live 10 minutes (docs/product/rules.md#signed-links). */
 export const SIGNED_URL_TTL_SECONDS = SIGNED_LINK_TTL_SECONDS;
 
 /** An upload as the service needs it: the customer's address, the body's declared length and the multipart body. */

@@ -82,7 +82,7 @@ export function toItem(b: BinFile, previewUrl: string | null): TRecycleItem {
     savedAt: b.file.savedAt?.toISOString() ?? null,
     jobId: b.job.id,
     jobNumber: b.job.number,
-    // Customers are walk-ins without accounts: nobody to notify (DECISIONS).
+    // Customers are walk-ins without accounts: nobody to notify (docs/product/rules.md#recycle-bin).
     customer: { id: b.job.customerId, name: b.job.customerName ?? 'Walk-in customer', registered: false },
     previewUrl,
   };

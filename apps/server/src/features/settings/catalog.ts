@@ -75,7 +75,7 @@ export class CatalogService {
   }
 
   /**
-   * Replaces the rate card (DECISIONS). Blank names are dropped; a service keeps its id when it is one of
+   * Replaces the rate card (docs/product/rules.md#rate-card). Blank names are dropped; a service keeps its id when it is one of
    * this shop's services (orders name services by id), and any other service gets a new one.
    */
   async saveRateCard(shopId: string, input: z.output<typeof ZRateCardServiceInput>[]): Promise<TRateCardService[]> {

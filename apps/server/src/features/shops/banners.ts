@@ -49,7 +49,7 @@ export async function readBanner(part: MultipartFile): Promise<{ name: string; d
 
 /**
  * Checks the real image type and orientation, then encodes it as WebP in every width of `widthsFor` (the
- * original is not kept: docs/decisions/025). Portrait banners are refused as in spec 01 §5; an image too
+ * original is not kept: docs/decisions/025). Portrait banners are refused as in docs/product/screens.md#shop-onboarding; an image too
  * large to decode, or that fails to decode, is refused as unreadable.
  */
 export async function encodeBanner(banner: { name: string; data: Buffer }): Promise<EncodedBanner> {

@@ -1,4 +1,4 @@
-/** Words used by public pages (DECISIONS.md "Shops"): never a shop's slug. */
+/** Words used by public pages (docs/product/rules.md#shops): never a shop's slug. */
 export const RESERVED_SLUGS = new Set([
   'home', 'contact', 'privacy', 'terms', 'security', 'how', 'reveiw', 'review', 'feature', 'features',
   'price', 'pricing', 'testimonials', 'help', 'setup', 'demo',

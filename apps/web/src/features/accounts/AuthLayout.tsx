@@ -11,7 +11,7 @@ interface AuthLayoutProps {
   banner?: ReactNode;
 }
 
-/** Account screens are centred with no app chrome (spec 01 §2 Shell). */
+/** Account screens are centred with no app chrome (docs/product/screens.md#shell). */
 export function AuthLayout({ title, subtitle, children, footer, banner }: AuthLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50 px-4 py-8 sm:justify-center sm:py-12">

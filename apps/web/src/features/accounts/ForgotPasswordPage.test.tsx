@@ -16,7 +16,7 @@ async function request(email: string) {
   return view;
 }
 
-describe('forgot password validation (spec 01 §5)', () => {
+describe('forgot password validation (docs/product/screens.md#password-reset)', () => {
   it("says 'Email is required' and sends nothing for an empty address", async () => {
     const { fetchMock } = stubFetch();
     await request('');
@@ -42,7 +42,7 @@ describe('forgot password validation (spec 01 §5)', () => {
   });
 });
 
-describe('forgot password error catalogue (spec 01 §8)', () => {
+describe('forgot password error catalogue (docs/product/screens.md#password-reset)', () => {
   it.each([
     [404, { error: 'whatever the server says', code: 'NOT_FOUND' }, 'No account found with this email address'],
     [429, { error: 'Slow down', code: 'RATE_LIMITED' }, 'Too many attempts. Please try again in a few minutes.'],

@@ -17,7 +17,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /profile is declared for everyone (spec 01 §2); only a signed-in user has an account to show. */
+/** /profile is declared for everyone (docs/product/routes.md#web-routes); only a signed-in user has an account to show. */
 export default function ProfilePage() {
   const { signedIn } = useAuth();
   const me = useMe(signedIn);

@@ -15,7 +15,7 @@ async function submitWith(password: string, confirm: string) {
   return view;
 }
 
-describe('reset password rules (spec 01 §5)', () => {
+describe('reset password rules (docs/product/screens.md#password-reset)', () => {
   it('asks for both fields when they are empty', async () => {
     const { fetchMock } = stubFetch();
     await submitWith('', '');

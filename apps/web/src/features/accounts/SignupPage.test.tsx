@@ -19,7 +19,7 @@ async function fill(user: ReturnType<typeof renderPage>['user'], values: Partial
   }
 }
 
-describe('sign-up validation (spec 01 §5)', () => {
+describe('sign-up validation (docs/product/screens.md#sign-in-and-sign-up)', () => {
   it('keeps submit disabled until every field is valid', async () => {
     const { user } = renderPage(<SignupPage />);
     expect(submit()).toBeDisabled();

@@ -1,6 +1,6 @@
 import { Icon } from '../../components/Icon';
 
-/** After sign-up, login shows where the user is in the two-step flow (spec 01 §2, Login). */
+/** After sign-up, login shows where the user is in the two-step flow (docs/product/screens.md#sign-in-and-sign-up). */
 export function SignupSteps() {
   return (
     <ol aria-label="Getting started" className="mb-6 flex items-center gap-3 text-xs font-medium">

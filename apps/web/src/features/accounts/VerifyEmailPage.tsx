@@ -6,7 +6,7 @@ import { Spinner } from '../../components/Spinner';
 import { AuthLayout } from './AuthLayout';
 import { serverMessageOr } from '../../api/client';
 
-/** The link mailed at sign-up lands here (DECISIONS: Accounts and tokens). */
+/** The link mailed at sign-up lands here (docs/product/rules.md#accounts-and-tokens). */
 export default function VerifyEmailPage() {
   const { token = '' } = useParams();
   const verification = useVerifyEmail(token);

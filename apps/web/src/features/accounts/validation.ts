@@ -1,12 +1,12 @@
 import { EMAIL_PATTERN, PASSWORD_PATTERN } from '@counterprint/contract';
 import { ApiError } from '../../api/client';
 
-/** Spec 01 §5: non-space text, @, text, dot, text (the contract's pattern, shared with the server). */
+/** docs/product/screens.md#sign-in-and-sign-up: non-space text, @, text, dot, text (the contract's pattern, shared with the server). */
 export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
 }
 
-/** DECISIONS: at least 8 characters with a letter and a digit (server and client agree). */
+/** docs/product/rules.md#passwords: at least 8 characters with a letter and a digit (server and client agree). */
 export function isStrongPassword(value: string): boolean {
   return PASSWORD_PATTERN.test(value);
 }
@@ -52,7 +52,7 @@ export function resetErrors(v: ResetValues): Partial<Record<keyof ResetValues, s
   return errors;
 }
 
-/** Spec 01 §8, forgot password: the message for each way the reset-mail call can fail. */
+/** docs/product/screens.md#password-reset: the message for each way the reset-mail call can fail. */
 export function forgotFailureMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Something went wrong. Please try again.';
   if (error.noResponse) return 'Network error. Please check your connection and try again.';

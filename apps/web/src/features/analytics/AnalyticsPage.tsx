@@ -34,7 +34,7 @@ function Analytics({ platform }: { platform: boolean }) {
   const client = useQueryClient();
 
   const base = { ...range, shopId, query: query.trim(), platform };
-  // Spec 02 §4: a filter change refetches; the job table starts again on page 1.
+  // docs/product/screens.md#analytics: a filter change refetches; the job table starts again on page 1.
   const [lastBase, setLastBase] = useState('');
   const baseKey = JSON.stringify(base);
   if (baseKey !== lastBase) {
@@ -140,7 +140,7 @@ function Analytics({ platform }: { platform: boolean }) {
   );
 }
 
-/** /analytics (spec 02 §2.2); an OWNER sees every shop's figures (DECISIONS: "Global Analytics"). */
+/** /analytics (docs/product/screens.md#analytics); an OWNER sees every shop's figures (docs/product/departures.md#owner-analytics-and-settings). */
 export default function AnalyticsPage() {
   const { activeRole } = useAuth();
   if (activeRole === 'OWNER') return <Analytics platform />;

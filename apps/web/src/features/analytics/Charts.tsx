@@ -5,7 +5,7 @@ import { NoData } from '../../components/controls';
 
 const AXIS = { fontSize: 12, fill: '#64748b' };
 
-/** Sheets printed per day (spec 02 §2.2). */
+/** Sheets printed per day (docs/product/screens.md#analytics). */
 export function UsageChart({ series }: { series: TAnalytics['usage']['series'] }) {
   if (!series.some((d) => d.used > 0)) return <NoData />;
   return (
@@ -23,7 +23,7 @@ export function UsageChart({ series }: { series: TAnalytics['usage']['series'] }
   );
 }
 
-/** Visits per day, walk-in (QR) and online stacked (spec 02 §2.2). */
+/** Visits per day, walk-in (QR) and online stacked (docs/product/screens.md#analytics). */
 export function TrafficChart({ series }: { series: TAnalytics['traffic']['series'] }) {
   if (!series.some((d) => d.walkin + d.online > 0)) return <NoData />;
   return (

@@ -11,7 +11,7 @@ interface RecentJobsProps {
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
 
-/** Spec 02 §2.2: the server pages these, 8 at a time, with 'Page X of Y'. */
+/** docs/product/screens.md#analytics: the server pages these, 8 at a time, with 'Page X of Y'. */
 export function RecentJobsTable({ jobs, onPage, shopName }: RecentJobsProps) {
   const items = jobs?.items ?? [];
   return (

@@ -17,7 +17,7 @@ interface RestockFormProps {
 const INPUT =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm';
 
-/** Spec 02 §2.2/§5: pick an item, give a quantity of sheets; 'Restocking...' while it runs. */
+/** docs/product/screens.md#analytics: pick an item, give a quantity of sheets; 'Restocking...' while it runs. */
 export function RestockForm({ items, selected, onSelect, onRestocked, shopName }: RestockFormProps) {
   const [quantity, setQuantity] = useState('');
   const [pending, setPending] = useState(false);

@@ -13,13 +13,13 @@ export const itemKey = (item: Pick<TPaperInventoryItem, 'shopId' | 'sku'>) => `$
  */
 export const noStockRecorded = (item: Pick<TPaperInventoryItem, 'totalSheets'>) => item.totalSheets === 0;
 
-/** Spec 02 §4: low when flagged, or when at most 10% of the total remains; never before stock is recorded. */
+/** docs/product/rules.md#paper-and-inventory: low when flagged, or when at most 10% of the total remains; never before stock is recorded. */
 export function isLowStock(item: TPaperInventoryItem): boolean {
   if (noStockRecorded(item)) return false;
   return item.lowStock || item.remainingSheets <= item.totalSheets * LOW_STOCK_FRACTION;
 }
 
-/** Spec 02 §5, checked in the order the form reads; the server answers the same messages. */
+/** docs/product/screens.md#analytics, checked in the order the form reads; the server answers the same messages. */
 export function restockProblem(selected: string, quantity: string): string | null {
   if (!selected) return ANALYTICS_MESSAGES.selectItem;
   const n = Number(quantity.trim());
@@ -27,7 +27,7 @@ export function restockProblem(selected: string, quantity: string): string | nul
   return null;
 }
 
-/** Spec 02 §4: the returned item replaces the one with its sku (and shop). */
+/** docs/product/screens.md#analytics: the returned item replaces the one with its sku (and shop). */
 export function mergeItem(list: TPaperInventoryItem[], item: TPaperInventoryItem): TPaperInventoryItem[] {
   const key = itemKey(item);
   return list.some((i) => itemKey(i) === key) ? list.map((i) => (itemKey(i) === key ? item : i)) : [...list, item];

@@ -41,7 +41,7 @@ function CustomerJobs({ id }: { id: string }) {
   );
 }
 
-/** Spec 02 §2.3's detail/edit modal; tags are typed comma-separated (spec 02 §5). */
+/** The detail/edit modal of docs/product/screens.md#customers; tags are typed comma-separated. */
 export function CustomerModal({ customer, saving, error, onSave, onDelete, onClose }: CustomerModalProps) {
   const [form, setForm] = useState({
     name: customer?.name ?? '',

@@ -214,7 +214,7 @@ function NoShop() {
   );
 }
 
-/** /customers (spec 02 §2.3) for the active shop; a switch of shop starts clean. */
+/** /customers (docs/product/screens.md#customers) for the active shop; a switch of shop starts clean. */
 export default function CustomersPage() {
   const shop = useActiveShop();
   return (

@@ -15,7 +15,7 @@ export const SORT_OPTIONS: { value: CustomerSort; label: string }[] = [
   { value: 'za', label: 'Z→A' },
 ];
 
-/** Spec 02 §5: search matches name, email or id, ignoring case. */
+/** docs/product/screens.md#customers: search matches name, email or id, ignoring case. */
 export function searchCustomers(list: TCustomer[], search: string): TCustomer[] {
   const q = search.trim().toLowerCase();
   if (!q) return list;
@@ -56,7 +56,7 @@ export function customersCsv(list: TCustomer[]): string {
   );
 }
 
-/** Saving a new customer puts it first; saving an existing one replaces it where it stood (spec 02 §4). */
+/** Saving a new customer puts it first; saving an existing one replaces it where it stood (docs/product/screens.md#customers). */
 export function upsertCustomer(list: TCustomer[], saved: TCustomer): TCustomer[] {
   return list.some((c) => c.id === saved.id) ? list.map((c) => (c.id === saved.id ? saved : c)) : [saved, ...list];
 }

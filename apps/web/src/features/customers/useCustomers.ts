@@ -4,7 +4,7 @@ import { createCustomer, customerKeys, deleteCustomer, fetchCustomer, fetchCusto
 import { useToastSlot } from '../../components/Toast';
 import { upsertCustomer } from './customerList';
 
-/** Spec 02 §4: a final status (Saved, Delete failed…) clears after about 1.4 s. */
+/** docs/product/screens.md#customers: a final status (Saved, Delete failed…) clears after about 1.4 s. */
 export const STATUS_CLEAR_MS = 1400;
 
 export const useStatusMessage = () => useToastSlot(STATUS_CLEAR_MS);
@@ -30,7 +30,7 @@ export function useSaveCustomer(shopId: string) {
 }
 
 /**
- * Spec 02 §4: the card goes at once and comes back if the call fails. The rollback puts back only
+ * docs/product/screens.md#customers: the card goes at once and comes back if the call fails. The rollback puts back only
  * this customer, at its old place, so another delete running meanwhile is not undone with it.
  */
 export function useDeleteCustomer(shopId: string) {

@@ -32,7 +32,7 @@ function CreateShopCard() {
   );
 }
 
-/** One coming-soon dashboard for all three user routes (spec 01 §2, User role). */
+/** One coming-soon dashboard for all three user routes (docs/product/screens.md#user-dashboard). */
 export default function UserDashboardPage() {
   const toast = useToast();
   const needsShop = useNeedsShop();

@@ -3,7 +3,7 @@ import { StatCard } from '../../components/controls';
 import { paymentMix } from './orders';
 import { formatRupees } from '../../lib/format';
 
-/** The four cards of spec 02 §2.4. */
+/** The four cards of docs/product/screens.md#earnings. */
 export function EarningsCards({ totals }: { totals: TEarnings['totals'] | undefined }) {
   const mix = totals ? paymentMix(totals) : null;
   const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

@@ -46,7 +46,7 @@ function Earnings() {
 
   const filters: EarningsFilters = { ...range, shopId, paymentMethod, query: query.trim() };
   const rangeProblem = customRangeProblem(range);
-  // Spec 02 §4: a filter change refetches and starts again on page 1.
+  // docs/product/screens.md#earnings: a filter change refetches and starts again on page 1.
   const [lastKey, setLastKey] = useState('');
   const key = JSON.stringify(filters);
   if (key !== lastKey) {
@@ -146,7 +146,7 @@ function Earnings() {
   );
 }
 
-/** /revenue (spec 02 §2.4). */
+/** /revenue (docs/product/screens.md#earnings). */
 export default function EarningsPage() {
   return (
     <FeedbackPrompt feature={FEEDBACK_FEATURES.earnings}>

@@ -32,7 +32,7 @@ interface OrdersTableProps {
   loading: boolean;
 }
 
-/** Spec 02 §2.4's Recent Orders: sorted and paged here, 8 a page; export takes every order shown. */
+/** Recent Orders (docs/product/screens.md#earnings): sorted and paged here, 8 a page; export takes every order shown. */
 export function OrdersTable({ orders, page, onPage, onRefund, truncated, loading }: OrdersTableProps) {
   const [sort, setSort] = useState<OrderSort>('date_desc');
   const sorted = sortOrders(orders, sort);

@@ -4,7 +4,7 @@ import { NoData } from '../../components/controls';
 import { bestDay } from './orders';
 import { shortDay, formatRupees } from '../../lib/format';
 
-/** Revenue per day with a line on the best one (spec 02 §2.4). */
+/** Revenue per day with a line on the best one (docs/product/screens.md#earnings). */
 export function RevenueChart({ days }: { days: TEarnings['revenueByDay'] }) {
   const best = bestDay(days);
   if (!best) return <NoData />;

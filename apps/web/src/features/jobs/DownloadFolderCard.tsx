@@ -3,7 +3,7 @@ import { Icon } from '../../components/Icon';
 import { FOLDER_MESSAGES } from './downloadFolder';
 import type { DownloadFolder } from './useDownloads';
 
-/** Spec 01 "Jobs and viewer": the download-folder card with Choose folder and Clear. */
+/** docs/product/screens.md#live-print-jobs: the download-folder card with Choose folder and Clear. */
 export function DownloadFolderCard({ folder }: { folder: DownloadFolder }) {
   return (
     <section aria-labelledby="download-folder" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">

@@ -139,7 +139,7 @@ function ShortcutList() {
   );
 }
 
-/** Spec 01 "Jobs and viewer": 'Latest uploads', search by name or phone, a count, View. */
+/** docs/product/screens.md#live-print-jobs: 'Latest uploads', search by name or phone, a count, View. */
 export function JobList({ jobs, loading, error, onRetry, selectedId, onView, onMarkPrinted, rateCard, older }: JobListProps) {
   const [tab, setTab] = useState<JobTab>('queue');
   const [search, setSearch] = useState('');

@@ -34,7 +34,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Spec 01 "Jobs and viewer": file list, preview, Download, Mark Printed, Close. */
+/** docs/product/screens.md#live-print-jobs: file list, preview, Download, Mark Printed, Close. */
 export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose }: Props) {
   const urls = useSignedUrls(job);
   const [previewId, setPreviewId] = useState(job.files[0]?.id ?? null);

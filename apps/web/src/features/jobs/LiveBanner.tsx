@@ -46,7 +46,7 @@ function bannerText(status: LiveStatus, everConnected: boolean): string {
   return 'Live updates are paused — refresh to see new jobs';
 }
 
-/** Spec 02 §2.1: the right column's banner, with the connection indicator. */
+/** docs/product/screens.md#live-print-jobs: the right column's banner, with the connection indicator. */
 export function LiveBanner({ status, everConnected }: { status: LiveStatus; everConnected: boolean }) {
   const live = status === 'connected';
   return (

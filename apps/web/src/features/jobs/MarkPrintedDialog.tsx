@@ -19,7 +19,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Spec 01 §4 'Mark as Printed?', with the amount and payment that become an order (DECISIONS). */
+/** 'Mark as Printed?' (docs/product/screens.md#live-print-jobs), with the amount and payment that become an order (docs/product/rules.md#orders-and-earnings). */
 export function MarkPrintedDialog({ job, rateCard, pending, error, onConfirm, onCancel }: Props) {
   const amountId = useId();
   const [amountText, setAmountText] = useState('');

@@ -59,7 +59,7 @@ function useQueueTitle(unopened: number) {
   }, [unopened]);
 }
 
-/** The live queue of one shop (spec 02 §2.1). Keyed by shop id, so a switch starts clean. */
+/** The live queue of one shop (docs/product/screens.md#live-print-jobs). Keyed by shop id, so a switch starts clean. */
 function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | null }) {
   const client = useQueryClient();
   const jobs = usePrintJobs(shopId);

@@ -5,7 +5,7 @@ import { type DirectoryHandle, ensureWritable, FOLDER_MESSAGES, writeToFolder } 
 export type Progress = (received: number, total: number | null) => void;
 
 /**
- * Reads a signed file URL with a progress reader (spec 01 §7). The body becomes a Blob of the
+ * Reads a signed file URL with a progress reader (docs/product/screens.md#live-print-jobs). The body becomes a Blob of the
  * file's own type, which the preview needs: the server serves every file as an attachment.
  */
 export async function fetchFile(url: string, contentType: string, onProgress?: Progress, signal?: AbortSignal): Promise<Blob> {

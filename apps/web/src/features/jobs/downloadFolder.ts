@@ -1,5 +1,5 @@
 /**
- * The download folder of spec 01 §3: a File System Access directory handle kept in IndexedDB
+ * The download folder of docs/product/screens.md#live-print-jobs: a File System Access directory handle kept in IndexedDB
  * (database 'counterprint', store 'handles', key 'downloadDir') so it survives reloads.
  */
 

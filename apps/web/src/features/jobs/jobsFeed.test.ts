@@ -56,7 +56,7 @@ function setup(shopId = 'shop-1') {
   return { client: clients[0]!, statuses, messages, onConnected, stop };
 }
 
-describe('live jobs STOMP client (spec 02 §7, §9)', () => {
+describe('live jobs STOMP client (docs/product/rules.md#realtime)', () => {
   it('reconnects after 5 s, beats every 20 s outgoing, expects none incoming, over SockJS', () => {
     const { client } = setup();
     expect(client.config.reconnectDelay).toBe(5000);

@@ -11,7 +11,7 @@ const a = makeJob({ id: 'a', number: 1, createdAt: '2026-03-02T10:00:00.000Z' })
 const b = makeJob({ id: 'b', number: 2, createdAt: '2026-03-02T11:00:00.000Z' });
 const list: TJob[] = [b, a];
 
-describe('live job list (spec 02 §4)', () => {
+describe('live job list (docs/product/rules.md#realtime)', () => {
   it("prepends a 'created' job", () => {
     const c = makeJob({ id: 'c', number: 3, createdAt: '2026-03-02T12:00:00.000Z' });
     expect(applyLiveMessage(list, { action: 'created', job: c }).map((j) => j.id)).toEqual(['c', 'b', 'a']);
@@ -104,7 +104,7 @@ describe('queue tabs and search', () => {
   });
 });
 
-describe('sheet totals and colour bands (spec 02 §2.1)', () => {
+describe('sheet totals and colour bands (docs/product/screens.md#live-print-jobs)', () => {
   it('adds up sheetsUsed over the items', () => {
     expect(totalSheets(makeJob({ id: 's' }, [3, 10, 0]))).toBe(13);
   });

@@ -5,7 +5,7 @@ type LiveAction = TLiveJobMessage['action'];
 
 /**
  * Reads a realtime message without zod (it would more than double the /printJob chunk): a message
- * needs an action and a job with an id; anything else is ignored (spec 02 §4).
+ * needs an action and a job with an id; anything else is ignored (docs/product/rules.md#realtime).
  */
 export function readLiveMessage(raw: unknown): { action: string; job: TJob } | null {
   if (!raw || typeof raw !== 'object') return null;
@@ -18,7 +18,7 @@ export function readLiveMessage(raw: unknown): { action: string; job: TJob } | n
 const isLiveAction = (action: string): action is LiveAction => (LIVE_ACTIONS as readonly string[]).includes(action);
 
 /**
- * Spec 02 §4: 'created' prepends unless present, 'updated' replaces by id, 'deleted' removes.
+ * docs/product/rules.md#realtime: 'created' prepends unless present, 'updated' replaces by id, 'deleted' removes.
  * An 'updated' job we do not hold is inserted: a job restored from the recycle bin comes back so.
  * Answers the same array when nothing changes, so React skips the render.
  */
@@ -63,7 +63,7 @@ export const JOB_TABS: { id: JobTab; label: string }[] = [
 
 const digits = (s: string) => s.replace(/\D/g, '');
 
-/** Search by customer name or phone (spec 01 "Jobs and viewer"); a phone matches with or without spaces. */
+/** Search by customer name or phone (docs/product/screens.md#live-print-jobs); a phone matches with or without spaces. */
 export function filterJobs(jobs: TJob[], tab: JobTab, search: string, now = new Date()): TJob[] {
   const text = search.trim().toLowerCase();
   const number = digits(text);

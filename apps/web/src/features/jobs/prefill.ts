@@ -1,7 +1,7 @@
 import { DEFAULT_PUBLIC_RATES, type TJob, type TPublicRate } from '@counterprint/contract';
 import { totalSheets } from '../../api/jobs';
 
-/** Spec 01 §2: with no rate card a page costs ₹2 (black and white A4). */
+/** docs/product/rules.md#constants: with no rate card a page costs ₹2 (black and white A4). */
 export const DEFAULT_PAGE_PRICE = DEFAULT_PUBLIC_RATES.find((r) => r.unit === 'per_page')?.basePrice ?? 2;
 
 export interface AmountPrefill {
@@ -12,7 +12,7 @@ export interface AmountPrefill {
   sheets: number;
 }
 
-/** DECISIONS (Jobs and files): the first per-page service's price × the job's sheets, in rupees. */
+/** docs/product/rules.md#jobs-and-files: the first per-page service's price × the job's sheets, in rupees. */
 export function prefillAmount(job: TJob, rateCard: TPublicRate[] | undefined): AmountPrefill {
   const service = rateCard?.find((r) => r.unit === 'per_page');
   const pricePerPage = service?.basePrice ?? DEFAULT_PAGE_PRICE;

@@ -37,7 +37,7 @@ function useOwnerEmail(signedIn: boolean): string | null {
   return email;
 }
 
-/** Spec 01 §2/§4 shop onboarding: four steps, one call, then the shop's public link. */
+/** Shop onboarding (docs/product/screens.md#shop-onboarding): four steps, one call, then the shop's public link. */
 export default function OnboardingShopPage({ readSize }: { readSize?: ImageSizeReader }) {
   const { signedIn } = useAuth();
   const email = useOwnerEmail(signedIn);

@@ -34,7 +34,7 @@ const tooLarge = (file: string) => `${file} exceeds ${BANNER_MAX_BYTES / (1024 *
 const EXTENSIONS = new Set<string>(BANNER_EXTENSIONS);
 
 /**
- * Checks picked banners against spec 01 §5 and the server's rules: at most 4 in all, PNG/JPG/WebP,
+ * Checks picked banners against docs/product/screens.md#shop-onboarding and the server's rules: at most 4 in all, PNG/JPG/WebP,
  * at most 5 MB, landscape. A square counts as portrait, as on the server.
  */
 export async function checkBanners(current: number, picked: File[], readSize: ImageSizeReader = readImageSize) {

@@ -88,7 +88,7 @@ export function onboardingErrors(values: OnboardingValues, fields?: readonly Onb
 
 const orNull = (v: string) => v.trim() || null;
 
-/** The `shop` part as the server reads it. WhatsApp falls back to the contact phone (DECISIONS: Shops). */
+/** The `shop` part as the server reads it. WhatsApp falls back to the contact phone (docs/product/rules.md#shops). */
 export function toShopPayload(v: OnboardingValues): TOnboardingShop {
   const contact = orNull(v.shopContactNumber);
   return {

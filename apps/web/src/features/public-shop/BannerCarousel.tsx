@@ -2,14 +2,14 @@ import { type TouchEvent, useEffect, useRef, useState } from 'react';
 import type { TPublicShopDetails } from '@counterprint/contract';
 import { Icon } from '../../components/Icon';
 
-/** Spec 01 §9: carousels rotate every 3 s. */
+/** docs/product/rules.md#constants: carousels rotate every 3 s. */
 export const BANNER_ROTATE_MS = 3000;
 const SWIPE_PX = 40;
 
 /**
  * A fixed frame (16:9 on phones, a fixed height on wider screens) so nothing below moves when a banner
  * loads; each banner is shown whole inside it (contain, not cover): a name painted across it must not be
- * cut to "ma Xerox & Print" on a phone. Banners are landscape of any shape (spec 01 §5).
+ * cut to "ma Xerox & Print" on a phone. Banners are landscape of any shape (docs/product/screens.md#shop-onboarding).
  */
 const FRAME = 'relative aspect-[16/9] w-full shrink-0 overflow-hidden sm:aspect-auto sm:h-72 lg:h-80';
 const FRAME_W = 1600;

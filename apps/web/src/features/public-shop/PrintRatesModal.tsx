@@ -13,7 +13,7 @@ const UNIT_LABEL: Record<TPublicRate['unit'], string> = {
   per_sqft: 'per sq ft',
 };
 
-/** Spec 01 §2 prices a photo "per photo"; an item that is a photo reads better that way. */
+/** The default rates (docs/product/rules.md#constants) price a photo "per photo"; an item that is a photo reads better that way. */
 export function unitLabel(rate: Pick<Rate, 'serviceName' | 'unit'>): string {
   if (rate.unit === 'per_item' && /photo/i.test(rate.serviceName)) return 'per photo';
   return UNIT_LABEL[rate.unit] ?? rate.unit;

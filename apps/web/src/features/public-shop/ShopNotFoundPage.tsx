@@ -3,7 +3,7 @@ import { BrandHeader } from '../../components/Brand';
 import { buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 
-/** Where a wrong or outdated shop link lands (spec 01 §2): say what happened and offer a way on. */
+/** Where a wrong or outdated shop link lands (docs/product/screens.md#public-shop-page-and-upload): say what happened and offer a way on. */
 export default function ShopNotFoundPage() {
   // The shop page passes its slug along, so a customer who hit a network blip can go straight back.
   const state = useLocation().state as { slug?: unknown; unreachable?: unknown } | null;

@@ -11,7 +11,7 @@ import { ShopPageSkeleton, ShopSummary } from './ShopSummary';
 import { UploadCard } from './UploadCard';
 
 /**
- * The page a walk-in customer reaches from the counter's QR code (spec 01 §2). Its user is a phone
+ * The page a walk-in customer reaches from the counter's QR code (docs/product/screens.md#public-shop-page-and-upload). Its user is a phone
  * on mobile data, so it imports only constants from the contract and nothing heavy.
  */
 export default function ShopPublicPage({ upload }: { upload?: JobUploader }) {

@@ -26,7 +26,7 @@ function setup(upload: JobUploader = vi.fn(), slug: string | undefined = 'print-
   return { user, pick, selected, send, upload };
 }
 
-describe('upload card: client rules (spec 01 §5, DECISIONS)', () => {
+describe('upload card: client rules (docs/product/screens.md#public-shop-page-and-upload, docs/product/rules.md#upload-limits)', () => {
   it('takes only the first 50 files of a selection and says so', () => {
     const { pick, selected } = setup();
     pick(...Array.from({ length: 51 }, (_, i) => fileOf(`page-${i + 1}.pdf`)));

@@ -4,7 +4,7 @@ import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import type { UploadNotice } from './uploadRules';
 
-/** Refusals and failures, each with its title (spec 01 §5, §8) so the customer knows which file and why. */
+/** Refusals and failures, each with its title (docs/product/screens.md#public-shop-page-and-upload) so the customer knows which file and why. */
 export function UploadNotices({ notices }: { notices: UploadNotice[] }) {
   if (notices.length === 0) return null;
   return (

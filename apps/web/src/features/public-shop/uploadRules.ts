@@ -22,7 +22,7 @@ function extensionOf(name: string): string {
 const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
 /**
- * Adds a new selection to the list under spec 01 §5 and DECISIONS: only the first 50 files of a
+ * Adds a new selection to the list under docs/product/rules.md#upload-limits: only the first 50 files of a
  * selection are looked at, each must be at most 25 MB and of an allowed type (by extension; the
  * server checks content too). Unlike the spec's client, a refused file is not added. A job holds
  * at most 50 files, so the list never grows past that either.
@@ -62,7 +62,7 @@ export function addToSelection(current: File[], picked: File[]): Selection {
   return { files, notices };
 }
 
-/** What must be true before sending (spec 01 §5), as the notice to show, or null. */
+/** What must be true before sending (docs/product/screens.md#public-shop-page-and-upload), as the notice to show, or null. */
 export function uploadBlocker(slug: string | undefined, files: File[]): UploadNotice | null {
   if (!slug) return { title: 'Upload failed', message: 'Shop slug missing.' };
   if (files.length === 0) return { title: 'No files', message: 'Please select at least one file to upload.' };

@@ -21,7 +21,7 @@ async function fillValid(user: ReturnType<typeof openForm>['user']) {
   await user.type(screen.getByLabelText(/^Message/), 'Please show me the queue.');
 }
 
-describe('contact form (spec 02 §5, §8)', () => {
+describe('contact form (docs/product/screens.md#contact-page)', () => {
   it('shows each required-field message and sends nothing', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

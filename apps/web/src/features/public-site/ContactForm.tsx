@@ -19,7 +19,7 @@ export function ContactForm() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const form = useRef<HTMLFormElement>(null);
 
-  // Spec 02 §4: editing a field clears its error (and only its error).
+  // docs/product/screens.md#contact-page: editing a field clears its error (and only its error).
   const edit = (name: Name, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));

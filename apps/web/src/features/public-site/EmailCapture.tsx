@@ -10,7 +10,7 @@ export function signupUrlFor(email: string): string {
   return trimmed ? `/signup?email=${encodeURIComponent(trimmed)}` : '/signup';
 }
 
-/** The hero's email capture (spec 02 §2.7 Home): it hands the address to the real sign-up page. */
+/** The hero's email capture (docs/product/screens.md#home-page): it hands the address to the real sign-up page. */
 export function EmailCapture() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');

@@ -6,7 +6,7 @@ import { renderPage } from '../../test/render';
 import { signupUrlFor } from './EmailCapture';
 import HomePage from './HomePage';
 
-describe('home page (spec 02 §2.7 Home)', () => {
+describe('home page (docs/product/screens.md#home-page)', () => {
   it('sends the captured email to sign-up, encoded', async () => {
     const { user } = renderPage(<HomePage />);
     await user.type(screen.getByLabelText('Your email address'), ' asha+shop@prints.in ');

@@ -3,7 +3,7 @@ import { useAuth } from '../../app/auth';
 import { roleHome } from '../../app/roles';
 import { buttonClass } from '../../components/Button';
 
-/** Spec 02 §2.7: 'Page Not Found' and a button home (the role home when signed in). */
+/** docs/product/screens.md#not-found-page: 'Page Not Found' and a button home (the role home when signed in). */
 export default function NotFoundPage() {
   const { signedIn, activeRole } = useAuth();
   const home = signedIn && activeRole ? roleHome(activeRole) : '/public/home';

@@ -18,7 +18,7 @@ function Features({ items, dark }: { items: readonly string[]; dark?: boolean })
   );
 }
 
-/** Spark never changes with the toggle; only Premium's price, period and button follow it (spec 02 §4). */
+/** Spark never changes with the toggle; only Premium's price, period and button follow it (docs/product/screens.md#pricing-page). */
 export function PlanCards({ billing }: { billing: Billing }) {
   const { spark, premium } = PLANS;
   const sparkAction = useVisitorLink({ to: SPARK_HREF, label: spark.cta });

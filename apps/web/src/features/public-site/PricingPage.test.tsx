@@ -6,7 +6,7 @@ import PricingPage from './PricingPage';
 const premium = () => screen.getByRole('article', { name: 'Premium Plan' });
 const spark = () => screen.getByRole('article', { name: 'Spark Plan' });
 
-describe('pricing (spec 02 §2.7, §9)', () => {
+describe('pricing (docs/product/screens.md#pricing-page)', () => {
   it('shows Spark free with its trial and Premium monthly by default', () => {
     renderPage(<PricingPage />);
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();

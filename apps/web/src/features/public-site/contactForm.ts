@@ -14,7 +14,7 @@ export type ContactErrors = Partial<Record<keyof ContactValues, string>>;
 
 export const EMPTY_CONTACT: ContactValues = { name: '', email: '', company: '', phone: '', subject: '', message: '' };
 
-/** Spec 02 §5: name, email (present and address-like), subject and message; company and phone optional. */
+/** docs/product/screens.md#contact-page: name, email (present and address-like), subject and message; company and phone optional. */
 export function contactErrors(v: ContactValues): ContactErrors {
   const errors: ContactErrors = {};
   if (!v.name.trim()) errors.name = CONTACT_TEXT.nameRequired;

@@ -5,7 +5,7 @@ import { renderPage } from '../../test/render';
 import HelpPage from './HelpPage';
 import ReviewsPage from './ReviewsPage';
 
-describe('reviews (spec 02 §2.7 Reviews)', () => {
+describe('reviews (docs/product/screens.md#reviews-page)', () => {
   it('has six five-star testimonials, two featured, four stats', () => {
     expect(TESTIMONIALS).toHaveLength(6);
     expect(TESTIMONIALS.every((t) => t.rating === 5)).toBe(true);

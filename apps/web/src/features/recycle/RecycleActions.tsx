@@ -33,7 +33,7 @@ const DIALOG: Record<RecycleAction, { title: string; confirm: string; body: (nam
   },
 };
 
-/** Save, Restore and Delete, each confirmed first (spec 02 §2.6), with the spec's progress words. */
+/** Save, Restore and Delete, each confirmed first (docs/product/screens.md#recycle-bin), with the spec's progress words. */
 export function useRecycleActions(shopId: string, show: (text: string, tone: ToastTone) => void) {
   const client = useQueryClient();
   const [asking, setAsking] = useState<{ action: RecycleAction; item: TRecycleItem } | null>(null);

@@ -51,7 +51,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** True when the countdown reads hours:minutes rather than minutes:seconds. */
 export const showsHours = (seconds: number) => Math.floor(Math.max(0, seconds) / 60) > 59;
 
-/** Spec 02 §4: minutes and seconds, or hours and minutes once more than 59 minutes remain. */
+/** docs/product/screens.md#recycle-bin: minutes and seconds, or hours and minutes once more than 59 minutes remain. */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   const minutes = Math.floor(s / 60);
@@ -72,7 +72,7 @@ export function sortItems(items: TRecycleItem[], sort: RecycleSort): TRecycleIte
   return [...items].sort(compare[sort]);
 }
 
-/** Spec 02 §2.6: by file, customer or id; the job number counts as an id people quote. */
+/** docs/product/screens.md#recycle-bin: by file, customer or id; the job number counts as an id people quote. */
 export function searchItems(items: TRecycleItem[], query: string): TRecycleItem[] {
   const q = query.trim().toLowerCase().replace(/^#/, '');
   if (!q) return items;

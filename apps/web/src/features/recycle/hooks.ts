@@ -13,7 +13,7 @@ export function useNow(intervalMs = 1_000): number {
 }
 
 /**
- * Spec 02 §4: every 10 s, files past their expiry leave the screen with a notice. The server's sweeper
+ * docs/product/screens.md#recycle-bin: every 10 s, files past their expiry leave the screen with a notice. The server's sweeper
  * removes them for good on its own schedule, so the ids stay hidden even if a refresh still lists them.
  */
 export function useExpirySweep(items: TRecycleItem[], onNotice: (text: string) => void): ReadonlySet<string> {

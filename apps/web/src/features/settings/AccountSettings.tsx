@@ -121,7 +121,7 @@ export function AccountPanels() {
   );
 }
 
-/** DECISIONS' fix: an OWNER's /settings is their own account (name, password), not a shop. */
+/** An OWNER's /settings is their own account (name, password), not a shop (docs/product/departures.md#owner-analytics-and-settings). */
 export function AccountSettings() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">

@@ -9,7 +9,7 @@ import { SETTINGS_TOASTS } from './messages';
 import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
 import { serverMessageOr } from '../../api/client';
 
-/** Spec 02 §2.5's add-item form. SKU and name are marked required; the server says so if they are missing. */
+/** The inventory add-item form (docs/product/screens.md#settings). SKU and name are marked required; the server says so if they are missing. */
 export function InventoryAddForm({ shopId, onAdded }: { shopId: string; onAdded: (item: TInventoryItem) => void }) {
   const toast = useToast(SHORT_TOAST_MS);
   const [values, setValues] = useState<InventoryValues>(EMPTY_ITEM);

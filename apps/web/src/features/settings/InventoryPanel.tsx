@@ -20,7 +20,7 @@ export interface InventoryChanges {
 
 const STOCK_INPUT = `${CONTROL.replace('w-full', 'w-24')} border-slate-300 focus:border-brand-500 focus:ring-brand-100`;
 
-/** Paper counts its stock in sheets (DECISIONS "Management data"). */
+/** Paper counts its stock in sheets (docs/product/rules.md#paper-and-inventory). */
 const unitLabel = (item: TInventoryItem) => (item.category === PAPER_CATEGORY ? 'sheets' : item.unit);
 
 /** The stock field saves when it loses focus or on Enter, and only when the number changed. */

@@ -36,7 +36,7 @@ interface Props {
   onSaved: (shop: TShopProfile) => void;
 }
 
-/** Spec 02 §2.5's profile form plus the onboarding fields DECISIONS lets settings edit. */
+/** The profile form of docs/product/screens.md#settings, plus the onboarding fields settings edit too (docs/product/rules.md#shops). */
 export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
   const toast = useToast(SHORT_TOAST_MS);
   const [values, setValues] = useState<ProfileValues>(() => valuesFrom(shop));
@@ -175,7 +175,7 @@ export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
   );
 }
 
-/** Spec 02 §2.5: two display-only checkboxes showing what the saved profile has switched on. */
+/** docs/product/screens.md#settings: two display-only checkboxes showing what the saved profile has switched on. */
 export function BillingPanel({ shop }: { shop: TShopProfile }) {
   return (
     <Panel title="Billing & Integrations" description="Switched on or off in the profile above; shown here as saved.">

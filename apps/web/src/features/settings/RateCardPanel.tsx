@@ -62,7 +62,7 @@ function EditRow({ row, index, removable, onChange, onRemove }: { row: RateRow; 
   );
 }
 
-/** Spec 02 §2.5/§4: view mode, then edit mode that is saved or cancelled back to the server's copy. */
+/** docs/product/screens.md#settings: view mode, then edit mode that is saved or cancelled back to the server's copy. */
 export function RateCardPanel({ shopId, services, onSaved }: { shopId: string; services: TRateCardService[]; onSaved: (list: TRateCardService[]) => void }) {
   const toast = useToast(SHORT_TOAST_MS);
   const [rows, setRows] = useState<RateRow[] | null>(null);

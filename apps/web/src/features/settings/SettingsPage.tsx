@@ -32,7 +32,7 @@ function NoShopYet() {
   );
 }
 
-/** /settings: a shop owner's shop (spec 02 §2.5) and own account, or an OWNER's own account (DECISIONS' fix). */
+/** /settings: a shop owner's shop (docs/product/screens.md#settings) and own account, or an OWNER's own account (docs/product/departures.md#owner-analytics-and-settings). */
 export default function SettingsPage() {
   const { activeRole } = useAuth();
   const shop = useActiveShop();

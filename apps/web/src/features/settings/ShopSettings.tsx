@@ -17,7 +17,7 @@ import { BillingPanel, ProfileForm } from './ProfileForm';
 import { RateCardPanel } from './RateCardPanel';
 import { useBannerDraft } from './useBannerDraft';
 
-/** Spec 02 §2.5 for one shop; keyed by shop id, so switching shops starts clean. */
+/** docs/product/screens.md#settings for one shop; keyed by shop id, so switching shops starts clean. */
 export function ShopSettings({ shopId }: { shopId: string }) {
   const client = useQueryClient();
   const toast = useToast(SHORT_TOAST_MS);

@@ -26,12 +26,12 @@ export const EMPTY_ITEM: InventoryValues = {
 
 const toNumber = (v: string) => (v.trim() === '' ? 0 : Number(v));
 
-/** Spec 02 §5: a threshold of 0 or blank becomes 10. */
+/** docs/product/screens.md#settings: a threshold of 0 or blank becomes 10. */
 export function thresholdOf(v: string): number {
   return toNumber(v) || DEFAULT_LOW_STOCK_THRESHOLD;
 }
 
-/** Spec 02 §5: price, stock and threshold become numbers; SKU and name are the server's to check. */
+/** docs/product/screens.md#settings: price, stock and threshold become numbers; SKU and name are the server's to check. */
 export function inventoryPayload(v: InventoryValues): TInventoryCreate {
   return {
     sku: v.sku.trim(),

@@ -1,4 +1,4 @@
-/** Spec 02 §8, word for word. */
+/** docs/product/screens.md#settings, word for word. */
 export const SETTINGS_TOASTS = {
   loadFailed: 'Failed to load settings',
   profileSaved: 'Shop profile saved.',

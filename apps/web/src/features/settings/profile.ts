@@ -53,7 +53,7 @@ export function valuesFrom(shop: TShopProfile): ProfileValues {
   };
 }
 
-/** Spec 02 §5: the two rules the screen checks before it saves; the server checks the rest. */
+/** docs/product/screens.md#settings: the two rules the screen checks before it saves; the server checks the rest. */
 export function profileErrors(v: Pick<ProfileValues, 'shopName' | 'username'>): ProfileErrors {
   const errors: ProfileErrors = {};
   if (v.shopName.trim().length < SHOP_NAME_MIN) errors.shopName = SETTINGS_MESSAGES.shopNameRequired;
@@ -61,7 +61,7 @@ export function profileErrors(v: Pick<ProfileValues, 'shopName' | 'username'>): 
   return errors;
 }
 
-/** Spec 02 §3's save payload; the server reads bannersToRemove and ignores the list of banners kept. */
+/** The profile save payload (docs/product/screens.md#settings); the server reads bannersToRemove and ignores the list of banners kept. */
 export type ProfilePayload = TShopProfileUpdate & { bannerGcsPaths: string[] };
 
 /** Blank optional text clears the field; banners marked for removal go along. */

@@ -41,10 +41,10 @@ export function rowsFrom(services: TRateCardService[]): RateRow[] {
   }));
 }
 
-/** Spec 02 §5: Remove is offered only while more than one service exists. */
+/** docs/product/screens.md#settings: Remove is offered only while more than one service exists. */
 export const canRemove = (rows: RateRow[]) => rows.length > 1;
 
-/** Spec 02 §5: blank names are dropped; with none left the save stops with the spec's message. */
+/** docs/product/screens.md#settings: blank names are dropped; with none left the save stops with the spec's message. */
 export function rateCardToSave(rows: RateRow[]): { services: RateCardInput[] } | { error: string } {
   const services = rows
     .filter((r) => r.serviceName.trim() !== '')

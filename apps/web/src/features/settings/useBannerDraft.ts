@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 
 export const BANNER_ACCEPT = 'image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp';
 
-/** Spec 02 §5: PNG, JPG, JPEG or WebP. The server checks the bytes too; this keeps obvious mistakes out. */
+/** docs/product/screens.md#settings: PNG, JPG, JPEG or WebP. The server checks the bytes too; this keeps obvious mistakes out. */
 export function isBannerFile(file: File): boolean {
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
   return (BANNER_EXTENSIONS as readonly string[]).includes(ext);

@@ -6,8 +6,8 @@ export const USERNAME_DEBOUNCE_MS = 450;
 export type UsernameStatus = 'idle' | 'checking' | 'available' | 'taken';
 
 /**
- * Spec 02 §4: idle, checking, then Available or Taken; 450 ms after the last keystroke and only for
- * 3+ characters. A failed check clears the state without a word (spec 02 §8). A newer keystroke
+ * docs/product/screens.md#settings: idle, checking, then Available or Taken; 450 ms after the last keystroke and only for
+ * 3+ characters. A failed check clears the state without a word (docs/product/screens.md#settings). A newer keystroke
  * cancels an older answer so a slow reply cannot overwrite a fresher one.
  */
 export function useUsernameCheck(shopId: string) {

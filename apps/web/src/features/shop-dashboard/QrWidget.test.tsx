@@ -14,7 +14,7 @@ function stubObjectUrls() {
 
 const png = () => new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { status: 200, headers: { 'Content-Type': 'image/png' } });
 
-describe('QR widget (spec 01 §4)', () => {
+describe('QR widget (docs/product/screens.md#qr-code)', () => {
   it("says 'Missing shop slug' and calls nothing without a slug", async () => {
     const { fetchMock } = stubFetch();
     const user = userEvent.setup();

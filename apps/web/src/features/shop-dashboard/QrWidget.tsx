@@ -5,7 +5,7 @@ import { fetchQrPng, POSTER_SIZES, QR_MESSAGES, qrFileName, qrPosterUrl, shopQrU
 
 type State = { phase: 'idle' } | { phase: 'loading' } | { phase: 'ready'; slug: string; blob: Blob; previewUrl: string };
 
-/** Spec 01 §9: the link behind a Download click is released after 60 s. */
+/** docs/product/rules.md#constants: the link behind a Download click is released after 60 s. */
 export const DOWNLOAD_LINK_LIFETIME_MS = 60_000;
 
 interface QrWidgetProps {
@@ -14,7 +14,7 @@ interface QrWidgetProps {
 }
 
 /**
- * Spec 01 §4, QR widget: idle → loading (button disabled) → ready (preview, shop URL, Copy,
+ * docs/product/screens.md#qr-code: idle → loading (button disabled) → ready (preview, shop URL, Copy,
  * Download, Visit Shop). Closing releases the preview image. There is no fallback slug.
  */
 export function QrWidget({ shopSlug, label = 'Download QR Code' }: QrWidgetProps) {

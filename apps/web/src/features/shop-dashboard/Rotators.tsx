@@ -14,7 +14,7 @@ export function useRotation(count: number, ms = ROTATE_MS, paused = false) {
   return { index, go };
 }
 
-/** Spec 01 §2: the rotating feature carousel. Hovering or focusing it holds the current slide. */
+/** docs/product/screens.md#shop-dashboard: the rotating feature carousel. Hovering or focusing it holds the current slide. */
 export function FeatureCarousel() {
   const [paused, setPaused] = useState(false);
   const { index, go } = useRotation(FEATURES.length, ROTATE_MS, paused);
@@ -54,7 +54,7 @@ export function FeatureCarousel() {
   );
 }
 
-/** Spec 01 §2: the tips card. */
+/** docs/product/screens.md#shop-dashboard: the tips card. */
 export function TipsCard() {
   const { index, go } = useRotation(TIPS.length);
   return (

@@ -82,7 +82,7 @@ export function ShopStats({ shopId, jobs, loading }: { shopId: string; jobs: TJo
   );
 }
 
-/** The shop's five newest jobs (spec 01 §2's recent activity, made real). */
+/** The shop's five newest jobs (the recent activity of docs/product/screens.md#shop-dashboard, made real). */
 export function RecentActivity({ jobs, loading, error }: { jobs: TJob[]; loading: boolean; error: string | null }) {
   const latest = jobs.slice(0, 5);
   const now = Date.now();

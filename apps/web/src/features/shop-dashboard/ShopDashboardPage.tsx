@@ -52,7 +52,7 @@ function NoShop() {
   );
 }
 
-/** /shop-dashboard (spec 01 §2), with real figures where the spec had placeholders. */
+/** /shop-dashboard (docs/product/screens.md#shop-dashboard), with real figures where the spec had placeholders. */
 export default function ShopDashboardPage() {
   const shop = useActiveShop();
   const jobs = usePrintJobs(shop.id);

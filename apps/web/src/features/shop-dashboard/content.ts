@@ -1,6 +1,6 @@
 import type { IconName } from '../../components/Icon';
 
-/** Spec 01 §2: four features rotating every 3 s. Each says what this product really does. */
+/** docs/product/screens.md#shop-dashboard: four features rotating every 3 s. Each says what this product really does. */
 export const FEATURES: { icon: IconName; title: string; text: string }[] = [
   {
     icon: 'target',
@@ -24,7 +24,7 @@ export const FEATURES: { icon: IconName; title: string; text: string }[] = [
   },
 ];
 
-/** Spec 01 §2: four tips rotating every 3 s, with a New Tip button. */
+/** docs/product/screens.md#shop-dashboard: four tips rotating every 3 s, with a New Tip button. */
 export const TIPS: string[] = [
   'Put the QR code at eye level by the counter, so customers scan it while they wait.',
   'Ask customers to add their phone number: repeat visits then show up as one customer.',
@@ -34,5 +34,5 @@ export const TIPS: string[] = [
 
 export const ROTATE_MS = 3_000;
 
-/** Spec 01 §2 shows a static 99.00 wallet; it is a welcome balance that is not spendable yet. */
+/** The wallet shows 99.00 (docs/product/screens.md#shop-dashboard): a welcome balance that is not spendable yet. */
 export const WELCOME_BALANCE = 99;
