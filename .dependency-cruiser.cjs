@@ -15,7 +15,8 @@ module.exports = {
     },
     {
       name: 'services-know-no-http-or-sql',
-      comment: 'A service holds rules: it imports neither fastify nor drizzle-orm nor the table definitions (HTTP lives in routes.ts, SQL in repo.ts).',
+      comment:
+        'A service holds rules: it imports neither fastify nor drizzle-orm nor the table definitions (HTTP lives in routes.ts, SQL in repo.ts).',
       severity: 'error',
       from: { path: '^apps/server/src/features/[^/]+/service\\.ts$' },
       to: { path: ['node_modules/(fastify|@fastify/[^/]+|drizzle-orm)/', '^apps/server/src/db/schema\\.ts$'] },

@@ -48,8 +48,14 @@ let dbs: DbKind[] = dbFlag === 'pglite' || dbFlag === 'postgres' ? [dbFlag] : ['
 const started = new Date();
 const log = (line: string) => console.log(line);
 const cores = os.cpus().length;
-log(`Counterprint benchmarks${quick ? ' (quick)' : ''} — ${started.toISOString()}, ${cores} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`);
-log(`Server: node apps/server/dist/main.js with ${Object.entries(SERVER_ENV).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+log(
+  `Counterprint benchmarks${quick ? ' (quick)' : ''} — ${started.toISOString()}, ${cores} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`,
+);
+log(
+  `Server: node apps/server/dist/main.js with ${Object.entries(SERVER_ENV)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ')}`,
+);
 log('RATE_LIMIT=off: the rate limiter is switched off so that it does not shape the figures.');
 
 const notes: string[] = [];
@@ -87,12 +93,18 @@ for (const { bench, db } of plan) {
 }
 
 const finished = new Date();
-log(`\n## Results — ${finished.toISOString().slice(0, 10)}, ${cores} cores, ${quick ? 'quick run' : 'full run'}, ${((finished.getTime() - started.getTime()) / 60000).toFixed(1)} min\n`);
+log(
+  `\n## Results — ${finished.toISOString().slice(0, 10)}, ${cores} cores, ${quick ? 'quick run' : 'full run'}, ${((finished.getTime() - started.getTime()) / 60000).toFixed(1)} min\n`,
+);
 log(table(sections));
 const details = sections.flatMap((s) => s.rows.filter((r) => r.detail).map((r) => `- ${r.what} / ${r.measure} (${s.db}): ${r.detail}`));
 if (details.length) log(`\nRounds:\n${details.join('\n')}`);
-const misses = sections.flatMap((s) => s.rows.filter((r) => r.pass === false).map((r) => `${r.what} / ${r.measure}${s.db === "none" ? "" : ` (${s.db})`}`));
-log(`\nTargets: ${misses.length === 0 && failures.length === 0 ? 'all met' : `${misses.length} missed${failures.length ? `, ${failures.length} benchmark(s) failed` : ''}`}`);
+const misses = sections.flatMap((s) =>
+  s.rows.filter((r) => r.pass === false).map((r) => `${r.what} / ${r.measure}${s.db === 'none' ? '' : ` (${s.db})`}`),
+);
+log(
+  `\nTargets: ${misses.length === 0 && failures.length === 0 ? 'all met' : `${misses.length} missed${failures.length ? `, ${failures.length} benchmark(s) failed` : ''}`}`,
+);
 for (const m of misses) log(`  missed: ${m}`);
 for (const f of failures) log(`  failed: ${f.split('\n')[0]}`);
 
@@ -106,7 +118,14 @@ writeFileSync(
       started: started.toISOString(),
       finished: finished.toISOString(),
       quick,
-      machine: { cores, cpu: os.cpus()[0]?.model, memoryGB: os.totalmem() / 1e9, platform: `${os.platform()} ${os.release()}`, node: process.version, loadAverage: os.loadavg() },
+      machine: {
+        cores,
+        cpu: os.cpus()[0]?.model,
+        memoryGB: os.totalmem() / 1e9,
+        platform: `${os.platform()} ${os.release()}`,
+        node: process.version,
+        loadAverage: os.loadavg(),
+      },
       serverEnv: SERVER_ENV,
       notes,
       failures,

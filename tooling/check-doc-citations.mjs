@@ -105,7 +105,9 @@ if (broken.length > 0) {
   for (const b of broken) console.error(`  ${b}`);
 }
 if (outside.length > 0) {
-  console.error(`Citations of documents outside the repository (${outside.length}); cite docs/product/ or docs/decisions/ instead (node tooling/cite-product-docs.mjs rewrites the known ones):`);
+  console.error(
+    `Citations of documents outside the repository (${outside.length}); cite docs/product/ or docs/decisions/ instead (node tooling/cite-product-docs.mjs rewrites the known ones):`,
+  );
   for (const o of outside) console.error(`  ${o}`);
 }
 if (broken.length > 0 || outside.length > 0) process.exit(1);

@@ -113,8 +113,14 @@ function specTarget(doc, section, line, file) {
       const named = SCREEN_WORDS.slice(MARKETING_FROM).find(([re]) => re.test(line))?.[1];
       return named ?? (MARKETING_AREAS.has(area) ? SCREEN_OF_AREA[area] : 'screens.md#marketing-pages');
     }
-    return ['screens.md#live-print-jobs', 'screens.md#analytics', 'screens.md#customers', 'screens.md#earnings',
-      'screens.md#settings', 'screens.md#recycle-bin'][Number(section[2]) - 1];
+    return [
+      'screens.md#live-print-jobs',
+      'screens.md#analytics',
+      'screens.md#customers',
+      'screens.md#earnings',
+      'screens.md#settings',
+      'screens.md#recycle-bin',
+    ][Number(section[2]) - 1];
   }
   switch (`${doc}§${top}`) {
     case '01§1':
@@ -216,7 +222,7 @@ const OVERRIDES = {
     '/** The wallet shows 99.00 (docs/product/screens.md#shop-dashboard): a welcome balance that is not spendable yet. */',
   "/** The shop's five newest jobs (spec 01 §2's recent activity, made real). */":
     "/** The shop's five newest jobs (the recent activity of docs/product/screens.md#shop-dashboard, made real). */",
-  '/** Spec 02 §7\'s customer calls; `?shopId=` is optional for a user with one shop (DECISIONS). */':
+  "/** Spec 02 §7's customer calls; `?shopId=` is optional for a user with one shop (DECISIONS). */":
     '/** The customer calls (docs/product/routes.md#customers); `?shopId=` is optional for a user with one shop (docs/product/rules.md#shop-scope). */',
   "/** Spec 02 §7's settings calls. Every call names a shop the user owns (or means their only one). */":
     '/** The settings calls (docs/product/routes.md#settings). Every call names a shop the user owns (or means their only one). */',
@@ -229,7 +235,7 @@ const OVERRIDES = {
   "/** Spec 02 §2.5's profile form plus the onboarding fields DECISIONS lets settings edit. */":
     '/** The profile form of docs/product/screens.md#settings, plus the onboarding fields settings edit too (docs/product/rules.md#shops). */',
   "/** Spec 02 §2.5's add-item form. SKU and name are marked required; the server says so if they are missing. */":
-    "/** The inventory add-item form (docs/product/screens.md#settings). SKU and name are marked required; the server says so if they are missing. */",
+    '/** The inventory add-item form (docs/product/screens.md#settings). SKU and name are marked required; the server says so if they are missing. */',
   "/** Spec 02 §3's save payload; the server reads bannersToRemove and ignores the list of banners kept. */":
     '/** The profile save payload (docs/product/screens.md#settings); the server reads bannersToRemove and ignores the list of banners kept. */',
   "/** DECISIONS' fix: an OWNER's /settings is their own account (name, password), not a shop. */":
@@ -242,7 +248,7 @@ const OVERRIDES = {
     '* Storage keys of docs/product/rules.md#client-storage, onboardingToken included. Other features read these names.',
   '/** Calls DECISIONS lists as public: no bearer and none of the session-expiry rules. */':
     '/** Calls docs/product/rules.md#public-calls lists as public: no bearer and none of the session-expiry rules. */',
-  "/** Shown only to users holding several roles (spec 01 §2 Shell, §4 role switching). */":
+  '/** Shown only to users holding several roles (spec 01 §2 Shell, §4 role switching). */':
     '/** Shown only to users holding several roles (docs/product/screens.md#shell; switching: docs/product/rules.md#roles). */',
   "describe('route table and guards (spec 01 §2, §4)', () => {":
     "describe('route table and guards (docs/product/routes.md#web-routes, docs/product/rules.md#roles)', () => {",
@@ -254,9 +260,9 @@ const OVERRIDES = {
     "describe('upload card: client rules (docs/product/screens.md#public-shop-page-and-upload, docs/product/rules.md#upload-limits)', () => {",
   '* Adds a new selection to the list under spec 01 §5 and DECISIONS: only the first 50 files of a':
     '* Adds a new selection to the list under docs/product/rules.md#upload-limits: only the first 50 files of a',
-  "/** Refusals and failures, each with its title (spec 01 §5, §8) so the customer knows which file and why. */":
+  '/** Refusals and failures, each with its title (spec 01 §5, §8) so the customer knows which file and why. */':
     '/** Refusals and failures, each with its title (docs/product/screens.md#public-shop-page-and-upload) so the customer knows which file and why. */',
-  "/** Public navigation and footer (spec 01 §2 \"Public navigation\", spec 02 §2.7 footer links). */":
+  '/** Public navigation and footer (spec 01 §2 "Public navigation", spec 02 §2.7 footer links). */':
     '/** Public navigation and footer (docs/product/screens.md#public-navigation). */',
   '/** Spec 01 "Jobs and viewer": \'Latest uploads\', search by name or phone, a count, View. */':
     "/** docs/product/screens.md#live-print-jobs: 'Latest uploads', search by name or phone, a count, View. */",
@@ -270,30 +276,31 @@ const OVERRIDES = {
     '* The live job feed (docs/product/rules.md#realtime). Only the /printJob page imports this module, so SockJS',
   "describe('live jobs STOMP client (spec 02 §7, §9)', () => {":
     "describe('live jobs STOMP client (docs/product/rules.md#realtime)', () => {",
-  "/** POST /api/contact: public, 10 s timeout (spec 02 §7, §9); 201 {ok:true} on success. */":
+  '/** POST /api/contact: public, 10 s timeout (spec 02 §7, §9); 201 {ok:true} on success. */':
     '/** POST /api/contact: public, 10 s timeout (docs/product/rules.md#constants); 201 {ok:true} on success. */',
   '/** Spec 01 §4: signed in means a readable token holding at least one role. */':
     '/** docs/product/rules.md#roles: signed in means a readable token holding at least one role. */',
   '/** An owner of several shops picks which one the staff screens show (DECISIONS: Shops). */':
     '/** An owner of several shops picks which one the staff screens show (docs/product/rules.md#shops). */',
-  '/** Spec 02 §5/§9: the settings screen\'s rules and choices. */':
+  "/** Spec 02 §5/§9: the settings screen's rules and choices. */":
     "/** The settings screen's rules and choices (docs/product/screens.md#settings, docs/product/rules.md#constants). */",
   '/** Spec 02 §4/§9. */': '/** docs/product/screens.md#earnings, docs/product/rules.md#constants. */',
   '/** Spec 02 §9: report ranges; a custom range names its first and last day. */':
     '/** Report ranges (docs/product/rules.md#constants); a custom range names its first and last day. */',
   '/** Spec 02 §4/§9: an item is low when at most 10% of its total remains. */':
     '/** An item is low when at most 10% of its total remains (docs/product/rules.md#paper-and-inventory). */',
-  "/** Spec 02 §4: low when flagged, or when at most 10% of the total remains; never before stock is recorded. */":
+  '/** Spec 02 §4: low when flagged, or when at most 10% of the total remains; never before stock is recorded. */':
     '/** docs/product/rules.md#paper-and-inventory: low when flagged, or when at most 10% of the total remains; never before stock is recorded. */',
-  '* - lowStock when remaining ≤ 10% of total (spec 02 §4) or remaining ≤ the item\'s lowStockThreshold,':
+  "* - lowStock when remaining ≤ 10% of total (spec 02 §4) or remaining ≤ the item's lowStockThreshold,":
     "* - lowStock when remaining ≤ 10% of total (docs/product/rules.md#paper-and-inventory) or remaining ≤ the item's lowStockThreshold,",
   '* Paper inventory definitions (spec 02 §3 names the fields, not their meaning):':
     '* Paper inventory definitions (the specification named the fields, not their meaning; docs/product/rules.md#paper-and-inventory):',
   '/** Spec 02 §3 plan: static display data. */': '/** A plan (docs/product/screens.md#pricing-page): static display data. */',
-  '/** Spec 02 §3 testimonial: static display data. */': '/** A testimonial (docs/product/screens.md#reviews-page): static display data. */',
+  '/** Spec 02 §3 testimonial: static display data. */':
+    '/** A testimonial (docs/product/screens.md#reviews-page): static display data. */',
   '/** POST /api/feature/feedback/analytics (spec 02 §3 "Feature feedback"). */':
     '/** POST /api/feature/feedback/analytics (docs/product/screens.md#feature-feedback). */',
-  '/** GET /api/earnings (spec 02 §3 shape) and refunds. Without `shopId` it covers all the user\'s shops. */':
+  "/** GET /api/earnings (spec 02 §3 shape) and refunds. Without `shopId` it covers all the user's shops. */":
     "/** GET /api/earnings (docs/product/routes.md#reports) and refunds. Without `shopId` it covers all the user's shops. */",
   '/** GET /api/analytics (spec 02 §3 shape) and the paper restock, whose fields all travel in the query. */':
     '/** GET /api/analytics (docs/product/routes.md#reports) and the paper restock, whose fields all travel in the query. */',
@@ -302,7 +309,7 @@ const OVERRIDES = {
   '/** Spec: staff download links live 10 minutes. */': '/** Staff download links live 10 minutes (docs/product/rules.md#signed-links). */',
   '/** Staff open a file through a signed link that lives this long (spec: 10 minutes). */':
     '/** Staff open a file through a signed link that lives this long (docs/product/rules.md#signed-links). */',
-  "/** Product behaviour shared by the server and the web app (DECISIONS.md: Jobs and files). */":
+  '/** Product behaviour shared by the server and the web app (DECISIONS.md: Jobs and files). */':
     '/** Product behaviour shared by the server and the web app (docs/product/rules.md#upload-limits, docs/product/rules.md#retention). */',
   '/** Marketing figures of spec 02 §1 (content, not measured by this product). */':
     '/** Marketing figures (docs/product/overview.md#marketing-claims): content, not measured by this product. */',
@@ -310,8 +317,8 @@ const OVERRIDES = {
     "/** The trial on the pricing page (docs/product/overview.md#marketing-claims); the spec's other '14 days' reading is not used anywhere. */",
   '/** Spec 02 §9 pricing FAQ: after the trial, cancellation, volume discounts, payment methods. */':
     '/** The pricing FAQ (docs/product/screens.md#pricing-page): after the trial, cancellation, volume discounts, payment methods. */',
-  '* features/public-shop/accent.ts builds around the spec\'s default primary #06b6d4 (spec 01 §9).':
-    "* features/public-shop/accent.ts builds around the default primary #06b6d4 (docs/product/rules.md#constants).",
+  "* features/public-shop/accent.ts builds around the spec's default primary #06b6d4 (spec 01 §9).":
+    '* features/public-shop/accent.ts builds around the default primary #06b6d4 (docs/product/rules.md#constants).',
 };
 
 // "spec 01 §2", "Spec 02 §2.7, §9", "spec 02 §2.5/§4", "spec 01 §4, QR widget" (the name stays).

@@ -4,7 +4,17 @@ import { startServer } from '../lib/server.js';
 import { createShop } from '../lib/setup.js';
 import { median } from '../lib/stats.js';
 
-type Load = { rps: number; requests: number; p50: number; p90: number; p99: number; max: number; errors: number; non2xx: number; bytesPerReq: number };
+type Load = {
+  rps: number;
+  requests: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  errors: number;
+  non2xx: number;
+  bytesPerReq: number;
+};
 const JOBS = 10_000;
 const CONNECTIONS = 10;
 /** Staff screens loading their queue: a fixed, generous rate, so that p99 measures the call and not a queue of 10 in flight. */
@@ -26,7 +36,12 @@ export const apiReads: Benchmark = {
       // Seed through the server's own database layer; on PGlite the server must let go of the folder first.
       await server.stopProcess();
       const seeder = await startDriver('drivers/seed.ts');
-      const seeded = await seeder.call<{ ms: number }>('seed', { dataDir: server.dataDir, databaseUrl: server.databaseUrl, shopId: shop.shopId, jobs: JOBS });
+      const seeded = await seeder.call<{ ms: number }>('seed', {
+        dataDir: server.dataDir,
+        databaseUrl: server.databaseUrl,
+        shopId: shop.shopId,
+        jobs: JOBS,
+      });
       await seeder.close();
       await server.restart();
       log(`  seeded ${JOBS} jobs in ${(seeded.ms / 1000).toFixed(1)} s`);
@@ -39,7 +54,9 @@ export const apiReads: Benchmark = {
       if (!jobsRes.ok) throw new Error(`print-jobs answered ${jobsRes.status}`);
       const jobsBody = await jobsRes.text();
       const jobsCount = (JSON.parse(jobsBody) as unknown[]).length;
-      const { url: baseUrl } = await baseline.call<{ url: string }>('listen', { routes: { [detailsPath]: detailsBody, [jobsPath]: jobsBody } });
+      const { url: baseUrl } = await baseline.call<{ url: string }>('listen', {
+        routes: { [detailsPath]: detailsBody, [jobsPath]: jobsBody },
+      });
 
       const run = (url: string, headers?: Record<string, string>) =>
         load.call<Load>('run', { url, headers, connections: CONNECTIONS, durationSec });
@@ -110,7 +127,13 @@ export const apiReads: Benchmark = {
           format: 'ms',
           target: '< 50 ms',
           pass: m(r.jobsRate, (l) => l.p99) < 50,
-          detail: `median of ${rounds}: ${list(r.jobsRate.map((l) => l.p99), 1)}; baseline ${list(r.jobsRateBase.map((l) => l.p99), 1)}; p50 ${m(r.jobsRate, (l) => l.p50).toFixed(1)} ms`,
+          detail: `median of ${rounds}: ${list(
+            r.jobsRate.map((l) => l.p99),
+            1,
+          )}; baseline ${list(
+            r.jobsRateBase.map((l) => l.p99),
+            1,
+          )}; p50 ${m(r.jobsRate, (l) => l.p50).toFixed(1)} ms`,
         },
         {
           what: 'API reads',
@@ -127,7 +150,14 @@ export const apiReads: Benchmark = {
           baseline: m(r.jobsBase, (l) => l.p99),
           format: 'ms',
         },
-        { what: 'API reads', measure: 'failed requests (errors + non-2xx)', value: failures, format: 'count', target: '0', pass: failures === 0 },
+        {
+          what: 'API reads',
+          measure: 'failed requests (errors + non-2xx)',
+          value: failures,
+          format: 'count',
+          target: '0',
+          pass: failures === 0,
+        },
       ];
       return {
         rows,
@@ -137,7 +167,17 @@ export const apiReads: Benchmark = {
             `and at saturation p99 is ${CONNECTIONS} requests queueing even for the bare route). ${rounds} rounds alternating server and baseline. ` +
             `print-jobs pages (default 100, at most 500 per request, \`before\` cursor), so one response is ${(jobsBody.length / 1024).toFixed(0)} KiB, not all ${JOBS.toLocaleString('en-US')} jobs.`,
         ],
-        data: { seededJobs: JOBS, connections: CONNECTIONS, durationSec, rateSec, listRate: LIST_RATE, rounds, pageSize: jobsCount, responseBytes: { details: detailsBody.length, printJobs: jobsBody.length }, ...r },
+        data: {
+          seededJobs: JOBS,
+          connections: CONNECTIONS,
+          durationSec,
+          rateSec,
+          listRate: LIST_RATE,
+          rounds,
+          pageSize: jobsCount,
+          responseBytes: { details: detailsBody.length, printJobs: jobsBody.length },
+          ...r,
+        },
       };
     } finally {
       await Promise.all([load.close(), baseline.close()]);

@@ -98,7 +98,16 @@ export const pageWeight: Benchmark = {
       }
       const jsBytes = [...js].reduce((n, f) => n + sizeOf(f), 0);
       const cssBytes = [...css].reduce((n, f) => n + sizeOf(f), 0);
-      return { route: r.path, component: r.component, lazy: Boolean(page), guarded: r.guarded, jsKB: jsBytes / KB, cssKB: cssBytes / KB, totalKB: (jsBytes + cssBytes) / KB, files: [...js, ...css] };
+      return {
+        route: r.path,
+        component: r.component,
+        lazy: Boolean(page),
+        guarded: r.guarded,
+        jsKB: jsBytes / KB,
+        cssKB: cssBytes / KB,
+        totalKB: (jsBytes + cssBytes) / KB,
+        files: [...js, ...css],
+      };
     });
     const shopPage = results.find((r) => r.route === '/public/:slug');
     if (!shopPage) throw new Error('no /public/:slug route in routes.tsx');
@@ -107,7 +116,14 @@ export const pageWeight: Benchmark = {
       log(`  ${r.route.padEnd(32)} JS ${r.jsKB.toFixed(1).padStart(6)} KB  CSS ${r.cssKB.toFixed(1).padStart(5)} KB`);
     }
     const rows: Row[] = [
-      { what: 'page weight', measure: '/public/{slug} JS (gzip)', value: shopPage.jsKB, format: 'kb', target: '< 120 KB', pass: shopPage.jsKB < 120 },
+      {
+        what: 'page weight',
+        measure: '/public/{slug} JS (gzip)',
+        value: shopPage.jsKB,
+        format: 'kb',
+        target: '< 120 KB',
+        pass: shopPage.jsKB < 120,
+      },
       { what: 'page weight', measure: '/public/{slug} CSS (gzip)', value: shopPage.cssKB, format: 'kb' },
       {
         what: 'page weight',
@@ -120,7 +136,9 @@ export const pageWeight: Benchmark = {
     ];
     return {
       rows,
-      notes: [`${results.length} routes; KB = 1000 bytes, gzip -9; a route counts the entry chunk, its lazy page chunk, their static imports and CSS (guarded routes also the shell).`],
+      notes: [
+        `${results.length} routes; KB = 1000 bytes, gzip -9; a route counts the entry chunk, its lazy page chunk, their static imports and CSS (guarded routes also the shell).`,
+      ],
       data: { routes: results },
     };
   },

@@ -38,7 +38,9 @@ const PROFILES: Profile[] = [
 
 /** A photo-like 3000 × 1700 PNG (a smooth random texture): ~1–3 MiB, under the 5 MiB banner limit. */
 async function bannerPng(): Promise<Buffer> {
-  const texture = await sharp({ create: { width: 300, height: 170, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  const texture = await sharp({
+    create: { width: 300, height: 170, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  })
     .blur(3)
     .png()
     .toBuffer();
@@ -48,7 +50,11 @@ async function bannerPng(): Promise<Buffer> {
 async function addBanner(baseUrl: string, shopId: string, bearer: string, png: Buffer): Promise<void> {
   const form = new FormData();
   form.append('banners', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'banner.png');
-  const res = await fetch(`${baseUrl}/api/settings/banners/upload?shopId=${shopId}`, { method: 'POST', headers: { authorization: bearer }, body: form });
+  const res = await fetch(`${baseUrl}/api/settings/banners/upload?shopId=${shopId}`, {
+    method: 'POST',
+    headers: { authorization: bearer },
+    body: form,
+  });
   if (!res.ok) throw new Error(`banner upload: ${res.status} ${(await res.text()).slice(0, 300)}`);
 }
 
@@ -106,7 +112,7 @@ async function visit(url: string, profile?: Profile): Promise<Visit> {
 
 export const phone: Benchmark = {
   name: 'phone',
-  describe: "/public/{slug} with a banner in headless Chromium: bytes on a first visit, time-to-usable on fast and slow 3G",
+  describe: '/public/{slug} with a banner in headless Chromium: bytes on a first visit, time-to-usable on fast and slow 3G',
   async run({ db, quick, log }) {
     const rounds = quick ? 1 : 3;
     const server = await startServer(db, 'phone');
@@ -117,7 +123,11 @@ export const phone: Benchmark = {
       const url = `${server.url}/public/${shop.slug}`;
       log(`  banner uploaded: 3000 × 1700 PNG, ${(png.length / KIB).toFixed(0)} KiB`);
       const first = await visit(url);
-      log(`  first visit: ${first.requests} requests, ${(first.bytes / KIB).toFixed(1)} KiB: ${Object.entries(first.byType).map(([t, n]) => `${t} ${(n / KIB).toFixed(1)}`).join(', ')}`);
+      log(
+        `  first visit: ${first.requests} requests, ${(first.bytes / KIB).toFixed(1)} KiB: ${Object.entries(first.byType)
+          .map(([t, n]) => `${t} ${(n / KIB).toFixed(1)}`)
+          .join(', ')}`,
+      );
       const rows: Row[] = [
         {
           what: 'phone',
@@ -126,7 +136,9 @@ export const phone: Benchmark = {
           format: 'kb',
           target: '≤ 150 KiB (153.6 KB)',
           pass: first.bytes <= 150 * KIB,
-          detail: Object.entries(first.byType).map(([t, n]) => `${t} ${(n / 1000).toFixed(1)} KB`).join(', '),
+          detail: Object.entries(first.byType)
+            .map(([t, n]) => `${t} ${(n / 1000).toFixed(1)} KB`)
+            .join(', '),
         },
       ];
       const data: Record<string, unknown> = { bannerPngBytes: png.length, firstVisit: first };

@@ -28,7 +28,9 @@ export const realtimeDelivery: Benchmark = {
       for (const transport of ['websocket', 'sockjs'] as Transport[]) {
         for (const count of counts) {
           const procs = Math.ceil(count / PER_PROCESS);
-          const subs: Driver[] = await Promise.all(Array.from({ length: procs }, () => startDriver('drivers/subscribers.ts', { execArgv: subscriberArgs })));
+          const subs: Driver[] = await Promise.all(
+            Array.from({ length: procs }, () => startDriver('drivers/subscribers.ts', { execArgv: subscriberArgs })),
+          );
           try {
             // Clocks: every process stamps with timeOrigin + performance.now(); check they agree.
             for (const s of [...subs, uploader]) {
@@ -88,8 +90,13 @@ export const realtimeDelivery: Benchmark = {
               }
               missing += count - n;
               if (trace) {
-                const mine = got.flatMap((g) => g[u.jobId] ?? []).map((t) => t - u.responseAt).sort((x, y) => x - y);
-                log(`    upload ${u.jobId.slice(0, 6)}: min ${mine[0]?.toFixed(1)} p50 ${mine[mine.length >> 1]?.toFixed(1)} max ${mine.at(-1)?.toFixed(1)}`);
+                const mine = got
+                  .flatMap((g) => g[u.jobId] ?? [])
+                  .map((t) => t - u.responseAt)
+                  .sort((x, y) => x - y);
+                log(
+                  `    upload ${u.jobId.slice(0, 6)}: min ${mine[0]?.toFixed(1)} p50 ${mine[mine.length >> 1]?.toFixed(1)} max ${mine.at(-1)?.toFixed(1)}`,
+                );
               }
             }
             const p = (q: number) => percentile(latencies, q);
@@ -174,7 +181,13 @@ async function bareBroadcast(
     const { url } = await baseline.call<{ url: string }>('listen', { template });
     await Promise.all(
       subs.map((s, i) =>
-        s.call('connect', { url, bearer: shop.bearer, shopId: shop.shopId, transport: 'websocket', count: Math.min(PER_PROCESS, count - i * PER_PROCESS) }),
+        s.call('connect', {
+          url,
+          bearer: shop.bearer,
+          shopId: shop.shopId,
+          transport: 'websocket',
+          count: Math.min(PER_PROCESS, count - i * PER_PROCESS),
+        }),
       ),
     );
     const warmUp = 3;
@@ -191,10 +204,11 @@ async function bareBroadcast(
     let missing = 0;
     for (const u of r.uploads.slice(warmUp)) {
       let n = 0;
-      for (const g of got) for (const t of g[u.jobId] ?? []) {
-        latencies.push(t - u.responseAt);
-        n++;
-      }
+      for (const g of got)
+        for (const t of g[u.jobId] ?? []) {
+          latencies.push(t - u.responseAt);
+          n++;
+        }
       missing += count - n;
     }
     return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), missing };

@@ -121,7 +121,17 @@ export const uploadThroughput: Benchmark = {
       return {
         rows,
         notes: [...(cacheNote ? [cacheNote] : []), ...(errors.length ? [`errors: ${errors.join('; ')}`] : [])],
-        data: { files, size, rounds, serverMBps: ours, baselineMBps: base, serverCpuMsPerMB: cpuOurs, baselineCpuMsPerMB: cpuBase, clientCpuMsPerMB: cpuClient, errors },
+        data: {
+          files,
+          size,
+          rounds,
+          serverMBps: ours,
+          baselineMBps: base,
+          serverCpuMsPerMB: cpuOurs,
+          baselineCpuMsPerMB: cpuBase,
+          clientCpuMsPerMB: cpuClient,
+          errors,
+        },
       };
     } finally {
       await Promise.all([uploader.close(), raw.close()]);
@@ -163,7 +173,13 @@ export const uploadMemory: Benchmark = {
           const results =
             sc.customers === 1
               ? [await uploader.call<JobResult>('job', { url: server.url, slug: shop.slug, files: sc.files, size: sc.size })]
-              : await uploader.call<JobResult[]>('concurrent', { url: server.url, slug: shop.slug, customers: sc.customers, files: sc.files, size: sc.size });
+              : await uploader.call<JobResult[]>('concurrent', {
+                  url: server.url,
+                  slug: shop.slug,
+                  customers: sc.customers,
+                  files: sc.files,
+                  size: sc.size,
+                });
           const duringUpload = sampler.peak;
           // The window includes the background page counting each upload starts.
           await settle(server, shop, log);
@@ -177,7 +193,9 @@ export const uploadMemory: Benchmark = {
           befores.push(before / MB);
           growth.push((peak - before) / MB);
           uploadPeaks.push((duringUpload - before) / MB);
-          log(`  ${sc.key} run ${i + 1}: RSS before ${(before / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB (+${((peak - before) / MB).toFixed(0)}), failed ${failed}`);
+          log(
+            `  ${sc.key} run ${i + 1}: RSS before ${(before / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB (+${((peak - before) / MB).toFixed(0)}), failed ${failed}`,
+          );
         } finally {
           await uploader.close();
           await server.stop();
@@ -193,7 +211,14 @@ export const uploadMemory: Benchmark = {
         pass: median(growth) < 100 && failed === 0,
         detail: `median of ${rounds} runs, each on a fresh server: ${list(growth)} MB (upload alone ${list(uploadPeaks)}); failed requests ${failed}`,
       });
-      rows.push({ what: 'upload memory', measure: `failed requests, ${sc.label}`, value: failed, format: 'count', target: '0', pass: failed === 0 });
+      rows.push({
+        what: 'upload memory',
+        measure: `failed requests, ${sc.label}`,
+        value: failed,
+        format: 'count',
+        target: '0',
+        pass: failed === 0,
+      });
       if (errors.length) notes.push(`${sc.key} errors: ${[...new Set(errors)].join('; ')}`);
       data[sc.key] = { label: sc.label, rounds, rssBeforeMB: befores, growthMB: growth, growthDuringUploadMB: uploadPeaks, failed, errors };
     }
@@ -224,7 +249,9 @@ export const uploadLatency: Benchmark = {
         durationMs,
       });
       const p = (q: number) => percentile(r.ms, q);
-      log(`  ${r.ms.length} uploads in ${(r.elapsedMs / 1000).toFixed(1)} s, p50 ${p(50).toFixed(0)} ms, p95 ${p(95).toFixed(0)} ms, errors ${r.errors.length}`);
+      log(
+        `  ${r.ms.length} uploads in ${(r.elapsedMs / 1000).toFixed(1)} s, p50 ${p(50).toFixed(0)} ms, p95 ${p(95).toFixed(0)} ms, errors ${r.errors.length}`,
+      );
       const rows: Row[] = [
         {
           what: 'upload latency',
@@ -242,7 +269,18 @@ export const uploadLatency: Benchmark = {
       return {
         rows,
         notes: r.errors.length ? [`errors: ${[...new Set(r.errors)].slice(0, 5).join('; ')}`] : [],
-        data: { customers, durationMs, count: r.ms.length, p50: p(50), p95: p(95), p99: p(99), max: Math.max(...r.ms), errors: r.errors.length, errorSamples: r.errors.slice(0, 10), elapsedMs: r.elapsedMs },
+        data: {
+          customers,
+          durationMs,
+          count: r.ms.length,
+          p50: p(50),
+          p95: p(95),
+          p99: p(99),
+          max: Math.max(...r.ms),
+          errors: r.errors.length,
+          errorSamples: r.errors.slice(0, 10),
+          elapsedMs: r.elapsedMs,
+        },
       };
     } finally {
       await uploader.close();

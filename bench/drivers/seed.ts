@@ -9,7 +9,11 @@ import { sql } from 'drizzle-orm';
 import { REPO_DIR, serveDriver } from '../lib/driver.js';
 
 type DbModule = {
-  openDatabase(opts: { databaseUrl?: string; pgliteDir?: string; logger: unknown }): Promise<{ db: { execute(q: unknown): Promise<unknown> }; close(): Promise<void> }>;
+  openDatabase(opts: {
+    databaseUrl?: string;
+    pgliteDir?: string;
+    logger: unknown;
+  }): Promise<{ db: { execute(q: unknown): Promise<unknown> }; close(): Promise<void> }>;
 };
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {}, child: () => quiet };

@@ -110,10 +110,12 @@ serveDriver({
         while (next < a.count) {
           const n = next++;
           // Connecting is not what is measured: one retry keeps a rare handshake hiccup from voiding the run.
-          clients.push(await connectOne(a, n).catch((err: Error) => {
-            retries.push(err.message);
-            return connectOne(a, n);
-          }));
+          clients.push(
+            await connectOne(a, n).catch((err: Error) => {
+              retries.push(err.message);
+              return connectOne(a, n);
+            }),
+          );
         }
       }),
     );

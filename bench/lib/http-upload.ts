@@ -5,7 +5,11 @@ import { type FileSpec, type MultipartBody, multipartBody } from './payload.js';
 export type UploadResult = { status: number; start: number; end: number; body: string; error?: string };
 
 /** POSTs a streamed body, honouring backpressure; `end` is when the whole response has arrived. */
-export function postStreamed(url: string, body: MultipartBody | { contentType: string; length: number; chunks(): Iterable<Buffer> }, agent?: http.Agent): Promise<UploadResult> {
+export function postStreamed(
+  url: string,
+  body: MultipartBody | { contentType: string; length: number; chunks(): Iterable<Buffer> },
+  agent?: http.Agent,
+): Promise<UploadResult> {
   const start = now();
   return new Promise((resolve) => {
     let settled = false;

@@ -42,7 +42,11 @@ export async function createShop(baseUrl: string, shopName = 'Bench Print Hub'):
 }
 
 /** Jobs of a shop (newest first), as staff see them. */
-export async function listJobs(baseUrl: string, shop: ShopFixture, limit = 100): Promise<{ id: string; files: { pages: number | null }[] }[]> {
+export async function listJobs(
+  baseUrl: string,
+  shop: ShopFixture,
+  limit = 100,
+): Promise<{ id: string; files: { pages: number | null }[] }[]> {
   return (await ok(
     await fetch(`${baseUrl}/api/shops/${shop.shopId}/print-jobs?limit=${limit}`, { headers: { authorization: shop.bearer } }),
     'print-jobs',

@@ -17,7 +17,8 @@ export const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0)
 
 export const MB = 1e6;
 export const fmt = {
-  n: (x: number, digits = 0) => (Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—'),
+  n: (x: number, digits = 0) =>
+    Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—',
   ms: (x: number) => (Number.isFinite(x) ? `${x.toFixed(x < 10 ? 2 : 1)} ms` : '—'),
   mb: (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / MB).toFixed(1)} MB` : '—'),
   ratio: (x: number) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : '—'),

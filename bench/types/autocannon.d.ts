@@ -10,6 +10,13 @@ declare module 'autocannon' {
     latency: Histogram;
     throughput: Histogram & { total: number };
   };
-  export type Options = { url: string; headers?: Record<string, string>; connections?: number; duration?: number; pipelining?: number; overallRate?: number };
+  export type Options = {
+    url: string;
+    headers?: Record<string, string>;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+    overallRate?: number;
+  };
   export default function autocannon(opts: Options): Promise<Result>;
 }

@@ -13,7 +13,11 @@ export async function ownerWithShop(request: APIRequestContext, shopName: string
   const created = await request.post(`${baseUrl()}/api/public/onboarding-shops/create`, {
     headers: { 'x-onboarding-token': onboardingToken },
     multipart: {
-      shop: { name: 'shop.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ shopName, category: 'Printing', address: '12 MG Road, Pune' })) },
+      shop: {
+        name: 'shop.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify({ shopName, category: 'Printing', address: '12 MG Road, Pune' })),
+      },
     },
   });
   expect(created.status()).toBe(201);

@@ -96,21 +96,39 @@ test('shop owner pages: no serious or critical WCAG 2 A/AA violation at 390 and 
 
   await auditAtEveryWidth(page, '/shop-dashboard', found);
   // The QR panel opened from the dashboard.
-  await auditAtEveryWidth(page, '/shop-dashboard', found, async () => {
-    await page.getByRole('button', { name: 'Download QR Code' }).click();
-    await expect(page.getByRole('button', { name: /Copy/ }).first()).toBeVisible();
-  }, 'QR code');
+  await auditAtEveryWidth(
+    page,
+    '/shop-dashboard',
+    found,
+    async () => {
+      await page.getByRole('button', { name: 'Download QR Code' }).click();
+      await expect(page.getByRole('button', { name: /Copy/ }).first()).toBeVisible();
+    },
+    'QR code',
+  );
   await auditAtEveryWidth(page, '/printJob', found);
   // The job's detail, with its actions.
-  await auditAtEveryWidth(page, '/printJob', found, async () => {
-    await page.getByRole('button', { name: /View job #1 from Kiran Patil/ }).click();
-    await expect(page.getByRole('button', { name: 'Mark Printed' })).toBeVisible();
-  }, 'job detail');
+  await auditAtEveryWidth(
+    page,
+    '/printJob',
+    found,
+    async () => {
+      await page.getByRole('button', { name: /View job #1 from Kiran Patil/ }).click();
+      await expect(page.getByRole('button', { name: 'Mark Printed' })).toBeVisible();
+    },
+    'job detail',
+  );
   await auditAtEveryWidth(page, '/settings', found);
   // Inventory and rate card in their editing states.
-  await auditAtEveryWidth(page, '/settings', found, async () => {
-    await page.getByRole('region', { name: 'Rate Card' }).getByRole('button', { name: 'Edit Rate Card' }).click();
-  }, 'rate card editing');
+  await auditAtEveryWidth(
+    page,
+    '/settings',
+    found,
+    async () => {
+      await page.getByRole('region', { name: 'Rate Card' }).getByRole('button', { name: 'Edit Rate Card' }).click();
+    },
+    'rate card editing',
+  );
   for (const path of ['/analytics', '/customers', '/revenue', '/recycle']) await auditWithOverlay(page, path, found);
   expect(found, report(found)).toEqual([]);
 });
@@ -119,7 +137,9 @@ test('user and platform owner pages: no serious or critical WCAG 2 A/AA violatio
   test.setTimeout(240_000);
   const found: Finding[] = [];
   const email = uniqueEmail('axe-user');
-  expect((await request.post(`${baseUrl()}/api/auth/signup`, { data: { name: 'Axe User', email, password: PASSWORD } })).status()).toBe(201);
+  expect((await request.post(`${baseUrl()}/api/auth/signup`, { data: { name: 'Axe User', email, password: PASSWORD } })).status()).toBe(
+    201,
+  );
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

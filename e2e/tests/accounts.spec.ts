@@ -48,8 +48,15 @@ test('sign up, choose later, sign in to the ROLE_USER shell; logout kills the re
   expect(rotated?.value).not.toBe(refreshToken);
   await page.reload();
   await expect(page.getByText('Hello User')).toBeVisible();
-  await page.getByRole('button', { name: /profile|account|menu/i }).first().click();
-  await page.getByRole('menuitem', { name: 'Logout' }).or(page.getByRole('button', { name: 'Logout' })).first().click();
+  await page
+    .getByRole('button', { name: /profile|account|menu/i })
+    .first()
+    .click();
+  await page
+    .getByRole('menuitem', { name: 'Logout' })
+    .or(page.getByRole('button', { name: 'Logout' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/login/);
   await shot(page, 'accounts-05-logged-out');
   expect((await page.context().cookies()).find((c) => c.name === 'refresh_token')).toBeUndefined();

@@ -66,7 +66,12 @@ for (const { name, width, height } of [
 
       // The public site's Dashboard link no longer bounces, and the home page offers the shop, not a second sign-up.
       await page.goto('/public/home');
-      await expect(page.getByRole('main').getByRole('link', { name: /Create your shop/ }).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole('main')
+          .getByRole('link', { name: /Create your shop/ })
+          .first(),
+      ).toBeVisible();
       await expect(page.locator('main a[href^="/signup"]')).toHaveCount(0);
       await shot(page, `newcomer-02-home-signed-in-${name}`);
       // A "Start free trial" link followed while signed in does not start a second account.

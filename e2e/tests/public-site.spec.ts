@@ -56,9 +56,7 @@ test('contact form: validation messages, then the success message', async ({ pag
   await page.getByLabel(/^Message/).fill('Please show me the live queue.');
   await shot(page, 'public-contact-filled');
   await page.getByRole('button', { name: 'Send message' }).click();
-  await expect(
-    page.getByText("Thank you! Your message has been sent successfully. We'll get back to you within 24 hours."),
-  ).toBeVisible();
+  await expect(page.getByText("Thank you! Your message has been sent successfully. We'll get back to you within 24 hours.")).toBeVisible();
 });
 
 test('pricing: the billing toggle changes only Premium; both plan buttons go where they should', async ({ page }) => {

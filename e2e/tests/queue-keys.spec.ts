@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { baseUrl, shot } from '../support/helpers.js';
 import { ownerWithShop, pdf, signIn } from '../support/shop.js';
 
-test('a busy counter: oldest first, j/k/Enter/p keys, the unopened count in the title, a sound button, and the QR posters', async ({ browser, request }) => {
+test('a busy counter: oldest first, j/k/Enter/p keys, the unopened count in the title, a sound button, and the QR posters', async ({
+  browser,
+  request,
+}) => {
   const { email, shop } = await ownerWithShop(request, 'Keyboard Counter Prints');
   for (const name of ['Asha Rao', 'Bala Iyer', 'Chitra Nair']) {
     const upload = await request.post(`${baseUrl()}/api/public/shops/${shop.slug}/jobs`, {
@@ -15,7 +18,11 @@ test('a busy counter: oldest first, j/k/Enter/p keys, the unopened count in the 
   const login = await staff.newPage();
   await signIn(login, email);
   // A counter that reopens the queue: the same session, in a tab nobody has clicked in yet.
-  const counter = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 }, storageState: await staff.storageState() });
+  const counter = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1280, height: 900 },
+    storageState: await staff.storageState(),
+  });
   const page = await counter.newPage();
   await page.goto('/printJob');
   const rows = page.getByRole('list', { name: 'Jobs' }).getByRole('button');
@@ -65,9 +72,12 @@ test('a busy counter: oldest first, j/k/Enter/p keys, the unopened count in the 
   await phone.addCookies(await counter.cookies());
   const small = await phone.newPage();
   await small.goto('/');
-  await small.evaluate((state) => {
-    for (const [k, v] of Object.entries(state)) localStorage.setItem(k, v);
-  }, await page.evaluate(() => Object.fromEntries(Object.entries(localStorage))));
+  await small.evaluate(
+    (state) => {
+      for (const [k, v] of Object.entries(state)) localStorage.setItem(k, v);
+    },
+    await page.evaluate(() => Object.fromEntries(Object.entries(localStorage))),
+  );
   await small.goto('/printJob');
   await expect(small.getByRole('list', { name: 'Jobs' }).getByRole('button')).toHaveCount(2);
   await shot(small, 'queue-keys-03-list-390');

@@ -39,9 +39,20 @@ test('an attacker page cannot run script on our origin through a staged SockJS s
     // Soft, so a failure shows everything the attacker got.
     const ran = await page.evaluate(() => (window as unknown as { attackerRan?: boolean }).attackerRan ?? false);
     expect.soft(ran, 'the attacker script ran on our origin').toBe(false);
-    expect.soft(seen.filter((url) => url.startsWith('/steal')), 'calls home from our origin').toEqual([]);
+    expect
+      .soft(
+        seen.filter((url) => url.startsWith('/steal')),
+        'calls home from our origin',
+      )
+      .toEqual([]);
     secrets.forEach((secret, i) => {
-      if (secret) expect.soft(seen.some((url) => decodeURIComponent(url).includes(secret)), `secret ${i} reached the attacker`).toBe(false);
+      if (secret)
+        expect
+          .soft(
+            seen.some((url) => decodeURIComponent(url).includes(secret)),
+            `secret ${i} reached the attacker`,
+          )
+          .toBe(false);
     });
   } finally {
     await context.close();

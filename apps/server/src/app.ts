@@ -7,61 +7,61 @@ import type { Logger } from 'pino';
 import { installAuth } from './auth/guards.js';
 import { TokenVersions } from './auth/token-versions.js';
 import { TokenService } from './auth/tokens.js';
+import { OrphanReaper } from './background/orphan-reaper.js';
+import { RetentionSweeper } from './background/retention-sweeper.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
-import { accountsRoutes } from './features/accounts/routes.js';
 import { PasswordResetService } from './features/accounts/password-reset.js';
+import { accountsRoutes } from './features/accounts/routes.js';
 import { AccountsService } from './features/accounts/service.js';
+import { analyticsRoutes } from './features/analytics/routes.js';
+import { AnalyticsService } from './features/analytics/service.js';
+import { checkoutRoutes } from './features/checkout/routes.js';
+import { CheckoutService } from './features/checkout/service.js';
+import { contactRoutes } from './features/contact/routes.js';
+import { ContactService } from './features/contact/service.js';
+import { customersRoutes } from './features/customers/routes.js';
+import { CustomersService } from './features/customers/service.js';
+import { earningsRoutes } from './features/earnings/routes.js';
+import { EarningsService } from './features/earnings/service.js';
+import { feedbackRoutes } from './features/feedback/routes.js';
+import { FeedbackService } from './features/feedback/service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { HealthService } from './features/health/service.js';
-import { jobsRoutes } from './features/jobs/routes.js';
-import { uploadRefusalsRoutes } from './features/upload-refusals/routes.js';
-import { UploadRefusals } from './features/upload-refusals/service.js';
 import { PageCounter } from './features/jobs/page-counter.js';
-import { loadJob } from './features/jobs/repo.js';
 import { UploadLeases } from './features/jobs/quota.js';
+import { loadJob } from './features/jobs/repo.js';
+import { jobsRoutes } from './features/jobs/routes.js';
 import { JobsService } from './features/jobs/service.js';
 import { onboardingRoutes } from './features/onboarding/routes.js';
 import { OnboardingService } from './features/onboarding/service.js';
 import { ownerRoutes } from './features/owner/routes.js';
 import { OwnerService } from './features/owner/service.js';
-import { publicShopRoutes } from './features/public-shop/routes.js';
-import { PublicShopService } from './features/public-shop/service.js';
 import { PublicShopDetails } from './features/public-shop/details.js';
 import { shopPageRenderer } from './features/public-shop/link-preview.js';
-import { recycleRoutes } from './features/recycle/routes.js';
-import { RecycleService } from './features/recycle/service.js';
-import { OrphanReaper } from './background/orphan-reaper.js';
-import { RetentionSweeper } from './background/retention-sweeper.js';
+import { publicShopRoutes } from './features/public-shop/routes.js';
+import { PublicShopService } from './features/public-shop/service.js';
 import { qrRoutes } from './features/qr/routes.js';
 import { QrService } from './features/qr/service.js';
+import { recycleRoutes } from './features/recycle/routes.js';
+import { RecycleService } from './features/recycle/service.js';
 import { CatalogService } from './features/settings/catalog.js';
 import { HoursService } from './features/settings/hours.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { SettingsService } from './features/settings/service.js';
-import { customersRoutes } from './features/customers/routes.js';
-import { CustomersService } from './features/customers/service.js';
-import { earningsRoutes } from './features/earnings/routes.js';
-import { EarningsService } from './features/earnings/service.js';
-import { analyticsRoutes } from './features/analytics/routes.js';
-import { AnalyticsService } from './features/analytics/service.js';
-import { feedbackRoutes } from './features/feedback/routes.js';
-import { FeedbackService } from './features/feedback/service.js';
-import { contactRoutes } from './features/contact/routes.js';
-import { ContactService } from './features/contact/service.js';
-import { checkoutRoutes } from './features/checkout/routes.js';
-import { CheckoutService } from './features/checkout/service.js';
-import { type Realtime, startRealtime } from './realtime/wiring.js';
-import { registerFileRoutes } from './storage/file-routes.js';
+import { uploadRefusalsRoutes } from './features/upload-refusals/routes.js';
+import { UploadRefusals } from './features/upload-refusals/service.js';
+import { BodyGuard, installBodyGuard } from './http/body-guard.js';
 import { installControlCharacterCheck } from './http/control-characters.js';
 import { installErrorHandler, sendRouteNotFound } from './http/errors.js';
-import { BodyGuard, installBodyGuard } from './http/body-guard.js';
 import { securityHeaders } from './http/security-headers.js';
 import { defaultWebDistDir, isApiPath, serveWebApp } from './http/web-app.js';
 import { databaseRateLimiter, memoryRateLimiter, noRateLimit, type RateLimiter, rateLimitKeyHasher } from './limits/rate-limiter.js';
 import type { Mailer } from './mail/mailer.js';
+import { type Realtime, startRealtime } from './realtime/wiring.js';
 import type { BlobStore } from './storage/blob-store.js';
+import { registerFileRoutes } from './storage/file-routes.js';
 
 export type AppDeps = {
   config: Config;
@@ -267,9 +267,6 @@ function installRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (req, reply) => {
     // Not even built below the log level: the production default is 'info', but a bench or a quiet deploy runs at 'warn'.
     if (!LOGS_REQUESTS.has(req.log.level)) return;
-    req.log.info(
-      { method: req.method, url: redactUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
+    req.log.info({ method: req.method, url: redactUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 }

@@ -38,7 +38,11 @@ const ZEnv = z.object({
   OWNER_EMAILS: list,
   TRUST_PROXY: bool,
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
-  SESSION_MAX_AGE: z.coerce.number().int().positive().default(30 * 24 * 60 * 60),
+  SESSION_MAX_AGE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 60 * 60),
   CORS_ORIGINS: list,
   REALTIME_MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   REDIS_URL: z.string().optional(),
@@ -48,17 +52,41 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool,
-  SHOP_STORAGE_QUOTA: z.coerce.number().int().positive().default(5 * 1024 ** 3),
+  SHOP_STORAGE_QUOTA: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 ** 3),
   MAX_SHOPS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
-  ACCOUNT_BANNER_QUOTA: z.coerce.number().int().positive().default(50 * 1024 ** 2),
+  ACCOUNT_BANNER_QUOTA: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 ** 2),
   ADDRESS_STORAGE_SHARE: z.coerce.number().gt(0).max(1).default(0.25),
   ADDRESS_UNPRINTED_JOBS: z.coerce.number().int().positive().default(150),
-  MIN_FREE_DISK: z.coerce.number().int().min(0).default(1024 ** 3),
-  RECYCLE_RETENTION: z.coerce.number().int().positive().default(RETENTION.recycleMs / 1000),
-  UNPRINTED_RETENTION: z.coerce.number().int().positive().default(RETENTION.unprintedMs / 1000),
+  MIN_FREE_DISK: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1024 ** 3),
+  RECYCLE_RETENTION: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(RETENTION.recycleMs / 1000),
+  UNPRINTED_RETENTION: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(RETENTION.unprintedMs / 1000),
   REQUEST_TIMEOUT: z.coerce.number().positive().default(30),
   UPLOAD_PROGRESS_WINDOW: z.coerce.number().positive().default(30),
-  UPLOAD_MIN_PROGRESS: z.coerce.number().int().min(0).default(32 * 1024),
+  UPLOAD_MIN_PROGRESS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(32 * 1024),
   UPLOADS_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   WEB_DIST_DIR: z.string().optional(),
   PAGE_COUNT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),

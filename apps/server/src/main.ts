@@ -1,11 +1,11 @@
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.js';
+import { type BackgroundWork, startBackgroundWork } from './background/background.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { analyzeGrownTables } from './db/planner-stats.js';
-import { type BackgroundWork, startBackgroundWork } from './background/background.js';
 import { createMailer } from './mail/mailer.js';
 import { createBlobStore } from './storage/index.js';
 

@@ -74,7 +74,9 @@ export function precompress(): Plugin {
     async closeBundle() {
       const done = await precompressDir(outDir);
       const sum = (pick: (c: Compressed) => number) => Math.round(done.reduce((n, c) => n + pick(c), 0) / 1024);
-      this.info?.(`precompressed ${done.length} files: ${sum((c) => c.bytes)} KiB → br ${sum((c) => c.br ?? c.bytes)} KiB, gzip ${sum((c) => c.gz ?? c.bytes)} KiB`);
+      this.info?.(
+        `precompressed ${done.length} files: ${sum((c) => c.bytes)} KiB → br ${sum((c) => c.br ?? c.bytes)} KiB, gzip ${sum((c) => c.gz ?? c.bytes)} KiB`,
+      );
     },
   };
 }

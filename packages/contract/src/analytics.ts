@@ -18,7 +18,8 @@ export const ANALYTICS_MESSAGES = {
 } as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const isDate = (v: string) =>
+  DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 const dateField = (field: string) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.string().refine(isDate, `${field} must be a date like 2025-01-31`).optional());
 /** Days are calendar days in DEFAULT_TIME_ZONE unless the client sends `tz` (the shops are in India). */
@@ -52,9 +53,17 @@ export const ZAnalyticsQuery = z
     shopId: ZOptionalShopId,
     query: z.string().trim().max(100, 'query must be at most 100 characters').optional(),
     page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be 1 or more').default(1),
-    pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1).max(50, 'pageSize must be at most 50').default(ANALYTICS_PAGE_SIZE),
+    pageSize: z.coerce
+      .number({ error: 'pageSize must be a number' })
+      .int()
+      .min(1)
+      .max(50, 'pageSize must be at most 50')
+      .default(ANALYTICS_PAGE_SIZE),
     /** An OWNER's platform-wide view over every shop (docs/product/departures.md#owner-analytics-and-settings). */
-    scope: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['shops', 'platform'], { error: 'scope must be shops or platform' }).optional()),
+    scope: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(['shops', 'platform'], { error: 'scope must be shops or platform' }).optional(),
+    ),
   })
   .superRefine(checkCustomRange);
 export type TAnalyticsQuery = z.input<typeof ZAnalyticsQuery>;

@@ -9,19 +9,14 @@ export const CONTACT_MESSAGES = {
   subjectRequired: 'Subject is required',
   messageRequired: 'Message is required',
   success: "Thank you! Your message has been sent successfully. We'll get back to you within 24 hours.",
-  failure: (email: string) =>
-    `Sorry, there was an error sending your message. Please try again or contact us directly at ${email}`,
+  failure: (email: string) => `Sorry, there was an error sending your message. Please try again or contact us directly at ${email}`,
 } as const;
 export const CONTACT_LIMITS = { name: 100, email: 254, company: 100, phone: 20, subject: 200, message: 5000 } as const;
 /** docs/product/rules.md#constants: the contact form's client timeout. */
 export const CONTACT_TIMEOUT_MS = 10_000;
 
 const required = (message: string, max: number, field: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${field} must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `${field} must be at most ${max} characters`);
 const optional = (field: string, max: number) =>
   z
     .string({ error: `${field} must be text` })

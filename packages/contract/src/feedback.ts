@@ -9,7 +9,11 @@ export const OWNER_LIST_LIMIT = 200;
 
 /** POST /api/feature/feedback/analytics (docs/product/screens.md#feature-feedback). */
 export const ZFeedbackRequest = z.object({
-  feature: z.string({ error: 'feature is required' }).trim().min(1, 'feature is required').max(100, 'feature must be at most 100 characters'),
+  feature: z
+    .string({ error: 'feature is required' })
+    .trim()
+    .min(1, 'feature is required')
+    .max(100, 'feature must be at most 100 characters'),
   wantFeature: z.boolean({ error: 'wantFeature must be true or false' }).default(true),
   message: z
     .string({ error: 'message must be text' })

@@ -19,7 +19,10 @@ export const DEFAULT_WEEKLY_HOURS = Object.fromEntries(WEEKDAYS.map((d) => [d, {
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = (field: string) =>
-  z.string({ error: `${field} must be a time like 09:30` }).trim().regex(HHMM, `${field} must be a time like 09:30`);
+  z
+    .string({ error: `${field} must be a time like 09:30` })
+    .trim()
+    .regex(HHMM, `${field} must be a time like 09:30`);
 
 /** One weekday: its opening and closing time (24-hour "HH:MM", same day), or null when the shop is closed all day. */
 const dayHours = (day: TWeekday) => {

@@ -2,7 +2,24 @@ import { z } from 'zod';
 
 /** The accepted types of docs/product/rules.md#upload-limits, in the spec's order; the message is used verbatim. */
 export const UPLOAD_EXTENSIONS = [
-  'pdf', 'png', 'jpg', 'jpeg', 'webp', 'tiff', 'tif', 'bmp', 'svg', 'eps', 'ps', 'psd', 'heic', 'heif', 'xls', 'xlsx', 'csv', 'ods',
+  'pdf',
+  'png',
+  'jpg',
+  'jpeg',
+  'webp',
+  'tiff',
+  'tif',
+  'bmp',
+  'svg',
+  'eps',
+  'ps',
+  'psd',
+  'heic',
+  'heif',
+  'xls',
+  'xlsx',
+  'csv',
+  'ods',
 ] as const;
 export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
 /** Word files are not printed until they can be converted: say so in one line, not a list of formats. */
@@ -74,7 +91,11 @@ export const ZSignedUrls = z.array(z.string());
 
 export const ZMarkPrintedRequest = z
   .object({
-    amount: z.number({ error: 'amount must be a number' }).min(0, 'amount must be 0 or more').max(10_000_000, 'amount is too large').optional(),
+    amount: z
+      .number({ error: 'amount must be a number' })
+      .min(0, 'amount must be 0 or more')
+      .max(10_000_000, 'amount is too large')
+      .optional(),
     paymentMethod: ZPaymentMethod.optional(),
     serviceId: z.uuid({ error: 'serviceId must be a service id' }).optional(),
   })

@@ -105,7 +105,10 @@ export const ZShopProfileUpdate = z.object({
   shopType: z.preprocess(blankAsUndefined, z.enum(SHOP_TYPES, { error: `shopType must be one of: ${SHOP_TYPES.join(', ')}` }).nullish()),
   tagline: clearable('tagline', 120),
   category: ZShopCategory.optional(),
-  primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'primaryColor must be a colour like #06b6d4').optional(),
+  primaryColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'primaryColor must be a colour like #06b6d4')
+    .optional(),
   hours: clearable('hours', 60).transform((v) => (v === null ? DEFAULT_SHOP_HOURS : v)),
   enableOnlinePayments: z.boolean({ error: 'enableOnlinePayments must be true or false' }).optional(),
   enableGstInclusive: z.boolean({ error: 'enableGstInclusive must be true or false' }).optional(),
@@ -160,9 +163,16 @@ const sheetsPerReam = numberish('sheetsPerReam').refine(
   (v) => v === undefined || (Number.isInteger(v) && v >= 1 && v <= 100_000),
   'sheetsPerReam must be a whole number, 1 or more',
 );
-const unit = z.preprocess(blankAsUndefined, z.enum(INVENTORY_UNITS, { error: `unit must be one of: ${INVENTORY_UNITS.join(', ')}` }).optional());
+const unit = z.preprocess(
+  blankAsUndefined,
+  z.enum(INVENTORY_UNITS, { error: `unit must be one of: ${INVENTORY_UNITS.join(', ')}` }).optional(),
+);
 const itemText = (field: string, max: number) =>
-  z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`);
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
 
 export const ZInventoryCreate = z.object({
   sku: itemText('sku', 64).refine((v) => !v.includes('/'), 'sku must not contain /'),

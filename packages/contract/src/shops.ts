@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { ZOpeningState } from './hours.js';
 
-export const SHOP_CATEGORIES = [
-  'Printing',
-  'Xerox & Stationery',
-  'Photo Studio',
-  'Cyber Cafe',
-  'Office Services',
-  'Other',
-] as const;
+export const SHOP_CATEGORIES = ['Printing', 'Xerox & Stationery', 'Photo Studio', 'Cyber Cafe', 'Office Services', 'Other'] as const;
 export const ZShopCategory = z.enum(SHOP_CATEGORIES, { error: `category must be one of: ${SHOP_CATEGORIES.join(', ')}` });
 
 export const DEFAULT_PRIMARY_COLOR = '#06b6d4';
@@ -86,35 +79,37 @@ export const DEFAULT_PUBLIC_RATES: { serviceName: string; basePrice: number; uni
   { serviceName: 'Photo 4x6', basePrice: 25, unit: 'per_item' },
 ];
 
-export const ZPublicShopDetails = z.object({
-  id: z.string(),
-  slug: z.string(),
-  shopName: z.string(),
-  category: z.string(),
-  bannerUrls: z.array(z.string()),
-  /** The same banners with their stored widths, for `srcset` (docs/decisions/025); `sizes` is empty for a banner stored before them. */
-  banners: z.array(
-    z.object({
-      url: z.string(),
-      width: z.number().int().nullable(),
-      height: z.number().int().nullable(),
-      sizes: z.array(z.object({ url: z.string(), width: z.number().int() })),
-    }),
-  ),
-  address: z.string(),
-  tagline: z.string().nullable(),
-  ownerName: z.string().nullable(),
-  contact: z.string().nullable(),
-  /** The shop's public contact e-mail, set in settings (never the owner's login e-mail). */
-  email: z.string().nullable(),
-  whatsapp: z.string().nullable(),
-  hours: z.string(),
-  primaryColor: z.string(),
-  /** Same as `openNow` (kept for older clients). */
-  isOpen: z.boolean(),
-  rateCard: z.array(ZPublicRate),
-  timeZone: z.string(),
-}).extend(ZOpeningState.shape);
+export const ZPublicShopDetails = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    shopName: z.string(),
+    category: z.string(),
+    bannerUrls: z.array(z.string()),
+    /** The same banners with their stored widths, for `srcset` (docs/decisions/025); `sizes` is empty for a banner stored before them. */
+    banners: z.array(
+      z.object({
+        url: z.string(),
+        width: z.number().int().nullable(),
+        height: z.number().int().nullable(),
+        sizes: z.array(z.object({ url: z.string(), width: z.number().int() })),
+      }),
+    ),
+    address: z.string(),
+    tagline: z.string().nullable(),
+    ownerName: z.string().nullable(),
+    contact: z.string().nullable(),
+    /** The shop's public contact e-mail, set in settings (never the owner's login e-mail). */
+    email: z.string().nullable(),
+    whatsapp: z.string().nullable(),
+    hours: z.string(),
+    primaryColor: z.string(),
+    /** Same as `openNow` (kept for older clients). */
+    isOpen: z.boolean(),
+    rateCard: z.array(ZPublicRate),
+    timeZone: z.string(),
+  })
+  .extend(ZOpeningState.shape);
 export type TPublicShopDetails = z.infer<typeof ZPublicShopDetails>;
 
 export const ZVisitRequest = z.object({ src: z.string().max(40).optional() }).nullish();

@@ -1,7 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): the hash runs on libuv's pool, off the event loop.
-const OPTIONS = { algorithm: 2 /* Argon2id (a const enum, unusable under isolatedModules) */, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+const OPTIONS = {
+  algorithm: 2 /* Argon2id (a const enum, unusable under isolatedModules) */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export const hashPassword = (password: string) => hash(password, OPTIONS);
 

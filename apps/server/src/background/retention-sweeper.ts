@@ -73,7 +73,9 @@ export class RetentionSweeper {
           RETURNING blob_key`,
     );
     for (const row of claimed) {
-      await this.d.blobs.delete(row.blob_key).catch((err) => this.d.logger.warn({ err: String(err) }, 'blob delete failed; the reaper retries'));
+      await this.d.blobs
+        .delete(row.blob_key)
+        .catch((err) => this.d.logger.warn({ err: String(err) }, 'blob delete failed; the reaper retries'));
     }
     return claimed.length;
   }

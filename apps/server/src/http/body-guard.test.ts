@@ -6,12 +6,12 @@ import { sql } from 'drizzle-orm';
 import SockJS from 'sockjs-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { Config } from '../config.js';
-import { queryRows } from '../db/index.js';
 import { DATABASE_KINDS } from '../../test/support/database.js';
-import { uniqueImage } from '../../test/support/server-client.js';
 import { blobKeys, multipart, ownerWithShop } from '../../test/support/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/support/harness.js';
+import { uniqueImage } from '../../test/support/server-client.js';
+import type { Config } from '../config.js';
+import { queryRows } from '../db/index.js';
 
 Object.assign(globalThis, { WebSocket });
 
@@ -87,7 +87,8 @@ async function appWith(config: Partial<Config>, kind: 'pglite' | 'postgres' = 'p
   return { t, port, owner };
 }
 
-const jobCount = async (t: TestApp) => Number((await queryRows<{ n: string }>(t.deps.database.db, sql`SELECT count(*) AS n FROM jobs`))[0]!.n);
+const jobCount = async (t: TestApp) =>
+  Number((await queryRows<{ n: string }>(t.deps.database.db, sql`SELECT count(*) AS n FROM jobs`))[0]!.n);
 const tempFiles = (t: TestApp) => {
   const dir = path.join(t.dataDir, 'blobs', '.tmp');
   return existsSync(dir) ? readdirSync(dir) : [];
@@ -105,7 +106,10 @@ describe.each(DATABASE_KINDS)('request and upload body timeouts over real socket
   let env: Awaited<ReturnType<typeof appWith>>;
 
   beforeAll(async () => {
-    env = await appWith({ requestTimeoutMs: TIMEOUT, uploadProgressWindowMs: 1000, uploadMinProgressBytes: 4 * KiB, uploadsPerAddress: 100 }, kind);
+    env = await appWith(
+      { requestTimeoutMs: TIMEOUT, uploadProgressWindowMs: 1000, uploadMinProgressBytes: 4 * KiB, uploadsPerAddress: 100 },
+      kind,
+    );
   });
   afterAll(async () => env?.t.close());
 
@@ -119,7 +123,10 @@ describe.each(DATABASE_KINDS)('request and upload body timeouts over real socket
     expect(r.closedAt, 'the connection was closed').toBeDefined();
     expect(r.closedAt! - started).toBeLessThan(TIMEOUT + 2000);
     expect(r.status(), r.text()).toBe(408);
-    expect(r.body()).toEqual({ code: 'REQUEST_TIMEOUT', error: 'The request took too long to arrive. Please check your connection and try again.' });
+    expect(r.body()).toEqual({
+      code: 'REQUEST_TIMEOUT',
+      error: 'The request took too long to arrive. Please check your connection and try again.',
+    });
     expect(r.text()).toMatch(/\r\nconnection: close\r\n/i);
   });
 
@@ -205,7 +212,9 @@ describe.each(DATABASE_KINDS)('request and upload body timeouts over real socket
       { name: 'banners', filename: 'wide.png', data: uniqueImage(300 * KiB), type: 'image/png' },
     ]);
     const r = await raw(port);
-    await r.write(head('POST', '/api/public/onboarding-shops/create', { ...form.headers, ...owner.auth, 'content-length': form.payload.length }));
+    await r.write(
+      head('POST', '/api/public/onboarding-shops/create', { ...form.headers, ...owner.auth, 'content-length': form.payload.length }),
+    );
     await r.write(form.payload.subarray(0, 32 * KiB));
     await Promise.race([r.closed, sleep(10_000)]);
     expect(r.status(), r.text()).toBe(408);
@@ -222,7 +231,13 @@ describe.each(DATABASE_KINDS)('request and upload body timeouts over real socket
     await r.write(head('POST', `/api/public/shops/${owner.shop.slug}/jobs`, { ...form.headers, 'content-length': form.payload.length }));
     // 2 KiB every 100 ms: 20 KiB/s, a 2G phone scaled to the test's window.
     await trickle(r, form.payload, 2 * KiB, 100);
-    await Promise.race([r.closed, sleep(10_000), (async () => { while (!r.body()) await sleep(20); })()]);
+    await Promise.race([
+      r.closed,
+      sleep(10_000),
+      (async () => {
+        while (!r.body()) await sleep(20);
+      })(),
+    ]);
     expect(Date.now() - started).toBeGreaterThan(4 * TIMEOUT);
     expect(r.status(), r.text()).toBe(201);
     expect(r.body()?.jobId).toBeDefined();
@@ -253,7 +268,13 @@ describe('concurrent uploads per client address', () => {
     const eleventh = await raw(port);
     await eleventh.write(start);
     await eleventh.write(form.payload);
-    await Promise.race([eleventh.closed, sleep(5000), (async () => { while (!eleventh.body()) await sleep(20); })()]);
+    await Promise.race([
+      eleventh.closed,
+      sleep(5000),
+      (async () => {
+        while (!eleventh.body()) await sleep(20);
+      })(),
+    ]);
     expect(eleventh.status(), eleventh.text()).toBe(429);
     expect(eleventh.body()).toEqual({
       code: 'TOO_MANY_UPLOADS',
@@ -263,14 +284,31 @@ describe('concurrent uploads per client address', () => {
     const other = await raw(port, '127.0.0.2');
     await other.write(start);
     await other.write(form.payload);
-    await Promise.race([other.closed, sleep(5000), (async () => { while (!other.body()) await sleep(20); })()]);
+    await Promise.race([
+      other.closed,
+      sleep(5000),
+      (async () => {
+        while (!other.body()) await sleep(20);
+      })(),
+    ]);
     expect(other.status(), other.text()).toBe(201);
 
     // The held ones finish, and their address may upload again.
     for (const r of holders) await r.write(form.payload.subarray(1024));
-    await Promise.race([Promise.all(holders.map(async (r) => { while (!r.body()) await sleep(20); })), sleep(10_000)]);
+    await Promise.race([
+      Promise.all(
+        holders.map(async (r) => {
+          while (!r.body()) await sleep(20);
+        }),
+      ),
+      sleep(10_000),
+    ]);
     expect(holders.map((r) => r.status())).toEqual(Array(10).fill(201));
-    const again = await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers: form.headers, body: new Uint8Array(form.payload) });
+    const again = await fetch(`http://127.0.0.1:${port}${url}`, {
+      method: 'POST',
+      headers: form.headers,
+      body: new Uint8Array(form.payload),
+    });
     expect(again.status).toBe(201);
     for (const r of [...holders, eleventh, other]) r.socket.destroy();
     expect(await jobCount(t)).toBe(12);
@@ -300,7 +338,9 @@ describe('long-lived realtime sessions are not request-timed', () => {
         ? { brokerURL: `ws://127.0.0.1:${port}/ws-endpoint/websocket` }
         : {
             webSocketFactory: () =>
-              new SockJS(`http://127.0.0.1:${port}/ws-endpoint`, undefined, { transports: kind === 'sockjs-ws' ? ['websocket'] : ['xhr-streaming'] }),
+              new SockJS(`http://127.0.0.1:${port}/ws-endpoint`, undefined, {
+                transports: kind === 'sockjs-ws' ? ['websocket'] : ['xhr-streaming'],
+              }),
           }),
       connectHeaders: { Authorization: `Bearer ${owner.token}` },
       reconnectDelay: 0,

@@ -13,14 +13,11 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, code = 'VALIDATION') => new HttpError(400, code, message);
-export const unauthorized = (message = 'Authentication failed', code = 'UNAUTHENTICATED') =>
-  new HttpError(401, code, message);
-export const forbidden = (message = 'You do not have access to this resource', code = 'FORBIDDEN') =>
-  new HttpError(403, code, message);
+export const unauthorized = (message = 'Authentication failed', code = 'UNAUTHENTICATED') => new HttpError(401, code, message);
+export const forbidden = (message = 'You do not have access to this resource', code = 'FORBIDDEN') => new HttpError(403, code, message);
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new HttpError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
-export const tooManyAttempts = () =>
-  new HttpError(429, 'RATE_LIMITED', 'Too many attempts. Please try again in a few minutes.');
+export const tooManyAttempts = () => new HttpError(429, 'RATE_LIMITED', 'Too many attempts. Please try again in a few minutes.');
 
 /** Connection-level failures of PGlite or pg: the request cannot be served now, but may be soon. */
 function isDatabaseDown(err: unknown): boolean {
@@ -75,9 +72,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     // A read-only or unwritable blob store: the operator's fault, and it may pass; nothing was stored.
     if (err instanceof StorageUnavailableError) {
       req.log.error({ reason: err.reason }, 'blob storage is not writable');
-      return reply
-        .status(503)
-        .send({ error: 'Files cannot be saved right now. Please try again later.', code: 'STORAGE_UNAVAILABLE' });
+      return reply.status(503).send({ error: 'Files cannot be saved right now. Please try again later.', code: 'STORAGE_UNAVAILABLE' });
     }
     const invalid = invalidValue(err);
     if (invalid) {

@@ -49,7 +49,10 @@ export async function readMultipart(body: MultipartBody, reading: MultipartReadi
 export const skipFile = (part: MultipartFile) => void part.file.resume();
 
 /** Reads a multipart body that must hold only text fields (no files), e.g. the change-password form. */
-export async function readMultipartFields(req: MultipartBody & Pick<FastifyRequest, 'body'>, maxFieldBytes = 4096): Promise<Record<string, string>> {
+export async function readMultipartFields(
+  req: MultipartBody & Pick<FastifyRequest, 'body'>,
+  maxFieldBytes = 4096,
+): Promise<Record<string, string>> {
   if (!req.isMultipart()) {
     const body = req.body;
     if (body && typeof body === 'object') return body as Record<string, string>;

@@ -1,13 +1,25 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/index.js';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/support/database.js';
 import { createTestApp, type TestApp, testClock } from '../../test/support/harness.js';
-import { databaseRateLimiter, type Limit, MINUTE, memoryRateLimiter, type RateLimiter, rateLimitKeyHasher, SWEEP_BATCH } from './rate-limiter.js';
+import { queryRows } from '../db/index.js';
+import {
+  databaseRateLimiter,
+  type Limit,
+  MINUTE,
+  memoryRateLimiter,
+  type RateLimiter,
+  rateLimitKeyHasher,
+  SWEEP_BATCH,
+} from './rate-limiter.js';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
 const rows = (t: TestDatabase) => queryRows<{ key: string; count: number }>(t.database.db, sql`SELECT key, count FROM rate_limit_hits`);
-const status = (p: Promise<void>) => p.then(() => 200, (err: { status?: number }) => err.status ?? 500);
+const status = (p: Promise<void>) =>
+  p.then(
+    () => 200,
+    (err: { status?: number }) => err.status ?? 500,
+  );
 
 describe.each(DATABASE_KINDS)('rate limiter on %s', (kind) => {
   let t: TestDatabase;

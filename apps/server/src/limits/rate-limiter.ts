@@ -59,11 +59,14 @@ export function databaseRateLimiter(db: Db, clock: Clock, hashKey: (key: string)
   const sweep = async (now: Date) => {
     sweepAt = now.getTime() + SWEEP_EVERY_MS;
     try {
-      const rows = await queryRows<{ key: string }>(db, sql`
+      const rows = await queryRows<{ key: string }>(
+        db,
+        sql`
         DELETE FROM rate_limit_hits WHERE key IN (
           SELECT key FROM rate_limit_hits WHERE reset_at <= ${now.toISOString()} LIMIT ${SWEEP_BATCH}
         ) AND reset_at <= ${now.toISOString()}
-        RETURNING key`);
+        RETURNING key`,
+      );
       if (rows.length >= SWEEP_BATCH) sweepAt = 0;
     } catch {
       // A failed sweep only delays cleaning until the next one; the counting below reports a database that is down.
@@ -76,12 +79,15 @@ export function databaseRateLimiter(db: Db, clock: Clock, hashKey: (key: string)
       for (const l of limits) {
         const now = clock.now();
         const resetAt = new Date(now.getTime() + l.windowMs);
-        const rows = await queryRows<{ count: number }>(db, sql`
+        const rows = await queryRows<{ count: number }>(
+          db,
+          sql`
           INSERT INTO rate_limit_hits (key, count, reset_at) VALUES (${hashKey(l.key)}, 1, ${resetAt.toISOString()})
           ON CONFLICT (key) DO UPDATE SET
             count = CASE WHEN rate_limit_hits.reset_at <= ${now.toISOString()} THEN 1 ELSE rate_limit_hits.count + 1 END,
             reset_at = CASE WHEN rate_limit_hits.reset_at <= ${now.toISOString()} THEN EXCLUDED.reset_at ELSE rate_limit_hits.reset_at END
-          RETURNING count`);
+          RETURNING count`,
+        );
         if (Number(rows[0]?.count ?? 0) > l.max) throw tooManyAttempts();
       }
     },

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/index.js';
 import { outbox } from '../db/schema.js';
 
-export type Mail = { to: string; subject: string; text: string; /** logged when there is no SMTP server */ link?: string };
+export type Mail = { to: string; subject: string; text: string /** logged when there is no SMTP server */; link?: string };
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;

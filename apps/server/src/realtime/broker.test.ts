@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StompBroker } from './broker.js';
 import { accessTable, brokerOptions, fakeAuthenticate, fakeConnection, frameText } from '../../test/support/realtime-fakes.js';
+import { StompBroker } from './broker.js';
 
 const flush = async () => {
   if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(0);
@@ -265,7 +265,10 @@ describe('StompBroker', () => {
 
     it.each([
       ['SUBSCRIBE to a hostile destination', frameText('SUBSCRIBE', { id: '1', destination: HOSTILE, receipt: HOSTILE })],
-      ['SUBSCRIBE to a topic-shaped hostile destination', frameText('SUBSCRIBE', { id: '1', destination: `/topic/shops/${HOSTILE}/jobs`, receipt: HOSTILE })],
+      [
+        'SUBSCRIBE to a topic-shaped hostile destination',
+        frameText('SUBSCRIBE', { id: '1', destination: `/topic/shops/${HOSTILE}/jobs`, receipt: HOSTILE }),
+      ],
       ['SUBSCRIBE to another shop', frameText('SUBSCRIBE', { id: HOSTILE, destination: '/topic/shops/shop9/jobs', receipt: HOSTILE })],
       ['SEND', frameText('SEND', { destination: HOSTILE, receipt: HOSTILE }, HOSTILE)],
       ['UNSUBSCRIBE of an unknown id', frameText('UNSUBSCRIBE', { id: HOSTILE, receipt: HOSTILE })],
@@ -303,7 +306,10 @@ describe('StompBroker', () => {
       const alice = [await connected(broker), await connected(broker), await connected(broker)];
       for (const a of alice) expect(a.state.frames[0]?.command).toBe('CONNECTED');
       const fourth = await connected(broker);
-      expect(fourth.last()).toMatchObject({ command: 'ERROR', headers: { message: 'Too many live sessions for this account (3); close another tab or window' } });
+      expect(fourth.last()).toMatchObject({
+        command: 'ERROR',
+        headers: { message: 'Too many live sessions for this account (3); close another tab or window' },
+      });
       expect(fourth.state.closed).toBe(true);
       expect(alice.every((a) => !a.state.closed)).toBe(true);
       const bob = await connected(broker, 'good-bob');

@@ -20,7 +20,6 @@ import {
 export type { AuthResult, BrokerConnection, BrokerOptions, BrokerSession, RealtimeLogger } from './session.js';
 export { SERVER_NAME, topicFor } from './session.js';
 
-
 const HTML_SPECIALS = /[<>&]/g;
 
 /**
@@ -192,4 +191,3 @@ export class StompBroker implements SessionHost {
     await Promise.all(Array.from({ length: Math.min(8, queue.length) }, worker));
   }
 }
-

@@ -6,10 +6,10 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { brokerOptions, deferred, waitFor } from '../../test/support/realtime-fakes.js';
 import { PgListener } from '../db/pg-listener.js';
 import { StompBroker } from './broker.js';
 import { createJobFanout, type JobFanoutOptions } from './fanout.js';
-import { brokerOptions, deferred, waitFor } from '../../test/support/realtime-fakes.js';
 import { attachRealtime } from './transport.js';
 
 type Job = { id: string; version: number };
@@ -96,7 +96,11 @@ describe('createJobFanout', () => {
     const bus = memoryBus();
     const broker = recordingBroker();
     let heard = 0;
-    const listen: typeof bus.listen = (channel, cb) => bus.listen(channel, (p) => { heard++; cb(p); });
+    const listen: typeof bus.listen = (channel, cb) =>
+      bus.listen(channel, (p) => {
+        heard++;
+        cb(p);
+      });
     const fanout = await createJobFanout({ listen, notify: bus.notify, loadJob: async (id) => ({ id, version: 1 }), broker, settleMs: 0 });
     await fanout.announce('s1', 'j1', 'created');
     await fanout.idle();

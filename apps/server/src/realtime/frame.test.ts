@@ -126,7 +126,12 @@ describe('encodeFrame', () => {
   });
 
   it('does not escape CONNECTED but strips line breaks', () => {
-    expect(encodeFrame('CONNECTED', [['version', '1.2'], ['server', 'a:b\nc']])).toBe('CONNECTED\nversion:1.2\nserver:a:b c\n\n\0');
+    expect(
+      encodeFrame('CONNECTED', [
+        ['version', '1.2'],
+        ['server', 'a:b\nc'],
+      ]),
+    ).toBe('CONNECTED\nversion:1.2\nserver:a:b c\n\n\0');
   });
 });
 

@@ -93,9 +93,7 @@ export function neutraliseMarkup(value: string): string {
 /** STOMP 1.1+ escaping of an outgoing header name or value, after neutraliseMarkup. */
 export function escapeHeader(raw: string): string {
   const value = neutraliseMarkup(raw);
-  return /[\\\n\r:]/.test(value)
-    ? value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/:/g, '\\c')
-    : value;
+  return /[\\\n\r:]/.test(value) ? value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/:/g, '\\c') : value;
 }
 
 export class FrameParser {
@@ -134,8 +132,7 @@ export class FrameParser {
     const frames: StompFrame[] = [];
     if (this.failed) return { frames, error: this.failed };
     try {
-      const data =
-        typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      const data = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       let off = 0;
       // Copy at most what fits under the frame limit, parse, repeat: a large chunk
       // carrying many small frames is fine, one oversized frame is an error.
@@ -152,8 +149,7 @@ export class FrameParser {
       }
       return { frames };
     } catch (err) {
-      this.failed =
-        err instanceof StompParseError ? err : new StompParseError('internal', `Parser failure: ${String(err)}`);
+      this.failed = err instanceof StompParseError ? err : new StompParseError('internal', `Parser failure: ${String(err)}`);
       this.buf = Buffer.alloc(0);
       this.start = this.end = this.scan = 0;
       return { frames, error: this.failed };

@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { brokerOptions, deferred, frameText, waitFor } from '../../test/support/realtime-fakes.js';
 import { StompBroker } from './broker.js';
 import { quote } from './sockjs-websocket.js';
-import { brokerOptions, deferred, frameText, waitFor } from '../../test/support/realtime-fakes.js';
 import { attachRealtime, type RealtimeTransport } from './transport.js';
 
 let server: http.Server;
@@ -58,7 +58,10 @@ describe('SockJS WebSocket transport', () => {
     const frame = s.frames.find((f) => f.includes('MESSAGE'))!;
     expect(frame).toContain('\\u2028'); // escaped on the wire as sockjs-node does
     const message = s.messages().find((m) => m.startsWith('MESSAGE'))!;
-    expect(JSON.parse(message.slice(message.indexOf('\n\n') + 2, -1))).toEqual({ action: 'created', job: { id: 'j1', name: 'line\u2028sep' } });
+    expect(JSON.parse(message.slice(message.indexOf('\n\n') + 2, -1))).toEqual({
+      action: 'created',
+      job: { id: 'j1', name: 'line\u2028sep' },
+    });
     s.ws.close();
   });
 

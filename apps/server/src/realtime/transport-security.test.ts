@@ -1,9 +1,9 @@
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StompBroker } from './broker.js';
 import { brokerOptions, frameText } from '../../test/support/realtime-fakes.js';
+import { StompBroker } from './broker.js';
 import { attachRealtime, type RealtimeTransport } from './transport.js';
 
 /**
@@ -47,7 +47,10 @@ async function startServer(): Promise<Harness> {
 }
 
 /** Status and headers of an answer, reading at most the head: streaming transports never end on their own. */
-async function head(url: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; body: () => Promise<string>; done: () => void }> {
+async function head(
+  url: string,
+  init: RequestInit = {},
+): Promise<{ status: number; headers: Headers; body: () => Promise<string>; done: () => void }> {
   const controller = new AbortController();
   const res = await fetch(url, { ...init, signal: controller.signal });
   return {
@@ -101,7 +104,10 @@ describe('SockJS endpoint hardening', () => {
   it('answers 404 to htmlfile, jsonp and jsonp_send, even for a session staged over xhr', async () => {
     const sid = newSession();
     expect((await head(sessionUrl(h, sid, 'xhr'), { method: 'POST' })).status).toBe(200);
-    const staged = await fetch(sessionUrl(h, sid, 'xhr_send'), { method: 'POST', body: JSON.stringify([frameText('SEND', { receipt: HOSTILE })]) });
+    const staged = await fetch(sessionUrl(h, sid, 'xhr_send'), {
+      method: 'POST',
+      body: JSON.stringify([frameText('SEND', { receipt: HOSTILE })]),
+    });
     expect(staged.status).toBe(204);
     for (const target of [sid, newSession()]) {
       const htmlfile = await head(`${sessionUrl(h, target, 'htmlfile')}?c=p`);
@@ -152,7 +158,10 @@ describe('SockJS endpoint hardening', () => {
     const key = 'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n';
     const refusals: Array<[string, Promise<{ status: number; headers: Map<string, string> }>]> = [
       ['raw endpoint without key', upgrade('/ws-endpoint/websocket')],
-      ['sockjs endpoint with a bad version', upgrade('/ws-endpoint/000/abc/websocket', 'Sec-WebSocket-Version: 7\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n')],
+      [
+        'sockjs endpoint with a bad version',
+        upgrade('/ws-endpoint/000/abc/websocket', 'Sec-WebSocket-Version: 7\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n'),
+      ],
       ['upgrade on info', upgrade('/ws-endpoint/info', key)],
       ['upgrade on htmlfile', upgrade('/ws-endpoint/000/abc/htmlfile', key)],
     ];
@@ -171,7 +180,11 @@ describe('SockJS endpoint hardening', () => {
     const calls = (origin: string) =>
       [
         () => head(`${h.base}/ws-endpoint/info`, { headers: { origin } }),
-        () => head(`${h.base}/ws-endpoint/info`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-evil' } }),
+        () =>
+          head(`${h.base}/ws-endpoint/info`, {
+            method: 'OPTIONS',
+            headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-evil' },
+          }),
         () => head(sessionUrl(h, sid, 'xhr'), { method: 'POST', headers: { origin } }),
         () => head(sessionUrl(h, sid, 'xhr_send'), { method: 'POST', headers: { origin }, body: '["\\n"]' }),
         () => head(sessionUrl(h, sid, 'xhr_send'), { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } }),
@@ -199,7 +212,10 @@ describe('SockJS endpoint hardening', () => {
   it('never reflects a staged hostile receipt into what a session reads back', async () => {
     const sid = newSession();
     expect(await (await head(sessionUrl(h, sid, 'xhr'), { method: 'POST' })).body()).toBe('o\n');
-    await fetch(sessionUrl(h, sid, 'xhr_send'), { method: 'POST', body: JSON.stringify([frameText('SEND', { receipt: HOSTILE, destination: HOSTILE })]) });
+    await fetch(sessionUrl(h, sid, 'xhr_send'), {
+      method: 'POST',
+      body: JSON.stringify([frameText('SEND', { receipt: HOSTILE, destination: HOSTILE })]),
+    });
     const read = await fetch(sessionUrl(h, sid, 'xhr'), { method: 'POST' });
     const body = await read.text();
     expect(body).toMatch(/ERROR/);

@@ -4,9 +4,9 @@ import { Client, type IFrame, type StompConfig } from '@stomp/stompjs';
 import SockJS from 'sockjs-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { brokerOptions, deferred, frameText, waitFor } from '../../test/support/realtime-fakes.js';
 import { type BrokerOptions, StompBroker } from './broker.js';
 import { attachRealtime, type RealtimeTransport } from './transport.js';
-import { brokerOptions, deferred, frameText, waitFor } from '../../test/support/realtime-fakes.js';
 
 // @stomp/stompjs looks for a global WebSocket for brokerURL; Node 20 has none.
 Object.assign(globalThis, { WebSocket });

@@ -13,7 +13,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import sockjs from 'sockjs';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { BrokerConnection, BrokerSession, RealtimeLogger, StompBroker } from './broker.js';
 import { addHandshakeHeaders, isDisabledPath, refuseHandshake, refuseUpgrade, setEndpointHeaders } from './endpoint-headers.js';
 import { sockjsWebSockets } from './sockjs-websocket.js';

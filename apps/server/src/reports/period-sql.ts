@@ -10,10 +10,11 @@ export const inPeriod = (column: SQL, p: Period): SQL =>
 export const dayOf = (column: SQL, tz: string): SQL => sql`to_char((${column} AT TIME ZONE ${tz})::date, 'YYYY-MM-DD')`;
 
 /** `column IN (ids…)`; callers never pass an empty list. */
-export const inIds = (column: SQL, ids: string[]): SQL => sql`${column} IN (${sql.join(
-  ids.map((id) => sql`${id}`),
-  sql`, `,
-)})`;
+export const inIds = (column: SQL, ids: string[]): SQL =>
+  sql`${column} IN (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 
 /** A LIKE pattern matching `s` anywhere, its wildcards taken literally. */
 export const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

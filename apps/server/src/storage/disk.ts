@@ -1,22 +1,22 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { WriteStream } from 'node:fs';
 import { mkdir, open, opendir, readdir, rename, rmdir, stat, statfs, unlink } from 'node:fs/promises';
-import { once } from 'node:events';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  assertValidKey,
+  assertValidPrefix,
+  BlobNotFoundError,
   type BlobRead,
   type BlobStore,
-  BlobNotFoundError,
   type ByteRange,
+  clampRange,
   type PutLimits,
   type PutResult,
   StorageFullError,
   StorageUnavailableError,
-  assertValidKey,
-  assertValidPrefix,
-  clampRange,
 } from './blob-store.js';
 import { signFileUrl } from './signed-url.js';
 import { isNoSpace, isNotWritable, meter } from './stream-util.js';
@@ -238,7 +238,15 @@ export class DiskObjectStore implements BlobStore {
       const file = path.join(this.tmpDir, name);
       if (this.writing.has(file)) continue;
       const s = await stat(file).catch(() => undefined);
-      if (s && now - s.mtimeMs > olderThanMs && (await unlink(file).then(() => true, () => false))) removed++;
+      if (
+        s &&
+        now - s.mtimeMs > olderThanMs &&
+        (await unlink(file).then(
+          () => true,
+          () => false,
+        ))
+      )
+        removed++;
     }
     return removed;
   }

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatedBody } from '../../test/support/streams.js';
 import { CorruptBlobError } from './blob-store.js';
-import { HEADER_BYTES, TAG_BYTES, rawSizeFor } from './crypto-format.js';
+import { HEADER_BYTES, rawSizeFor, TAG_BYTES } from './crypto-format.js';
 import { DiskObjectStore } from './disk.js';
 import { EncryptedBlobStore } from './encrypted.js';
 import { SealWorker } from './seal-worker.js';
 import { readAll } from './stream-util.js';
-import { generatedBody } from '../../test/support/streams.js';
 
 const C = 64 * 1024;
 const RAW_CHUNK = C + TAG_BYTES;
@@ -78,7 +78,11 @@ describe('EncryptedBlobStore at rest', () => {
 
   it('uses a fresh data key per blob: the same plaintext never stores the same bytes', async () => {
     const [a, b] = [await put(), await put()];
-    expect(readFileSync(fileOf(a)).subarray(HEADER_BYTES).equals(readFileSync(fileOf(b)).subarray(HEADER_BYTES))).toBe(false);
+    expect(
+      readFileSync(fileOf(a))
+        .subarray(HEADER_BYTES)
+        .equals(readFileSync(fileOf(b)).subarray(HEADER_BYTES)),
+    ).toBe(false);
   });
 
   it('fails a whole read at a flipped byte, after releasing only the chunks before it', async () => {
@@ -153,7 +157,13 @@ describe('EncryptedBlobStore at rest', () => {
 
   it('encrypts and stores 25 MiB on disk with little CPU', async () => {
     const piece = randomBytes(C); // the body arrives in 64 KiB pieces, as from a socket
-    const body = () => Readable.from((function* () { for (let i = 0; i < 400; i++) yield piece; })(), { objectMode: false });
+    const body = () =>
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < 400; i++) yield piece;
+        })(),
+        { objectMode: false },
+      );
     const cpuMs = async (work: () => Promise<void>) => {
       let best = Number.POSITIVE_INFINITY; // best of 3: other processes on a shared machine only add noise
       for (let i = 0; i < 3; i++) {
@@ -209,7 +219,10 @@ describe('EncryptedBlobStore sealing on its worker thread', () => {
     const own = new EncryptedBlobStore(disk, { masterKey, fileUrlSecret: secret, chunkSize: C, sealer });
     const body = generatedBody(20 * C, 4096);
     const key = `enc/stopped-${++n}`;
-    const outcome = own.put(key, body.stream).then(() => 'stored', (err: Error) => err.message);
+    const outcome = own.put(key, body.stream).then(
+      () => 'stored',
+      (err: Error) => err.message,
+    );
     while (body.produced() < 4 * C) await new Promise((r) => setTimeout(r, 1));
     await sealer.close();
     expect(await outcome).toMatch(/encryption worker/);

@@ -1,32 +1,32 @@
 import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
 import {
+  assertValidKey,
+  BlobNotFoundError,
   type BlobRead,
   type BlobStore,
-  BlobNotFoundError,
   type ByteRange,
   CorruptBlobError,
+  clampRange,
   type PutLimits,
   type PutResult,
   RangeNotSatisfiableError,
-  assertValidKey,
-  clampRange,
 } from './blob-store.js';
 import {
   type BlobHeader,
   DEFAULT_CHUNK_BYTES,
   HEADER_BYTES,
   type Layout,
-  TAG_BYTES,
   layoutOf,
   newHeader,
   openChunk,
   openHeader,
   parseMasterKey,
   rawSizeFor,
+  TAG_BYTES,
 } from './crypto-format.js';
 import { type Seal, SealWorker } from './seal-worker.js';
 import { signFileUrl } from './signed-url.js';
-import { type Meter, freeNow, meter, readAll } from './stream-util.js';
+import { freeNow, type Meter, meter, readAll } from './stream-util.js';
 
 export type EncryptedBlobStoreOptions = {
   /** FILE_ENCRYPTION_KEY: 64 hex characters. */

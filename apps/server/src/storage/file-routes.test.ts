@@ -32,7 +32,11 @@ const tamper = (url: string, edit: (p: Record<string, unknown>) => void) => {
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'cp-files-'));
-  store = new EncryptedBlobStore(new DiskObjectStore({ root: dir }), { masterKey: randomBytes(32).toString('hex'), fileUrlSecret: secret, chunkSize: 64 * 1024 });
+  store = new EncryptedBlobStore(new DiskObjectStore({ root: dir }), {
+    masterKey: randomBytes(32).toString('hex'),
+    fileUrlSecret: secret,
+    chunkSize: 64 * 1024,
+  });
   await store.put(KEY, Readable.from([body]));
   await store.put('shops/7b0e/jobs/1c2d/svg', Readable.from([Buffer.from('<svg onload="alert(1)"/>')]));
   app = Fastify();
@@ -52,7 +56,9 @@ describe('GET /files/*', () => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(body)).toBe(true);
     expect(res.headers['content-length']).toBe(String(body.length));
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="R_sum_ final.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20final.pdf`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="R_sum_ final.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20final.pdf`,
+    );
     expect(res.headers['content-type']).toBe('application/octet-stream');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['accept-ranges']).toBe('bytes');
@@ -200,7 +206,9 @@ describe('helpers', () => {
   });
 
   it('writes a Content-Disposition no filename can break out of', () => {
-    expect(contentDisposition('attachment', 'a"b\r\n;c.pdf')).toBe(`attachment; filename="a_b___c.pdf"; filename*=UTF-8''a%22b%0D%0A%3Bc.pdf`);
+    expect(contentDisposition('attachment', 'a"b\r\n;c.pdf')).toBe(
+      `attachment; filename="a_b___c.pdf"; filename*=UTF-8''a%22b%0D%0A%3Bc.pdf`,
+    );
     expect(contentDisposition('inline', "it's (1).png")).toBe(`inline; filename="it's (1).png"; filename*=UTF-8''it%27s%20%281%29.png`);
   });
 

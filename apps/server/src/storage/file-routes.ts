@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type BlobStore, BlobNotFoundError, type ByteRange } from './blob-store.js';
+import { BlobNotFoundError, type BlobStore, type ByteRange } from './blob-store.js';
 import { verifyFileUrl } from './signed-url.js';
 
 export { FILE_URL_PREFIX, signFileUrl, verifyFileUrl } from './signed-url.js';

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EncryptedBlobStore, createBlobStore, verifyFileUrl } from './index.js';
-import { readAll } from './stream-util.js';
 import { startLocalS3 } from '../../test/support/local-s3.js';
+import { createBlobStore, EncryptedBlobStore, verifyFileUrl } from './index.js';
+import { readAll } from './stream-util.js';
 
 const secrets = { fileEncryptionKey: randomBytes(32).toString('hex'), fileUrlSecret: 'file-url-secret-file-url-secret-0123' };
 const dirs: string[] = [];
@@ -42,7 +42,14 @@ describe('createBlobStore', () => {
     const s3 = await startLocalS3();
     const store = await createBlobStore({
       dataDir: '/nonexistent',
-      s3: { endpoint: s3.endpoint, region: 'us-east-1', bucket: 'cp-index-test', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
+      s3: {
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        bucket: 'cp-index-test',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+      },
       createBucket: true,
       ...secrets,
     });

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -12,21 +14,19 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import {
+  assertValidKey,
+  assertValidPrefix,
+  BlobNotFoundError,
   type BlobRead,
   type BlobStore,
-  BlobNotFoundError,
   type ByteRange,
+  clampRange,
   type PutLimits,
   type PutResult,
   RangeNotSatisfiableError,
   StorageFullError,
   StorageUnavailableError,
-  assertValidKey,
-  assertValidPrefix,
-  clampRange,
 } from './blob-store.js';
 import { signFileUrl } from './signed-url.js';
 import { meter, take } from './stream-util.js';
@@ -71,9 +71,7 @@ export class S3ObjectStore implements BlobStore {
       region: opts.region,
       forcePathStyle: opts.forcePathStyle,
       credentials:
-        opts.accessKeyId && opts.secretAccessKey
-          ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
-          : undefined,
+        opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
       // Many S3-compatible services reject the SDK's newer default CRC checksum headers.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -128,7 +126,9 @@ export class S3ObjectStore implements BlobStore {
         }
       }
       if (uploadId === undefined) {
-        await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: buf.subarray(0, filled), ContentLength: filled }));
+        await this.client.send(
+          new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: buf.subarray(0, filled), ContentLength: filled }),
+        );
       } else {
         if (filled > 0) await flushPart();
         await this.client.send(

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, sharedSecrets, startServerProcess } from '../support/processes.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { type ServerProcess, sharedSecrets, startServerProcess } from '../support/processes.js';
 import { downloadHashes, listJobs, type Owner, ownerOn, sha256, slowUpload, tcpProxy, uniqueImage } from '../support/server-client.js';
 import { liveView, until } from '../support/stomp-client.js';
 
@@ -29,7 +29,11 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1' && !!process.env.TEST_DAT
     proxy = await tcpProxy(Number(real.port || 5432), real.hostname);
     const viaProxy = new URL(pg.url!);
     viaProxy.port = String(proxy.port);
-    server = await startServerProcess({ LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'error', DATABASE_URL: viaProxy.toString(), ...sharedSecrets() });
+    server = await startServerProcess({
+      LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'error',
+      DATABASE_URL: viaProxy.toString(),
+      ...sharedSecrets(),
+    });
     owner = await ownerOn(server.base, 'outage@example.com', 'Outage Prints');
     // A member of staff watching the live queue through it all.
     const view = liveView(server.base, owner.token, owner.shop.id, async () => (await listJobs(server.base, owner)).map((j) => j.id));
@@ -42,7 +46,15 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1' && !!process.env.TEST_DAT
     const calls: [string, () => Promise<Response>][] = [
       ['health', () => fetch(`${server.base}/api/health`)],
       ['job list', () => fetch(`${server.base}/api/shops/${owner.shop.id}/print-jobs`, { headers: owner.auth })],
-      ['sign-in', () => fetch(`${server.base}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'outage@example.com', password: 'passw0rd-ok' }) })],
+      [
+        'sign-in',
+        () =>
+          fetch(`${server.base}/api/auth/signin`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: 'outage@example.com', password: 'passw0rd-ok' }),
+          }),
+      ],
       ['public page', () => fetch(`${server.base}/api/public/shops/${owner.shop.slug}/details`)],
       ['settings', () => fetch(`${server.base}/api/settings`, { headers: owner.auth })],
     ];
@@ -59,7 +71,11 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1' && !!process.env.TEST_DAT
         const body = (await res.json()) as { error?: string; code?: string; status?: string; database?: { ok: boolean } };
         expect(res.status, `${label} during the outage: ${JSON.stringify(body)}`).toBe(503);
         if (label === 'health') expect(body).toMatchObject({ status: 'degraded', database: { ok: false } });
-        else expect(body).toEqual({ error: 'The service is temporarily unavailable. Please try again shortly.', code: 'DATABASE_UNAVAILABLE' });
+        else
+          expect(body).toEqual({
+            error: 'The service is temporarily unavailable. Please try again shortly.',
+            code: 'DATABASE_UNAVAILABLE',
+          });
         seen.push(label);
       }
       const up = await slowUpload(server.base, owner.shop.slug, [{ name: 'files', filename: 'during.png', data: uniqueImage(4096) }]);

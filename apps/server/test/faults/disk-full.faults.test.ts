@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statfsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/index.js';
 import { DATABASE_KINDS } from '../support/database.js';
-import { PNG } from 'pngjs';
 import { blobKeys, multipart, ownerWithShop, upload } from '../support/fixtures.js';
 import { createTestApp, json, testClock } from '../support/harness.js';
 import { sha256, uniqueImage } from '../support/server-client.js';
@@ -38,7 +38,13 @@ async function fullApp(kind: 'pglite' | 'postgres', minFreeDisk: number) {
     execFileSync('umount', [blobsDir]);
     await t.close();
   };
-  return { t, clock, blobsDir, close, owner: await ownerWithShop(t.app, `full-${minFreeDisk}@example.com`, { shopName: `Full ${minFreeDisk}` }) };
+  return {
+    t,
+    clock,
+    blobsDir,
+    close,
+    owner: await ownerWithShop(t.app, `full-${minFreeDisk}@example.com`, { shopName: `Full ${minFreeDisk}` }),
+  };
 }
 
 const freeBytes = (dir: string) => {
@@ -89,12 +95,16 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('bl
     const list = await t.app.inject({ method: 'GET', url: `/api/shops/${owner.shop.id}/print-jobs`, headers: owner.auth });
     expect(list.statusCode).toBe(200);
     expect(json(list)).toHaveLength(accepted + 1);
-    const urls = json(await t.app.inject({ method: 'GET', url: `/api/shops-action/print-jobs/${keeperJob}/signed-urls`, headers: owner.auth }));
+    const urls = json(
+      await t.app.inject({ method: 'GET', url: `/api/shops-action/print-jobs/${keeperJob}/signed-urls`, headers: owner.auth }),
+    );
     const file = await t.app.inject({ method: 'GET', url: urls[0] });
     expect(file.statusCode).toBe(200);
     expect(sha256(file.rawPayload)).toBe(sha256(keeper));
     expect((await t.app.inject({ method: 'GET', url: `/api/public/shops/${owner.shop.slug}/details` })).statusCode).toBe(200);
-    console.log(`[faults] disk full on ${kind}: ${accepted} uploads of ${FILE / MiB} MiB accepted, then 507; ${freeBytes(blobsDir)} bytes free`);
+    console.log(
+      `[faults] disk full on ${kind}: ${accepted} uploads of ${FILE / MiB} MiB accepted, then 507; ${freeBytes(blobsDir)} bytes free`,
+    );
   });
 
   it('answers 507, not 500, to a banner upload on the full disk', async () => {
@@ -118,7 +128,9 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('bl
 
   it('accepts uploads again, without a restart, once files are deleted for good', async () => {
     const { t, owner, clock } = env;
-    const jobs = json(await t.app.inject({ method: 'GET', url: `/api/shops/${owner.shop.id}/print-jobs`, headers: owner.auth })) as { id: string }[];
+    const jobs = json(await t.app.inject({ method: 'GET', url: `/api/shops/${owner.shop.id}/print-jobs`, headers: owner.auth })) as {
+      id: string;
+    }[];
     for (const job of jobs.slice(0, 3)) {
       expect((await t.app.inject({ method: 'DELETE', url: `/api/shops/print-jobs/${job.id}`, headers: owner.auth })).statusCode).toBe(200);
     }
@@ -142,7 +154,9 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1')('MIN_FREE_DISK is measur
     let status = 0;
     let body = '';
     for (let i = 0; i < 12 && status !== 507; i++) {
-      ({ statusCode: status, body } = await upload(t.app, owner.shop.slug, [{ name: 'files', filename: `f-${i}.png`, data: uniqueImage(FILE) }]));
+      ({ statusCode: status, body } = await upload(t.app, owner.shop.slug, [
+        { name: 'files', filename: `f-${i}.png`, data: uniqueImage(FILE) },
+      ]));
     }
     expect(status).toBe(507);
     expect(JSON.parse(body).error).toBe('Storage is full. Please try again later.');

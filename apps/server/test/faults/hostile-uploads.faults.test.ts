@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/index.js';
 import { DATABASE_KINDS } from '../support/database.js';
-import { type ServerProcess, serverOnOwnData } from '../support/processes.js';
 import { objectStreamBomb, pageTreeDag, pdfLibDocument } from '../support/hostile-pdfs.js';
+import { type ServerProcess, serverOnOwnData } from '../support/processes.js';
 import { listJobs, type Owner, ownerOn, rssBytes, slowUpload } from '../support/server-client.js';
 
 /**
@@ -36,7 +36,11 @@ const safeRss = (pid: number) => {
 };
 
 const post = async (base: string, owner: Owner, files: { filename: string; data: Buffer }[]) => {
-  const res = await slowUpload(base, owner.shop.slug, files.map((f) => ({ name: 'files', type: 'application/pdf', ...f })));
+  const res = await slowUpload(
+    base,
+    owner.shop.slug,
+    files.map((f) => ({ name: 'files', type: 'application/pdf', ...f })),
+  );
   if (!('status' in res) || res.status !== 201) throw new Error(`upload: ${JSON.stringify(res)}`);
   return res.body.jobId!;
 };
@@ -53,7 +57,8 @@ async function untilSettled(base: string, owner: Owner, ids: string[], deadlineM
   for (;;) {
     const files = filesOf(await listJobs(base, owner), ids);
     // Settled: counted, or marked uncountable.
-    if (files.length > 0 && files.every((f) => f.pages !== null || f.pagesStatus === 'uncountable')) return { files, ms: Date.now() - started };
+    if (files.length > 0 && files.every((f) => f.pages !== null || f.pagesStatus === 'uncountable'))
+      return { files, ms: Date.now() - started };
     if (Date.now() - started > deadlineMs) return { files, ms: Date.now() - started };
     await sleep(50);
   }

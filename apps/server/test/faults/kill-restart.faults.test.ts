@@ -34,11 +34,16 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('SI
     const sent = Array.from({ length: UPLOADS }, () => ({ small: uniqueImage(16 * 1024), big: uniqueImage(BIG) }));
     const results: (UploadResult | undefined)[] = new Array(UPLOADS).fill(undefined);
     const inFlight = sent.map((s, i) =>
-      slowUpload(server!.base, owner.shop.slug, [
-        { name: 'name', value: `Customer ${i}` },
-        { name: 'files', filename: `small-${i}.png`, data: s.small },
-        { name: 'files', filename: `big-${i}.png`, data: s.big },
-      ], { chunk: 64 * 1024, delayMs: 12 * (i + 1) }).then((r) => {
+      slowUpload(
+        server!.base,
+        owner.shop.slug,
+        [
+          { name: 'name', value: `Customer ${i}` },
+          { name: 'files', filename: `small-${i}.png`, data: s.small },
+          { name: 'files', filename: `big-${i}.png`, data: s.big },
+        ],
+        { chunk: 64 * 1024, delayMs: 12 * (i + 1) },
+      ).then((r) => {
         results[i] = r;
       }),
     );
@@ -59,7 +64,11 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('SI
     server = await site.start();
     const jobs = await listJobs(server.base, owner);
     const byHash = new Map(sent.flatMap((s, i) => [[sha256(s.small), i] as const, [sha256(s.big), i] as const]));
-    for (const [jobId] of acked) expect(jobs.map((j) => j.id), `acknowledged job ${jobId}`).toContain(jobId);
+    for (const [jobId] of acked)
+      expect(
+        jobs.map((j) => j.id),
+        `acknowledged job ${jobId}`,
+      ).toContain(jobId);
     // A job whose 201 was lost with the process (committed just before the kill) is still a complete upload.
     const unacked = jobs.filter((j) => !acked.has(j.id));
     for (const job of jobs) {
@@ -82,7 +91,9 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('SI
       const rows = await queryRows<{ n: number | string }>(database.db, sql`SELECT count(*) AS n FROM jobs`);
       expect(Number(rows[0]!.n)).toBe(jobs.length);
       const live = async () =>
-        new Set((await queryRows<{ k: string }>(database.db, sql`SELECT blob_key AS k FROM job_files WHERE state <> 'purged'`)).map((r) => r.k));
+        new Set(
+          (await queryRows<{ k: string }>(database.db, sql`SELECT blob_key AS k FROM job_files WHERE state <> 'purged'`)).map((r) => r.k),
+        );
       const referenced = await live();
       const before = await blobKeys(blobs);
       const orphans = before.filter((k) => !referenced.has(k));
@@ -112,5 +123,7 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('SI
 });
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
+  );
 }

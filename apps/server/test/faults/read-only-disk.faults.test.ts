@@ -82,7 +82,9 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('bl
     expect(banner.statusCode, banner.body).toBe(503);
     expect(json(banner).code).toBe('STORAGE_UNAVAILABLE');
 
-    const urls = json(await t.app.inject({ method: 'GET', url: `/api/shops-action/print-jobs/${keeperJob}/signed-urls`, headers: owner.auth }));
+    const urls = json(
+      await t.app.inject({ method: 'GET', url: `/api/shops-action/print-jobs/${keeperJob}/signed-urls`, headers: owner.auth }),
+    );
     const file = await t.app.inject({ method: 'GET', url: urls[0] });
     expect(file.statusCode).toBe(200);
     expect(sha256(file.rawPayload)).toBe(sha256(keeper));

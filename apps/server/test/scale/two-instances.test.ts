@@ -2,15 +2,15 @@ import { createHash } from 'node:crypto';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { Client, type IMessage } from '@stomp/stompjs';
 import { sql } from 'drizzle-orm';
+import SockJS from 'sockjs-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { queryRows } from '../../src/db/index.js';
-import { startLocalS3 } from '../support/local-s3.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { multipart, pdfBytes, shopJson } from '../support/fixtures.js';
+import { startLocalS3 } from '../support/local-s3.js';
 import { startNginx } from '../support/nginx.js';
 import { type ServerProcess, sharedSecrets, startServerProcess } from '../support/processes.js';
-import SockJS from 'sockjs-client';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const BUCKET = 'counterprint-scale';
@@ -83,7 +83,11 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
 
   const uploadTo = async (server: ServerProcess, data: Buffer, name = 'doc.pdf') => {
     const body = await multipart([{ name: 'files', filename: name, data }]);
-    const res = await fetch(`${server.base}/api/public/shops/${shop.slug}/jobs`, { method: 'POST', headers: body.headers, body: new Uint8Array(body.payload) });
+    const res = await fetch(`${server.base}/api/public/shops/${shop.slug}/jobs`, {
+      method: 'POST',
+      headers: body.headers,
+      body: new Uint8Array(body.payload),
+    });
     return { status: res.status, body: (await res.json()) as { jobId: string } };
   };
 
@@ -113,7 +117,9 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
   it('downloads through B a signed URL made by A', async () => {
     const pdf = await pdfBytes(2, 'signed across instances');
     const { body } = await uploadTo(a, pdf);
-    const urls = (await (await fetch(`${a.base}/api/shops-action/print-jobs/${body.jobId}/signed-urls`, { headers: { authorization: bearer } })).json()) as string[];
+    const urls = (await (
+      await fetch(`${a.base}/api/shops-action/print-jobs/${body.jobId}/signed-urls`, { headers: { authorization: bearer } })
+    ).json()) as string[];
     const res = await fetch(`${b.base}${urls[0]}`);
     expect(res.status).toBe(200);
     expect(sha(Buffer.from(await res.arrayBuffer()))).toBe(sha(pdf));
@@ -123,12 +129,18 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
     const jobIds: string[] = [];
     for (let i = 0; i < 6; i++) jobIds.push((await uploadTo(i % 2 ? a : b, await pdfBytes(1, `sweep ${i}`))).body.jobId);
     for (const [i, id] of jobIds.entries()) {
-      const res = await fetch(`${(i % 2 ? b : a).base}/api/shops/print-jobs/${id}/mark-printed`, { method: 'POST', headers: { authorization: bearer } });
+      const res = await fetch(`${(i % 2 ? b : a).base}/api/shops/print-jobs/${id}/mark-printed`, {
+        method: 'POST',
+        headers: { authorization: bearer },
+      });
       expect(res.status).toBe(200);
     }
     const keys = await queryRows<{ blob_key: string }>(
       pg.database.db,
-      sql`SELECT blob_key FROM job_files WHERE job_id IN (${sql.join(jobIds.map((j) => sql`${j}`), sql`, `)})`,
+      sql`SELECT blob_key FROM job_files WHERE job_id IN (${sql.join(
+        jobIds.map((j) => sql`${j}`),
+        sql`, `,
+      )})`,
     );
     // RECYCLE_RETENTION is 2 s; each instance sweeps every 10 s. A row is marked purged
     // before its blob is deleted, so wait for the deletions themselves.
@@ -137,10 +149,17 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
     while (!deleted() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
     // Give a second sweeper time to (wrongly) delete again before counting.
     await new Promise((r) => setTimeout(r, 2000));
-    for (const { blob_key } of keys) expect(removed.filter((k) => k === blob_key), blob_key).toHaveLength(1);
+    for (const { blob_key } of keys)
+      expect(
+        removed.filter((k) => k === blob_key),
+        blob_key,
+      ).toHaveLength(1);
     const purged = await queryRows<{ n: number }>(
       pg.database.db,
-      sql`SELECT count(*)::int AS n FROM job_files WHERE state = 'purged' AND job_id IN (${sql.join(jobIds.map((j) => sql`${j}`), sql`, `)})`,
+      sql`SELECT count(*)::int AS n FROM job_files WHERE state = 'purged' AND job_id IN (${sql.join(
+        jobIds.map((j) => sql`${j}`),
+        sql`, `,
+      )})`,
     );
     expect(purged[0]?.n).toBe(keys.length);
   }, 90_000);
@@ -183,7 +202,9 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
       while (!got.includes(body.jobId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       await client.deactivate();
       expect(got).toContain(body.jobId);
-      const urls = (await (await fetch(`${proxy.base}/api/shops-action/print-jobs/${body.jobId}/signed-urls`, { headers: { authorization: bearer } })).json()) as string[];
+      const urls = (await (
+        await fetch(`${proxy.base}/api/shops-action/print-jobs/${body.jobId}/signed-urls`, { headers: { authorization: bearer } })
+      ).json()) as string[];
       const ranged = await fetch(`${proxy.base}${urls[0]}`, { headers: { range: 'bytes=0-4' } });
       expect(ranged.status).toBe(206);
       expect(await ranged.text()).toBe('%PDF-');
@@ -197,7 +218,9 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
     const { status, body } = await uploadTo(a, pdf);
     expect(status).toBe(201);
     await a.stop('SIGKILL');
-    const urls = (await (await fetch(`${b.base}/api/shops-action/print-jobs/${body.jobId}/signed-urls`, { headers: { authorization: bearer } })).json()) as string[];
+    const urls = (await (
+      await fetch(`${b.base}/api/shops-action/print-jobs/${body.jobId}/signed-urls`, { headers: { authorization: bearer } })
+    ).json()) as string[];
     const res = await fetch(`${b.base}${urls[0]}`);
     expect(sha(Buffer.from(await res.arrayBuffer()))).toBe(sha(pdf));
     expect((await uploadTo(b, await pdfBytes(1))).status).toBe(201);

@@ -46,25 +46,92 @@ describe.each(DATABASE_KINDS)('bad input on %s', (kind) => {
   });
 
   const refusals: [string, () => Req, number, RegExp][] = [
-    ['wrong types at sign-up', () => json_('POST', '/api/auth/signup', JSON.stringify({ name: 1, email: ['x@y.in'], password: { p: 1 } }), false), 400, /name|email|password/],
-    ['an operator object as the sign-in email', () => json_('POST', '/api/auth/signin', JSON.stringify({ email: { $ne: null }, password: 'x' }), false), 400, /email/],
-    ['a number as the shop name', () => json_('PUT', `/api/settings/shop?shopId=${a.shop.id}`, JSON.stringify({ shopName: 123, username: 'bad_input' })), 400, /Shop name|shopName/],
-    ['a string amount when marking printed', () => json_('POST', `/api/shops/print-jobs/${jobId}/mark-printed`, JSON.stringify({ amount: '10' })), 400, /amount must be a number/],
+    [
+      'wrong types at sign-up',
+      () => json_('POST', '/api/auth/signup', JSON.stringify({ name: 1, email: ['x@y.in'], password: { p: 1 } }), false),
+      400,
+      /name|email|password/,
+    ],
+    [
+      'an operator object as the sign-in email',
+      () => json_('POST', '/api/auth/signin', JSON.stringify({ email: { $ne: null }, password: 'x' }), false),
+      400,
+      /email/,
+    ],
+    [
+      'a number as the shop name',
+      () => json_('PUT', `/api/settings/shop?shopId=${a.shop.id}`, JSON.stringify({ shopName: 123, username: 'bad_input' })),
+      400,
+      /Shop name|shopName/,
+    ],
+    [
+      'a string amount when marking printed',
+      () => json_('POST', `/api/shops/print-jobs/${jobId}/mark-printed`, JSON.stringify({ amount: '10' })),
+      400,
+      /amount must be a number/,
+    ],
     ['an object as customer tags', () => json_('PUT', `/api/customers/${customerId}`, JSON.stringify({ tags: { a: 1 } })), 400, /tags/],
     ['a list where an object is expected', () => json_('PUT', `/api/settings/shop?shopId=${a.shop.id}`, '[1,2,3]'), 400, /./],
     ['a 2 MB body to a public route', () => json_('POST', '/api/auth/signup', twoMb, false), 413, /too large/],
     ['a 2 MB body to a signed-in route', () => json_('PUT', `/api/settings/shop?shopId=${a.shop.id}`, twoMb), 413, /too large/],
     ['arrays nested 100,000 deep', () => json_('POST', '/api/auth/signup', `{"name":${nested(100_000)}}`, false), 400, /./],
     ['objects nested 50,000 deep', () => json_('PUT', `/api/settings/shop?shopId=${a.shop.id}`, nestedObject(50_000)), 400, /./],
-    ['a __proto__ key', () => json_('POST', '/api/auth/signup', `{"__proto__":{"polluted":true},"name":"P","email":"proto@example.com","password":"passw0rd-ok"}`, false), 400, /./],
-    ['a nested __proto__ key', () => json_('PUT', `/api/customers/${customerId}`, '{"name":"N","x":{"__proto__":{"polluted":true}}}'), 400, /./],
-    ['a constructor.prototype key', () => json_('POST', '/api/auth/signup', `{"constructor":{"prototype":{"polluted":true}},"name":"P","email":"ctor@example.com","password":"passw0rd-ok"}`, false), 400, /./],
+    [
+      'a __proto__ key',
+      () =>
+        json_(
+          'POST',
+          '/api/auth/signup',
+          `{"__proto__":{"polluted":true},"name":"P","email":"proto@example.com","password":"passw0rd-ok"}`,
+          false,
+        ),
+      400,
+      /./,
+    ],
+    [
+      'a nested __proto__ key',
+      () => json_('PUT', `/api/customers/${customerId}`, '{"name":"N","x":{"__proto__":{"polluted":true}}}'),
+      400,
+      /./,
+    ],
+    [
+      'a constructor.prototype key',
+      () =>
+        json_(
+          'POST',
+          '/api/auth/signup',
+          `{"constructor":{"prototype":{"polluted":true}},"name":"P","email":"ctor@example.com","password":"passw0rd-ok"}`,
+          false,
+        ),
+      400,
+      /./,
+    ],
     ['truncated JSON', () => json_('POST', '/api/auth/signup', '{"name":"x","email":', false), 400, /not valid JSON/],
     ['a repeated range in the query', () => ({ method: 'GET', url: '/api/recycle?range=1h&range=7d', headers: a.auth }), 400, /range/],
-    ['a repeated shopId in the query', () => ({ method: 'GET', url: `/api/settings?shopId=${a.shop.id}&shopId=${a.shop.id}`, headers: a.auth }), 400, /shopId/],
-    ['a repeated limit in the query', () => ({ method: 'GET', url: `/api/shops/${a.shop.id}/print-jobs?limit=1&limit=2`, headers: a.auth }), 400, /limit/],
-    ['a repeated username in the query', () => ({ method: 'GET', url: '/api/settings/username-check?username=abc&username=def', headers: a.auth }), 400, /username/],
-    ['a repeated search text in the query', () => ({ method: 'GET', url: '/api/customers?query=a&query=b', headers: a.auth }), 400, /query/],
+    [
+      'a repeated shopId in the query',
+      () => ({ method: 'GET', url: `/api/settings?shopId=${a.shop.id}&shopId=${a.shop.id}`, headers: a.auth }),
+      400,
+      /shopId/,
+    ],
+    [
+      'a repeated limit in the query',
+      () => ({ method: 'GET', url: `/api/shops/${a.shop.id}/print-jobs?limit=1&limit=2`, headers: a.auth }),
+      400,
+      /limit/,
+    ],
+    [
+      'a repeated username in the query',
+      () => ({ method: 'GET', url: '/api/settings/username-check?username=abc&username=def', headers: a.auth }),
+      400,
+      /username/,
+    ],
+    [
+      'a repeated search text in the query',
+      () => ({ method: 'GET', url: '/api/customers?query=a&query=b', headers: a.auth }),
+      400,
+      /query/,
+    ],
   ];
 
   it.each(refusals)('%s: a clear 4xx, nothing written, still serving', async (_label, req, status, message) => {
@@ -85,17 +152,68 @@ describe.each(DATABASE_KINDS)('bad input on %s', (kind) => {
   // refuses a NUL in text, so they must be refused, naming the field, before they get that far.
   const NUL = '\u0000';
   const controlRefusals: [string, () => Req, RegExp][] = [
-    ['a NUL in the sign-up name', () => json_('POST', '/api/auth/signup', JSON.stringify({ ...signup, email: 'nul@example.com', name: `Ra${NUL}vi` }), false), /^name /],
-    ['a NUL in a contact message', () => json_('POST', '/api/contact', JSON.stringify({ name: 'Ravi', email: 'ravi@example.com', subject: 'Hello', message: `Hi${NUL}there` }), false), /^message /],
-    ['a NUL in a new customer', () => json_('POST', `/api/customers?shopId=${a.shop.id}`, JSON.stringify({ name: `Cu${NUL}stomer` })), /^name /],
-    ['a NUL in a customer change', () => json_('PUT', `/api/customers/${customerId}`, JSON.stringify({ address: `Street${NUL}` })), /^address /],
-    ['a NUL in the shop name in settings', () => json_('PUT', `/api/settings/shop?shopId=${a.shop.id}`, JSON.stringify({ shopName: `Bad${NUL}Prints`, username: 'bad_input' })), /^shopName /],
-    ['a NUL in an inventory description', () => json_('POST', `/api/settings/inventory?shopId=${a.shop.id}`, JSON.stringify({ sku: 'A4', name: 'A4 paper', quantity: 10, description: `x${NUL}` })), /^description /],
-    ['a newline in a one-line field (shop name)', () => json_('PUT', `/api/settings/shop?shopId=${a.shop.id}`, JSON.stringify({ shopName: 'Bad\nPrints', username: 'bad_input' })), /^shopName /],
+    [
+      'a NUL in the sign-up name',
+      () => json_('POST', '/api/auth/signup', JSON.stringify({ ...signup, email: 'nul@example.com', name: `Ra${NUL}vi` }), false),
+      /^name /,
+    ],
+    [
+      'a NUL in a contact message',
+      () =>
+        json_(
+          'POST',
+          '/api/contact',
+          JSON.stringify({ name: 'Ravi', email: 'ravi@example.com', subject: 'Hello', message: `Hi${NUL}there` }),
+          false,
+        ),
+      /^message /,
+    ],
+    [
+      'a NUL in a new customer',
+      () => json_('POST', `/api/customers?shopId=${a.shop.id}`, JSON.stringify({ name: `Cu${NUL}stomer` })),
+      /^name /,
+    ],
+    [
+      'a NUL in a customer change',
+      () => json_('PUT', `/api/customers/${customerId}`, JSON.stringify({ address: `Street${NUL}` })),
+      /^address /,
+    ],
+    [
+      'a NUL in the shop name in settings',
+      () => json_('PUT', `/api/settings/shop?shopId=${a.shop.id}`, JSON.stringify({ shopName: `Bad${NUL}Prints`, username: 'bad_input' })),
+      /^shopName /,
+    ],
+    [
+      'a NUL in an inventory description',
+      () =>
+        json_(
+          'POST',
+          `/api/settings/inventory?shopId=${a.shop.id}`,
+          JSON.stringify({ sku: 'A4', name: 'A4 paper', quantity: 10, description: `x${NUL}` }),
+        ),
+      /^description /,
+    ],
+    [
+      'a newline in a one-line field (shop name)',
+      () => json_('PUT', `/api/settings/shop?shopId=${a.shop.id}`, JSON.stringify({ shopName: 'Bad\nPrints', username: 'bad_input' })),
+      /^shopName /,
+    ],
     ['a NUL in a query string', () => ({ method: 'GET', url: '/api/customers?query=a%00b', headers: a.auth }), /^query parameter query /],
-    ['a NUL in a public query string', () => ({ method: 'GET', url: '/api/settings/username-check?username=ab%00cd', headers: a.auth }), /^query parameter username /],
-    ['a NUL in a path segment', () => ({ method: 'GET', url: '/api/public/shops/bad%00input/details', headers: {} }), /^path segment slug /],
-    ['a NUL in a JSON key', () => json_('PUT', `/api/customers/${customerId}`, `{"na\\u0000me":"x"}`), /must not contain control characters/],
+    [
+      'a NUL in a public query string',
+      () => ({ method: 'GET', url: '/api/settings/username-check?username=ab%00cd', headers: a.auth }),
+      /^query parameter username /,
+    ],
+    [
+      'a NUL in a path segment',
+      () => ({ method: 'GET', url: '/api/public/shops/bad%00input/details', headers: {} }),
+      /^path segment slug /,
+    ],
+    [
+      'a NUL in a JSON key',
+      () => json_('PUT', `/api/customers/${customerId}`, `{"na\\u0000me":"x"}`),
+      /must not contain control characters/,
+    ],
   ];
 
   it.each(controlRefusals)('%s: 400 naming the field, nothing written', async (_label, req, message) => {
@@ -121,7 +239,7 @@ describe.each(DATABASE_KINDS)('bad input on %s', (kind) => {
   it.each([
     ['the customer name', 'name', `Ra${NUL}vi`],
     ['the phone', 'phone', `+9198${NUL}11111111`],
-  ])('refuses a NUL in an upload\'s %s with a 400 naming it, storing nothing', async (_label, field, value) => {
+  ])("refuses a NUL in an upload's %s with a 400 naming it, storing nothing", async (_label, field, value) => {
     const before = await databaseFingerprint(t);
     const res = await upload(t.app, a.shop.slug, [
       { name: field, value },
@@ -136,14 +254,24 @@ describe.each(DATABASE_KINDS)('bad input on %s', (kind) => {
     const { token } = await (await import('../support/harness.js')).signUpAndIn(t.app, 'nul-shop@example.com');
     const before = await databaseFingerprint(t);
     const shop = await multipart([{ name: 'shop', value: shopJson({ shopName: `Nul${NUL}Prints` }) }]);
-    const created = await t.app.inject({ method: 'POST', url: '/api/public/onboarding-shops/create', ...shop, headers: { ...shop.headers, authorization: `Bearer ${token}` } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/onboarding-shops/create',
+      ...shop,
+      headers: { ...shop.headers, authorization: `Bearer ${token}` },
+    });
     expect(created.statusCode, created.body).toBe(400);
     expect(json(created)).toEqual({ error: 'shopName must not contain control characters', code: 'VALIDATION' });
     const profile = await multipart([
       { name: 'banners', filename: 'b.png', data: pngBytes(1200, 400) },
       { name: 'profile', value: JSON.stringify({ shopName: 'Bad Input Prints', username: 'bad_input', ownerName: `O${NUL}` }) },
     ]);
-    const saved = await t.app.inject({ method: 'PUT', url: `/api/settings/shop-with-banners?shopId=${a.shop.id}`, ...profile, headers: { ...profile.headers, ...a.auth } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/settings/shop-with-banners?shopId=${a.shop.id}`,
+      ...profile,
+      headers: { ...profile.headers, ...a.auth },
+    });
     expect(saved.statusCode, saved.body).toBe(400);
     expect(json(saved)).toEqual({ error: 'ownerName must not contain control characters', code: 'VALIDATION' });
     expect(await databaseFingerprint(t)).toEqual(before);
@@ -158,7 +286,7 @@ describe.each(DATABASE_KINDS)('bad input on %s', (kind) => {
     expect(await databaseFingerprint(t)).toEqual(before);
   });
 
-  it('refuses 10 MB in an upload\'s name field with a clear 400, storing nothing (other upload refusals: features/jobs/upload.test.ts)', async () => {
+  it("refuses 10 MB in an upload's name field with a clear 400, storing nothing (other upload refusals: features/jobs/upload.test.ts)", async () => {
     const before = await databaseFingerprint(t);
     const res = await upload(t.app, a.shop.slug, [
       { name: 'name', value: 'n'.repeat(10 * 1024 * 1024) },
@@ -175,11 +303,16 @@ describe.each(DATABASE_KINDS)('bad input on %s', (kind) => {
     const port = (t.app.server.address() as AddressInfo).port;
     const before = await databaseFingerprint(t);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ port, method: 'POST', path: '/api/auth/signup', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
-      req.on('error', (err) => ((err as { code?: string }).code === 'EPIPE' || (err as { code?: string }).code === 'ECONNRESET' ? undefined : reject(err)));
+      const req = request(
+        { port, method: 'POST', path: '/api/auth/signup', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', (err) =>
+        (err as { code?: string }).code === 'EPIPE' || (err as { code?: string }).code === 'ECONNRESET' ? undefined : reject(err),
+      );
       for (let i = 0; i < 32; i++) req.write(Buffer.alloc(64 * 1024, 'x'));
       req.end();
     });
@@ -189,19 +322,31 @@ describe.each(DATABASE_KINDS)('bad input on %s', (kind) => {
 
   it('never lets a __proto__ in a multipart JSON part pollute, and stores only known fields', async () => {
     const { token } = await (await import('../support/harness.js')).signUpAndIn(t.app, 'proto-shop@example.com');
-    const raw = shopJson({ shopName: 'Proto Prints', ownerId: a.shop.id, id: a.shop.id, slug: 'stolen', isOpen: false, createdAt: '2001-01-01' }).replace(
-      /^\{/,
-      '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},',
-    );
+    const raw = shopJson({
+      shopName: 'Proto Prints',
+      ownerId: a.shop.id,
+      id: a.shop.id,
+      slug: 'stolen',
+      isOpen: false,
+      createdAt: '2001-01-01',
+    }).replace(/^\{/, '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},');
     const body = await multipart([{ name: 'shop', value: raw }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/public/onboarding-shops/create', ...body, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/onboarding-shops/create',
+      ...body,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+    });
     expect([201, 400]).toContain(res.statusCode);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     if (res.statusCode === 201) {
       const shop = json(res) as { id: string; slug: string };
       expect(shop.id).not.toBe(a.shop.id);
       expect(shop.slug).toBe('proto-prints');
-      const [row] = await queryRows<{ owner_id: string; created_at: string }>(t.deps.database.db, sql`SELECT owner_id, created_at::text FROM shops WHERE id = ${shop.id}`);
+      const [row] = await queryRows<{ owner_id: string; created_at: string }>(
+        t.deps.database.db,
+        sql`SELECT owner_id, created_at::text FROM shops WHERE id = ${shop.id}`,
+      );
       expect(row!.owner_id).not.toBe(a.shop.id);
       expect(row!.created_at).not.toMatch(/^2001/);
     }
@@ -223,18 +368,46 @@ describe.each(DATABASE_KINDS)('bad input on %s', (kind) => {
     expect(user).toMatchObject({ verified: false, roles: 'ROLE_USER' });
     expect(user!.id).not.toBe(a.shop.id);
 
-    const shopBefore = (await queryRows<{ r: Record<string, unknown> }>(t.deps.database.db, sql`SELECT to_jsonb(s) AS r FROM shops s WHERE id = ${a.shop.id}`))[0]!.r;
-    const saved = await call({ method: 'PUT', url: `/api/settings/shop?shopId=${a.shop.id}`, payload: { shopName: 'Bad Input Prints', username: 'bad_input', slug: 'stolen', ownerId: customerId, id: customerId, plan: 'premium', isOpen: false, closedToday: true, closedOn: '2026-01-01', timeZone: 'UTC' } });
+    const shopBefore = (
+      await queryRows<{ r: Record<string, unknown> }>(t.deps.database.db, sql`SELECT to_jsonb(s) AS r FROM shops s WHERE id = ${a.shop.id}`)
+    )[0]!.r;
+    const saved = await call({
+      method: 'PUT',
+      url: `/api/settings/shop?shopId=${a.shop.id}`,
+      payload: {
+        shopName: 'Bad Input Prints',
+        username: 'bad_input',
+        slug: 'stolen',
+        ownerId: customerId,
+        id: customerId,
+        plan: 'premium',
+        isOpen: false,
+        closedToday: true,
+        closedOn: '2026-01-01',
+        timeZone: 'UTC',
+      },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    const shopAfter = (await queryRows<{ r: Record<string, unknown> }>(t.deps.database.db, sql`SELECT to_jsonb(s) AS r FROM shops s WHERE id = ${a.shop.id}`))[0]!.r;
-    for (const column of ['id', 'slug', 'owner_id', 'closed_on', 'time_zone', 'created_at']) expect(shopAfter[column], column).toEqual(shopBefore[column]);
+    const shopAfter = (
+      await queryRows<{ r: Record<string, unknown> }>(t.deps.database.db, sql`SELECT to_jsonb(s) AS r FROM shops s WHERE id = ${a.shop.id}`)
+    )[0]!.r;
+    for (const column of ['id', 'slug', 'owner_id', 'closed_on', 'time_zone', 'created_at'])
+      expect(shopAfter[column], column).toEqual(shopBefore[column]);
     expect(JSON.stringify(shopAfter)).not.toMatch(/stolen|premium/);
 
-    const created = await call({ method: 'POST', url: `/api/customers?shopId=${a.shop.id}`, payload: { name: 'Known', id: jobId, shopId: customerId, updatedAt: 1 } });
+    const created = await call({
+      method: 'POST',
+      url: `/api/customers?shopId=${a.shop.id}`,
+      payload: { name: 'Known', id: jobId, shopId: customerId, updatedAt: 1 },
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(json(created).id).not.toBe(jobId);
     expect(json(created).shopId).toBe(a.shop.id);
-    const printed = await call({ method: 'POST', url: `/api/shops/print-jobs/${jobId}/mark-printed`, payload: { status: 'cancelled', shopId: customerId, printedAt: '2001-01-01' } });
+    const printed = await call({
+      method: 'POST',
+      url: `/api/shops/print-jobs/${jobId}/mark-printed`,
+      payload: { status: 'cancelled', shopId: customerId, printedAt: '2001-01-01' },
+    });
     expect(printed.statusCode, printed.body).toBe(200);
     expect(json(printed)).toMatchObject({ status: 'done', shopId: a.shop.id });
     expect(json(printed).printedAt).not.toMatch(/^2001/);

@@ -7,7 +7,12 @@ import { createTestApp, json, type TestApp } from '../support/harness.js';
 
 /** Security headers do not depend on the database, so these run on PGlite only. */
 const directives = (csp: string | undefined) =>
-  new Map((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  new Map(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 
 describe('security headers (default configuration)', () => {
   let t: TestApp;
@@ -16,7 +21,10 @@ describe('security headers (default configuration)', () => {
     // A built web app, so the history fallback (index.html) is checked too.
     const web = path.join(t.dataDir, 'web');
     mkdirSync(web, { recursive: true });
-    writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Counterprint</title><script type="module" src="/assets/app.js"></script>');
+    writeFileSync(
+      path.join(web, 'index.html'),
+      '<!doctype html><title>Counterprint</title><script type="module" src="/assets/app.js"></script>',
+    );
     await t.app.close();
     const { buildApp } = await import('../../src/app.js');
     t.app = await buildApp({ ...t.deps, config: { ...t.deps.config, webDistDir: web } });
@@ -92,7 +100,13 @@ describe('security headers (default configuration)', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const api = await fetch(`${base}/api/health`);
-    const apiHeaders = ['content-security-policy', 'cross-origin-resource-policy', 'referrer-policy', 'x-content-type-options', 'x-frame-options'];
+    const apiHeaders = [
+      'content-security-policy',
+      'cross-origin-resource-policy',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-frame-options',
+    ];
     const origin = 'https://evil.example';
     const session = `${base}/ws-endpoint/000/hdrs${Date.now()}`;
     const calls: Array<[string, string, RequestInit, number]> = [
@@ -103,7 +117,12 @@ describe('security headers (default configuration)', () => {
       ['websocket without upgrade', `${base}/ws-endpoint/websocket`, {}, 400],
       ['htmlfile', `${session}/htmlfile?c=p`, {}, 404],
       ['jsonp', `${session}/jsonp?c=p`, {}, 404],
-      ['jsonp_send', `${session}/jsonp_send?c=p`, { method: 'POST', body: 'd=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 404],
+      [
+        'jsonp_send',
+        `${session}/jsonp_send?c=p`,
+        { method: 'POST', body: 'd=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+        404,
+      ],
       ['iframe page', `${base}/ws-endpoint/iframe.html`, {}, 404],
     ];
     for (const [what, url, init, status] of calls) {
@@ -119,14 +138,18 @@ describe('security headers (default configuration)', () => {
 
   it('refuses an uploaded <svg><script>, and downloads a plain SVG as an attachment of a type that cannot run script, sandboxed', async () => {
     const owner = await ownerWithShop(t.app, 'hdr-svg@example.com', { shopName: 'Svg Shop' });
-    const scripted = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
+    const scripted = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>',
+    );
     const refused = await upload(t.app, owner.shop.slug, [{ name: 'files', filename: 'logo.svg', data: scripted, type: 'image/svg+xml' }]);
     expect(refused.statusCode).toBe(415);
     // Should a script ever slip past the upload check, the download still cannot run it.
     const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>');
     const up = await upload(t.app, owner.shop.slug, [{ name: 'files', filename: 'logo.svg', data: svg, type: 'image/svg+xml' }]);
     expect(up.statusCode).toBe(201);
-    const urls = json(await t.app.inject({ method: 'GET', url: `/api/shops-action/print-jobs/${json(up).jobId}/signed-urls`, headers: owner.auth }));
+    const urls = json(
+      await t.app.inject({ method: 'GET', url: `/api/shops-action/print-jobs/${json(up).jobId}/signed-urls`, headers: owner.auth }),
+    );
     const res = await t.app.inject({ method: 'GET', url: urls[0] });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(svg)).toBe(true);
@@ -158,7 +181,10 @@ describe('security headers behind a TLS-terminating proxy, with CORS_ORIGINS', (
   let t: TestApp;
   const allowed = 'https://counter.example.in';
   beforeAll(async () => {
-    t = await createTestApp({ kind: 'pglite', env: { RATE_LIMIT: 'off', TRUST_PROXY: 'true', CORS_ORIGINS: `${allowed},https://second.example.in` } });
+    t = await createTestApp({
+      kind: 'pglite',
+      env: { RATE_LIMIT: 'off', TRUST_PROXY: 'true', CORS_ORIGINS: `${allowed},https://second.example.in` },
+    });
   });
   afterAll(async () => t?.close());
 

@@ -22,7 +22,12 @@ export type Access =
   | { platformOwner: (w: World) => Call }
   | { shop: (w: World) => { named: Call[]; smuggled?: Call[] } };
 
-const profile = (over: Record<string, unknown> = {}) => ({ shopName: 'Beta Secure Prints', username: 'beta_secure', shopAddress: '1 B Road', ...over });
+const profile = (over: Record<string, unknown> = {}) => ({
+  shopName: 'Beta Secure Prints',
+  username: 'beta_secure',
+  shopAddress: '1 B Road',
+  ...over,
+});
 const banner = { name: 'banners', filename: 'wide.png', data: pngBytes(60, 20) };
 const item = { sku: 'INTRUDER-SKU', name: 'Intruder stock', stock: 1 };
 const q = (w: World) => `shopId=${w.a.shop.id}`;
@@ -68,52 +73,93 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // Recycle bin: ?shopId=, or the shop found from the file.
   'GET /api/recycle': {
     shop: (w) => ({
-      named: [{ method: 'GET', url: `/api/recycle?${q(w)}` }, { method: 'GET', url: `/api/recycle?range=7d&fileType=all&${q(w)}` }],
+      named: [
+        { method: 'GET', url: `/api/recycle?${q(w)}` },
+        { method: 'GET', url: `/api/recycle?range=7d&fileType=all&${q(w)}` },
+      ],
       smuggled: [{ method: 'GET', url: `/api/recycle?${repeated(w)}` }],
     }),
   },
   'GET /api/recycle/saved': {
-    shop: (w) => ({ named: [{ method: 'GET', url: `/api/recycle/saved?${q(w)}` }], smuggled: [{ method: 'GET', url: `/api/recycle/saved?${repeated(w)}` }] }),
+    shop: (w) => ({
+      named: [{ method: 'GET', url: `/api/recycle/saved?${q(w)}` }],
+      smuggled: [{ method: 'GET', url: `/api/recycle/saved?${repeated(w)}` }],
+    }),
   },
   'PUT /api/recycle/:id/save': { shop: (w) => ({ named: [{ method: 'PUT', url: `/api/recycle/${w.recycledFileId}/save` }] }) },
   'PUT /api/recycle/:id/revert': {
-    shop: (w) => ({ named: [{ method: 'PUT', url: `/api/recycle/${w.recycledFileId}/revert` }, { method: 'PUT', url: `/api/recycle/${w.savedFileId}/revert` }] }),
+    shop: (w) => ({
+      named: [
+        { method: 'PUT', url: `/api/recycle/${w.recycledFileId}/revert` },
+        { method: 'PUT', url: `/api/recycle/${w.savedFileId}/revert` },
+      ],
+    }),
   },
   'DELETE /api/recycle/:id': {
-    shop: (w) => ({ named: [{ method: 'DELETE', url: `/api/recycle/${w.recycledFileId}` }, { method: 'DELETE', url: `/api/recycle/${w.savedFileId}` }] }),
+    shop: (w) => ({
+      named: [
+        { method: 'DELETE', url: `/api/recycle/${w.recycledFileId}` },
+        { method: 'DELETE', url: `/api/recycle/${w.savedFileId}` },
+      ],
+    }),
   },
 
   // Settings: ?shopId= (the spec's client), or the caller's only shop.
   'GET /api/settings': {
-    shop: (w) => ({ named: [{ method: 'GET', url: `/api/settings?${q(w)}` }], smuggled: [{ method: 'GET', url: `/api/settings?${repeated(w)}` }] }),
+    shop: (w) => ({
+      named: [{ method: 'GET', url: `/api/settings?${q(w)}` }],
+      smuggled: [{ method: 'GET', url: `/api/settings?${repeated(w)}` }],
+    }),
   },
   'PUT /api/settings/shop': {
     shop: (w) => ({
       named: [{ method: 'PUT', url: `/api/settings/shop?${q(w)}`, payload: profile() }],
       smuggled: [
-        { method: 'PUT', url: '/api/settings/shop', payload: profile({ shopId: w.a.shop.id, id: w.a.shop.id, bannersToRemove: [w.bannerPath] }) },
+        {
+          method: 'PUT',
+          url: '/api/settings/shop',
+          payload: profile({ shopId: w.a.shop.id, id: w.a.shop.id, bannersToRemove: [w.bannerPath] }),
+        },
         { method: 'PUT', url: '/api/settings/shop', payload: profile({ username: w.a.shop.slug }) },
       ],
     }),
   },
   'PUT /api/settings/shop-with-banners': {
     shop: (w) => ({
-      named: [{ method: 'PUT', url: `/api/settings/shop-with-banners?${q(w)}`, parts: [{ name: 'profile', value: JSON.stringify(profile()) }, banner] }],
+      named: [
+        {
+          method: 'PUT',
+          url: `/api/settings/shop-with-banners?${q(w)}`,
+          parts: [{ name: 'profile', value: JSON.stringify(profile()) }, banner],
+        },
+      ],
       smuggled: [
         {
           method: 'PUT',
           url: '/api/settings/shop-with-banners',
-          parts: [{ name: 'profile', value: JSON.stringify(profile({ shopId: w.a.shop.id, bannersToRemove: [w.bannerPath, w.bannerId] })) }],
+          parts: [
+            { name: 'profile', value: JSON.stringify(profile({ shopId: w.a.shop.id, bannersToRemove: [w.bannerPath, w.bannerId] })) },
+          ],
         },
       ],
     }),
   },
   'PUT /api/settings/hours': {
     shop: (w) => ({
-      named: [{ method: 'PUT', url: `/api/settings/hours?${q(w)}`, payload: { timeZone: 'Europe/London', weeklyHours: DEFAULT_WEEKLY_HOURS } }],
+      named: [
+        { method: 'PUT', url: `/api/settings/hours?${q(w)}`, payload: { timeZone: 'Europe/London', weeklyHours: DEFAULT_WEEKLY_HOURS } },
+      ],
       smuggled: [
-        { method: 'PUT', url: `/api/settings/hours?${repeated(w)}`, payload: { timeZone: 'Europe/London', weeklyHours: DEFAULT_WEEKLY_HOURS } },
-        { method: 'PUT', url: '/api/settings/hours', payload: { shopId: w.a.shop.id, timeZone: 'Europe/London', weeklyHours: DEFAULT_WEEKLY_HOURS } },
+        {
+          method: 'PUT',
+          url: `/api/settings/hours?${repeated(w)}`,
+          payload: { timeZone: 'Europe/London', weeklyHours: DEFAULT_WEEKLY_HOURS },
+        },
+        {
+          method: 'PUT',
+          url: '/api/settings/hours',
+          payload: { shopId: w.a.shop.id, timeZone: 'Europe/London', weeklyHours: DEFAULT_WEEKLY_HOURS },
+        },
       ],
     }),
   },
@@ -179,8 +225,14 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // Customers: ?shopId= for lists and creation, the shop found from the customer otherwise.
   'GET /api/customers': {
     shop: (w) => ({
-      named: [{ method: 'GET', url: `/api/customers?${q(w)}` }, { method: 'GET', url: `/api/customers?query=Asha&${q(w)}` }],
-      smuggled: [{ method: 'GET', url: `/api/customers?${repeated(w)}` }, { method: 'GET', url: '/api/customers?query=Asha' }],
+      named: [
+        { method: 'GET', url: `/api/customers?${q(w)}` },
+        { method: 'GET', url: `/api/customers?query=Asha&${q(w)}` },
+      ],
+      smuggled: [
+        { method: 'GET', url: `/api/customers?${repeated(w)}` },
+        { method: 'GET', url: '/api/customers?query=Asha' },
+      ],
     }),
   },
   'POST /api/customers': {
@@ -198,11 +250,19 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // Earnings and analytics: ?shopId=; without it they cover the caller's own shops only.
   'GET /api/earnings': {
     shop: (w) => ({
-      named: [{ method: 'GET', url: `/api/earnings?${q(w)}` }, { method: 'GET', url: `/api/earnings?range=90d&paymentMethod=cash&${q(w)}` }],
-      smuggled: [{ method: 'GET', url: `/api/earnings?${repeated(w)}` }, { method: 'GET', url: '/api/earnings?range=90d' }],
+      named: [
+        { method: 'GET', url: `/api/earnings?${q(w)}` },
+        { method: 'GET', url: `/api/earnings?range=90d&paymentMethod=cash&${q(w)}` },
+      ],
+      smuggled: [
+        { method: 'GET', url: `/api/earnings?${repeated(w)}` },
+        { method: 'GET', url: '/api/earnings?range=90d' },
+      ],
     }),
   },
-  'POST /api/earnings/orders/:id/refund': { shop: (w) => ({ named: [{ method: 'POST', url: `/api/earnings/orders/${w.orderId}/refund` }] }) },
+  'POST /api/earnings/orders/:id/refund': {
+    shop: (w) => ({ named: [{ method: 'POST', url: `/api/earnings/orders/${w.orderId}/refund` }] }),
+  },
   'GET /api/analytics': {
     shop: (w) => ({
       named: [{ method: 'GET', url: `/api/analytics?${q(w)}` }],

@@ -2,12 +2,12 @@ import type { RouteOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../src/auth/tokens.js';
+import { grantRole } from '../../src/features/accounts/repo.js';
 import { PUBLIC_ROUTES, routeId } from '../../src/http/public-routes.js';
 import { DATABASE_KINDS } from '../support/database.js';
-import { grantRole } from '../../src/features/accounts/repo.js';
 import { createTestApp, json, signUpAndIn, type TestApp } from '../support/harness.js';
-import { type Access, ROUTE_ACCESS } from './route-access.js';
 import { buildWorld, type Call, secretsOf, send, snapshotOf, type World } from '../support/world.js';
+import { type Access, ROUTE_ACCESS } from './route-access.js';
 
 type Route = { key: string; method: string; url: string; options: RouteOptions };
 
@@ -23,7 +23,11 @@ function apiRoutes(t: TestApp): Route[] {
 const isPublic = (r: Route) => PUBLIC_ROUTES.has(routeId(r.method === 'HEAD' ? 'GET' : r.method, r.url));
 const entryOf = (r: Route): Access | undefined => ROUTE_ACCESS[routeId(r.method === 'HEAD' ? 'GET' : r.method, r.url)];
 const withMethod = (r: Route, c: Call): Call => ({ ...c, method: r.method === 'HEAD' ? 'HEAD' : c.method });
-const filled = (url: string) => url.replace(/:sku\b/g, 'SKU-1').replace(/:slug\b/g, 'no-such-shop').replace(/:\w+/g, '00000000-0000-4000-8000-000000000000');
+const filled = (url: string) =>
+  url
+    .replace(/:sku\b/g, 'SKU-1')
+    .replace(/:slug\b/g, 'no-such-shop')
+    .replace(/:\w+/g, '00000000-0000-4000-8000-000000000000');
 const hookNames = (h: unknown) => [h].flat().map((f) => (f as { name?: string })?.name);
 
 describe.each(DATABASE_KINDS)('route table on %s', (kind) => {
@@ -67,7 +71,11 @@ describe.each(DATABASE_KINDS)('route table on %s', (kind) => {
   it('answers 401 on every guarded route without a token, with a forged one, an alg:none one and an expired one', async () => {
     const secret = t.deps.config.jwtSecret;
     const claims = { sub: w.b.shop.id, email: 'sec-b@example.com', roles: ['ROLE_USER', 'SHOP_OWNER'], typ: 'access' };
-    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(`${secret}x`));
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(`${secret}x`));
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ ...claims, exp: 9e9 })).toString('base64url')}.`;
     const past = new TokenService(secret, { now: () => new Date(Date.now() - 2 * 3600_000) });
     const expired = (await past.signAccess({ id: w.b.shop.id, email: 'sec-b@example.com', roles: ['ROLE_USER', 'SHOP_OWNER'] })).token;
@@ -96,7 +104,10 @@ describe.each(DATABASE_KINDS)('route table on %s', (kind) => {
       const entry = entryOf(r);
       if (!entry || !('shop' in entry)) continue;
       const { named, smuggled = [] } = entry.shop(w);
-      for (const [kindOf, calls] of [['named', named], ['smuggled', smuggled]] as const) {
+      for (const [kindOf, calls] of [
+        ['named', named],
+        ['smuggled', smuggled],
+      ] as const) {
         for (const call of calls.map((c) => withMethod(r, c))) {
           const res = await send(t.app, call, w.b.auth);
           const label = `${r.key} ${kindOf} ${call.method} ${call.url}`;
@@ -114,7 +125,11 @@ describe.each(DATABASE_KINDS)('route table on %s', (kind) => {
   it('answers 403 to a shop owner on every platform-owner route and 200 to the platform owner, and serves self routes on the caller only', async () => {
     const boss = await signUpAndIn(t.app, 'sec-boss@example.com');
     await grantRole(t.deps.database.db, (await t.app.services.tokens.verifyAccess(boss.token)).sub, 'OWNER');
-    const signin = await send(t.app, { method: 'POST', url: '/api/auth/signin', payload: { email: 'sec-boss@example.com', password: 'passw0rd-ok' } });
+    const signin = await send(t.app, {
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'sec-boss@example.com', password: 'passw0rd-ok' },
+    });
     const bossAuth = { authorization: String(signin.headers.authorization) };
     for (const r of routes.filter((x) => !isPublic(x))) {
       const entry = entryOf(r);
@@ -125,7 +140,10 @@ describe.each(DATABASE_KINDS)('route table on %s', (kind) => {
       if (entry && 'self' in entry) {
         const res = await send(t.app, withMethod(r, entry.self(w)), w.b.auth);
         expect(res.statusCode, r.key).toBeLessThan(300);
-        expect(secretsOf(w).filter((s) => res.body.includes(s)), r.key).toEqual([]);
+        expect(
+          secretsOf(w).filter((s) => res.body.includes(s)),
+          r.key,
+        ).toEqual([]);
       }
     }
   });
@@ -137,7 +155,8 @@ describe.each(DATABASE_KINDS)('route table on %s', (kind) => {
       if (!entry || !('shop' in entry)) continue;
       for (const call of entry.shop(w).named.map((c) => withMethod(r, c))) {
         const res = await send(t.app, call, w.a.auth);
-        if ([401, 403].includes(res.statusCode) || res.statusCode >= 500) refused.push(`${r.key} ${call.url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if ([401, 403].includes(res.statusCode) || res.statusCode >= 500)
+          refused.push(`${r.key} ${call.url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
     }
     expect(refused).toEqual([]);

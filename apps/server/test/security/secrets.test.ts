@@ -39,7 +39,8 @@ describe('secrets stay out of the log and out of URLs', () => {
     await smtp?.close();
   });
 
-  const post = (url: string, payload?: object, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload, headers });
+  const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url, payload, headers });
 
   it('logs no password, access or refresh token, verification token, reset code or signed link, and stores only their hashes', async () => {
     const email = 'log-check@example.com';
@@ -67,7 +68,12 @@ describe('secrets stay out of the log and out of URLs', () => {
     secrets.push(new RegExp(`(?<!\\d)${code}(?!\\d)`));
     await app.inject({ method: 'GET', url: `/reset-password/${encodeURIComponent(email)}/${code}` });
     const form = `--b\r\nContent-Disposition: form-data; name="email"\r\n\r\n${email}\r\n--b\r\nContent-Disposition: form-data; name="otp"\r\n\r\n${code}\r\n--b\r\nContent-Disposition: form-data; name="password"\r\n\r\nN3w-secret-pass\r\n--b\r\nContent-Disposition: form-data; name="repeatPassword"\r\n\r\nN3w-secret-pass\r\n--b--\r\n`;
-    const changed = await app.inject({ method: 'POST', url: '/api/forgotPassword/changePassword', payload: form, headers: { 'content-type': 'multipart/form-data; boundary=b' } });
+    const changed = await app.inject({
+      method: 'POST',
+      url: '/api/forgotPassword/changePassword',
+      payload: form,
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    });
     expect(changed.statusCode).toBe(200);
     secrets.push('N3w-secret-pass');
 
@@ -79,10 +85,15 @@ describe('secrets stay out of the log and out of URLs', () => {
 
     // The database keeps only hashes: no password, refresh token, verification token or reset code in any row.
     const db = t.deps.database.db;
-    const tables = await queryRows<{ t: string }>(db, sql`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`);
+    const tables = await queryRows<{ t: string }>(
+      db,
+      sql`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+    );
     let dump = '';
-    for (const { t: table } of tables) dump += JSON.stringify(await queryRows(db, sql`SELECT to_jsonb(x) AS r FROM ${sql.identifier(table)} x`));
-    for (const secret of [password, 'N3w-secret-pass', refreshToken, json(refreshed).refreshToken, verifyToken]) expect(dump.includes(secret)).toBe(false);
+    for (const { t: table } of tables)
+      dump += JSON.stringify(await queryRows(db, sql`SELECT to_jsonb(x) AS r FROM ${sql.identifier(table)} x`));
+    for (const secret of [password, 'N3w-secret-pass', refreshToken, json(refreshed).refreshToken, verifyToken])
+      expect(dump.includes(secret)).toBe(false);
     expect(dump).not.toMatch(new RegExp(`"code_hash":"${code}"`));
     const [user] = await queryRows<{ h: string }>(db, sql`SELECT password_hash AS h FROM users WHERE email = ${email}`);
     expect(user!.h).toMatch(/^\$argon2id\$/);
@@ -98,7 +109,8 @@ describe('secrets stay out of the log and out of URLs', () => {
   it('names files and jobs only by random ids: a signed link carries v4 UUIDs and a 256-bit HMAC, no counter', async () => {
     const owner = await ownerWithShop(app, 'ids@example.com', { shopName: 'Id Prints' });
     const jobs: string[] = [];
-    for (let i = 0; i < 3; i++) jobs.push(json(await upload(app, owner.shop.slug, [{ name: 'files', filename: `f${i}.png`, data: pngBytes() }])).jobId);
+    for (let i = 0; i < 3; i++)
+      jobs.push(json(await upload(app, owner.shop.slug, [{ name: 'files', filename: `f${i}.png`, data: pngBytes() }])).jobId);
     const v4 = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';
     for (const id of jobs) {
       expect(id).toMatch(new RegExp(`^${v4}$`));
@@ -126,7 +138,11 @@ describe('a failing query stays out of the log', () => {
     await app.ready();
     try {
       await t.deps.database.close(); // the database goes away under the running app
-      const res = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'private.person@example.com', password: 'Sup3r-secret-pass' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: 'private.person@example.com', password: 'Sup3r-secret-pass' },
+      });
       expect(res.statusCode).toBe(503);
       expect(log).toContain('database unavailable');
       expect(log).not.toContain('private.person@example.com');

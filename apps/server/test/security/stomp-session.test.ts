@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../support/database.js';
 import { ownerWithShop, pdfBytes, upload } from '../support/fixtures.js';
 import { createTestApp, type TestApp } from '../support/harness.js';
-import { type Subscriber, subscribe as connect, until } from '../support/stomp-client.js';
+import { subscribe as connect, type Subscriber, until } from '../support/stomp-client.js';
 
 /**
  * Access is checked at CONNECT and SUBSCRIBE (features/jobs/realtime.test.ts, realtime/*.test.ts)
@@ -35,10 +35,23 @@ describe.each(DATABASE_KINDS)('STOMP sessions lose access while connected on %s'
     const body = { email: claims.email, roles: claims.roles, typ: 'access' };
     const key = new TextEncoder().encode(t.deps.config.jwtSecret);
     const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT(body).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setIssuedAt(now - 7200).setExpirationTime(now - 60).sign(key);
-    const forged = await new SignJWT(body).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setExpirationTime(now + 3600).sign(new TextEncoder().encode(`${t.deps.config.jwtSecret}!`));
+    const expired = await new SignJWT(body)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 60)
+      .sign(key);
+    const forged = await new SignJWT(body)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setExpirationTime(now + 3600)
+      .sign(new TextEncoder().encode(`${t.deps.config.jwtSecret}!`));
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ ...body, sub: claims.sub, exp: now + 3600 })).toString('base64url')}.`;
-    for (const [token, message] of [[expired, 'JWT expired'], [forged, 'Authentication failed'], [none, 'Authentication failed']] as const) {
+    for (const [token, message] of [
+      [expired, 'JWT expired'],
+      [forged, 'Authentication failed'],
+      [none, 'Authentication failed'],
+    ] as const) {
       const s = connect(base, token, a.shop.id);
       open.push(s);
       await expect(s.subscribed).rejects.toThrow(message);
@@ -79,7 +92,9 @@ describe.each(DATABASE_KINDS)('STOMP sessions lose access while connected on %s'
     expect(loser.closedAt).toBeUndefined();
 
     // The shop changes hands (e.g. the account is removed from it by the platform owner).
-    await t.deps.database.db.execute(sql`UPDATE shops SET owner_id = (SELECT owner_id FROM shops WHERE id = ${b.shop.id}) WHERE id = ${a.shop.id}`);
+    await t.deps.database.db.execute(
+      sql`UPDATE shops SET owner_id = (SELECT owner_id FROM shops WHERE id = ${b.shop.id}) WHERE id = ${a.shop.id}`,
+    );
     await t.app.services.realtime.broker.recheckAccess();
     await until(() => loser.closedAt !== undefined, 3000, 'the session to close');
     expect(loser.errors.map((e) => e.headers.message)).toEqual([`Access denied to /topic/shops/${a.shop.id}/jobs`]);

@@ -1,7 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BlobStore, BlobNotFoundError, BlobTooLargeError, InvalidBlobKeyError, RangeNotSatisfiableError } from '../../src/storage/blob-store.js';
+import {
+  BlobNotFoundError,
+  type BlobStore,
+  BlobTooLargeError,
+  InvalidBlobKeyError,
+  RangeNotSatisfiableError,
+} from '../../src/storage/blob-store.js';
 import { readAll } from '../../src/storage/stream-util.js';
 import { digestOf, endlessBody, failingBody, generatedBody, peakMemoryGrowth } from '../support/streams.js';
 

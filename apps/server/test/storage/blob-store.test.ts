@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { blobStoreContract } from './blob-store.contract.js';
 import { DiskObjectStore } from '../../src/storage/disk.js';
 import { EncryptedBlobStore } from '../../src/storage/encrypted.js';
 import { localS3Store, startLocalS3 } from '../support/local-s3.js';
+import { blobStoreContract } from './blob-store.contract.js';
 
 const secret = 'file-url-secret-file-url-secret-0123';
 

@@ -6,7 +6,7 @@ import type { Clock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createMailer } from '../../src/mail/mailer.js';
 import { createBlobStore } from '../../src/storage/index.js';
-import { createTestDatabase, testLogger, type TestDatabase } from './database.js';
+import { createTestDatabase, type TestDatabase, testLogger } from './database.js';
 
 export type TestClock = Clock & { set(d: Date): void; advance(ms: number): void };
 

@@ -9,11 +9,19 @@ export function pdfOf(bodies: (string | Buffer)[]): Buffer {
   const offsets: number[] = [];
   bodies.forEach((body, i) => {
     offsets.push(at);
-    const obj = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.isBuffer(body) ? body : Buffer.from(body), Buffer.from('\nendobj\n')]);
+    const obj = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`),
+      Buffer.isBuffer(body) ? body : Buffer.from(body),
+      Buffer.from('\nendobj\n'),
+    ]);
     parts.push(obj);
     at += obj.length;
   });
-  const xref = [`xref\n0 ${bodies.length + 1}\n`, '0000000000 65535 f \n', ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)];
+  const xref = [
+    `xref\n0 ${bodies.length + 1}\n`,
+    '0000000000 65535 f \n',
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ];
   parts.push(Buffer.from(`${xref.join('')}trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`));
   return Buffer.concat(parts);
 }
@@ -73,8 +81,12 @@ export async function objectStreamBomb(streams: number, mib: number): Promise<Bu
  * with no kids (a naive walk never ends and never allocates).
  */
 export function pageTreeDag(levels: number, leaf: 'page' | 'empty'): Buffer {
-  const nodes = Array.from({ length: levels }, (_, i) => `<< /Type /Pages /Kids [${i + 3} 0 R ${i + 3} 0 R] /Count ${2 ** (levels - i)} >>`);
-  const last = leaf === 'page' ? `<< /Type /Page /Parent ${levels + 1} 0 R /MediaBox [0 0 595 842] >>` : '<< /Type /Pages /Kids [] /Count 0 >>';
+  const nodes = Array.from(
+    { length: levels },
+    (_, i) => `<< /Type /Pages /Kids [${i + 3} 0 R ${i + 3} 0 R] /Count ${2 ** (levels - i)} >>`,
+  );
+  const last =
+    leaf === 'page' ? `<< /Type /Page /Parent ${levels + 1} 0 R /MediaBox [0 0 595 842] >>` : '<< /Type /Pages /Kids [] /Count 0 >>';
   return pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', ...nodes, last]);
 }
 

@@ -41,7 +41,8 @@ http {
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 15_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
+    if (child.exitCode !== null)
+      throw new Error(`nginx exited with ${child.exitCode}: ${readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {

@@ -23,7 +23,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type ServerProcess = { base: string; port: number; child: ChildProcess; dataDir: string; stop(signal?: NodeJS.Signals): Promise<void> };
+export type ServerProcess = {
+  base: string;
+  port: number;
+  child: ChildProcess;
+  dataDir: string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+};
 
 /** Starts the built server (`npm run build` first) as its own process and waits for /api/health. */
 export async function startServerProcess(env: Record<string, string>, dataDir?: string): Promise<ServerProcess> {

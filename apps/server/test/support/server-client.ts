@@ -17,7 +17,11 @@ export type Owner = { token: string; auth: { authorization: string }; shop: { id
 /** Signs up, creates a shop and signs in again so the token carries SHOP_OWNER. */
 export async function ownerOn(base: string, email: string, shopName: string, headers: Record<string, string> = {}): Promise<Owner> {
   const password = 'passw0rd-ok';
-  const jsonInit = (body: object): RequestInit => ({ method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const jsonInit = (body: object): RequestInit => ({
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const up = await call(base, '/api/auth/signup', jsonInit({ name: 'Fault Owner', email, password }));
   if (up.status !== 201) throw new Error(`signup ${up.status} ${await up.text()}`);
   const signin = async () => {
@@ -62,7 +66,13 @@ export async function slowUpload(
   const url = new URL(`${base}/api/public/shops/${slug}/jobs`);
   return new Promise((resolve) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...form.headers, 'content-length': form.payload.length, ...opts.headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { ...form.headers, 'content-length': form.payload.length, ...opts.headers },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');

@@ -3,7 +3,12 @@ import { SMTPServer } from 'smtp-server';
 export type ReceivedMail = { to: string[]; raw: string };
 
 /** A real SMTP server on a free port; tests read what the app sent through it. */
-export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[]; waitFor(to: string, subject?: RegExp, timeoutMs?: number): Promise<ReceivedMail>; close(): Promise<void> }> {
+export async function startSmtp(): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  waitFor(to: string, subject?: RegExp, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

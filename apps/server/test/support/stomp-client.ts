@@ -22,7 +22,15 @@ export function subscribe(base: string, token: string, shopId: string): Subscrib
     heartbeatOutgoing: 0,
     reconnectDelay: 0,
   });
-  const sub: Subscriber = { client, errors: [], messages: [], arrivals: [], closedAt: undefined, subscribed: Promise.resolve(), stop: () => client.deactivate() };
+  const sub: Subscriber = {
+    client,
+    errors: [],
+    messages: [],
+    arrivals: [],
+    closedAt: undefined,
+    subscribed: Promise.resolve(),
+    stop: () => client.deactivate(),
+  };
   sub.subscribed = new Promise<void>((resolve, reject) => {
     client.onConnect = () => {
       client.subscribe(

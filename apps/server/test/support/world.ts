@@ -74,15 +74,34 @@ export async function buildWorld(t: TestApp): Promise<World> {
   ) as { id: string }[];
   const serviceId = service[0]!.id;
   const printed = ok(
-    await send(app, { method: 'POST', url: `/api/shops/print-jobs/${printedJobId}/mark-printed`, payload: { amount: 40, paymentMethod: 'cash', serviceId } }, a.auth),
+    await send(
+      app,
+      {
+        method: 'POST',
+        url: `/api/shops/print-jobs/${printedJobId}/mark-printed`,
+        payload: { amount: 40, paymentMethod: 'cash', serviceId },
+      },
+      a.auth,
+    ),
   ) as { files: { id: string }[] };
   const [recycledFileId, savedFileId] = printed.files.map((f) => f.id) as [string, string];
   ok(await send(app, { method: 'PUT', url: `/api/recycle/${savedFileId}/save` }, a.auth));
 
   const sku = 'ALPHA-ONLY-CARD';
-  ok(await send(app, { method: 'POST', url: `/api/settings/inventory${q}`, payload: { sku, name: 'Alpha card stock', stock: 50 } }, a.auth), 201);
+  ok(
+    await send(app, { method: 'POST', url: `/api/settings/inventory${q}`, payload: { sku, name: 'Alpha card stock', stock: 50 } }, a.auth),
+    201,
+  );
   const banners = ok(
-    await send(app, { method: 'POST', url: `/api/settings/banners/upload${q}`, parts: [{ name: 'banners', filename: 'wide.png', data: pngBytes(60, 20) }] }, a.auth),
+    await send(
+      app,
+      {
+        method: 'POST',
+        url: `/api/settings/banners/upload${q}`,
+        parts: [{ name: 'banners', filename: 'wide.png', data: pngBytes(60, 20) }],
+      },
+      a.auth,
+    ),
   ) as { bannerGcsPaths: string[] };
   const bannerPath = banners.bannerGcsPaths[0]!;
   const bannerId = bannerPath.split('/').pop()!;
@@ -95,7 +114,21 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
 /** Every id and name of shop A that must never appear in an answer to B. */
 export function secretsOf(w: World): string[] {
-  return [w.a.shop.id, w.a.shop.slug, w.a.shop.shopName, w.queuedJobId, w.printedJobId, w.recycledFileId, w.savedFileId, w.customerId, w.orderId, w.serviceId, w.bannerId, 'Asha Alpha', '+919800000001'];
+  return [
+    w.a.shop.id,
+    w.a.shop.slug,
+    w.a.shop.shopName,
+    w.queuedJobId,
+    w.printedJobId,
+    w.recycledFileId,
+    w.savedFileId,
+    w.customerId,
+    w.orderId,
+    w.serviceId,
+    w.bannerId,
+    'Asha Alpha',
+    '+919800000001',
+  ];
 }
 
 /**

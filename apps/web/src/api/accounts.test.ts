@@ -3,10 +3,17 @@ import { jsonResponse, makeToken, stubFetch } from '../test/helpers';
 import { logout, signIn, updateMe } from './accounts';
 import { LOCAL } from './storage';
 
-const answer = { refreshToken: 'refresh-secret', id: 'u1', name: 'Asha', email: 'asha@shop.in', roles: ['ROLE_USER'], shopName: null, shops: [] };
+const answer = {
+  refreshToken: 'refresh-secret',
+  id: 'u1',
+  name: 'Asha',
+  email: 'asha@shop.in',
+  roles: ['ROLE_USER'],
+  shopName: null,
+  shops: [],
+};
 
-const stored = () =>
-  Array.from({ length: localStorage.length }, (_, i) => localStorage.getItem(localStorage.key(i)!) ?? '').join('\n');
+const stored = () => Array.from({ length: localStorage.length }, (_, i) => localStorage.getItem(localStorage.key(i)!) ?? '').join('\n');
 
 describe('the refresh token stays in its HttpOnly cookie', () => {
   it('keeps no refresh token anywhere in storage after sign-in', async () => {

@@ -1,7 +1,7 @@
 import type { TEarnings, TEarningsOrder } from '@counterprint/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet, apiPost } from './client';
 import type { RangeFilter } from './analytics';
+import { apiGet, apiPost } from './client';
 
 export type PaymentFilter = '' | 'cash' | 'upi' | 'card';
 

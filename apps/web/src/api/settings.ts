@@ -4,9 +4,9 @@ import type {
   TInventoryUpdate,
   TRateCardService,
   TSettings,
-  TShopProfile,
   TShopHours,
   TShopHoursUpdate,
+  TShopProfile,
   TShopProfileUpdate,
 } from '@counterprint/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -27,9 +27,7 @@ export function RoleSwitcher({ roles, activeRole, compact = false, onSwitched }:
 
   return (
     <fieldset className="px-3">
-      <legend className={compact ? 'sr-only' : 'mb-2 px-1 text-xs font-semibold tracking-wide text-slate-500 uppercase'}>
-        Workspace
-      </legend>
+      <legend className={compact ? 'sr-only' : 'mb-2 px-1 text-xs font-semibold tracking-wide text-slate-500 uppercase'}>Workspace</legend>
       {/* Three labels do not fit side by side in a 256 px sidebar, so they stack. */}
       <div className={`flex rounded-lg bg-slate-100 p-1 ${compact || roles.length > 2 ? 'flex-col gap-1' : ''}`}>
         {roles.map((role) => {
@@ -46,7 +44,12 @@ export function RoleSwitcher({ roles, activeRole, compact = false, onSwitched }:
                 active ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600 hover:text-slate-800'
               }`}
             >
-              {compact ? ROLE_LABEL[role].split(' ').map((w) => w[0]).join('') : ROLE_LABEL[role]}
+              {compact
+                ? ROLE_LABEL[role]
+                    .split(' ')
+                    .map((w) => w[0])
+                    .join('')
+                : ROLE_LABEL[role]}
             </button>
           );
         })}

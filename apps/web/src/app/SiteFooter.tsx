@@ -1,13 +1,16 @@
 import { Link } from 'react-router';
-import { FOOTER_GROUPS, SITE } from '../content/site';
 import { Icon } from '../components/Icon';
+import { FOOTER_GROUPS, SITE } from '../content/site';
 
 export function SiteFooter() {
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.2fr_2fr]">
         <div>
-          <Link to="/public/home" className="inline-flex items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-400">
+          <Link
+            to="/public/home"
+            className="inline-flex items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-400"
+          >
             <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-500 text-white">
               <Icon name="print" className="h-5 w-5" />
             </span>

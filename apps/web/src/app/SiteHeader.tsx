@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useAuth } from './auth';
-import { accountPath, roleHome } from './roles';
 import { Brand } from '../components/Brand';
+import { buttonClass } from '../components/Button';
+import { Icon } from '../components/Icon';
 import { useEscape } from '../components/useEscape';
 import { PUBLIC_NAV, SIGNED_IN_ACTIONS, SIGNED_OUT_ACTIONS, type SiteLink } from '../content/site';
-import { Icon } from '../components/Icon';
-import { buttonClass } from '../components/Button';
+import { useAuth } from './auth';
+import { accountPath, roleHome } from './roles';
 
 /** The twins (/public/features, /public/pricing, …) light up their declared nav entry. */
 const TWIN: Record<string, string> = {
@@ -48,7 +48,11 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/public/home" aria-label="Counterprint home" className="rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600">
+        <Link
+          to="/public/home"
+          aria-label="Counterprint home"
+          className="rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           <Brand />
         </Link>
         <nav aria-label="Main" className="hidden md:block">

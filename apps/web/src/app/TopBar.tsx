@@ -11,11 +11,7 @@ import { NotificationsMenu, ProfileMenu, SupportChat } from './TopBarMenus';
 /** An account without a shop always has the way to one in view; on a phone it folds to an icon. */
 function CreateShopLink() {
   return (
-    <Link
-      to={CREATE_SHOP.to}
-      aria-label={CREATE_SHOP.label}
-      className={buttonClass('primary', 'shrink-0', 'pill')}
-    >
+    <Link to={CREATE_SHOP.to} aria-label={CREATE_SHOP.label} className={buttonClass('primary', 'shrink-0', 'pill')}>
       <Icon name="store" className="h-4 w-4" />
       <span className="hidden sm:inline">{CREATE_SHOP.label}</span>
     </Link>

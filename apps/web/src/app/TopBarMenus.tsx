@@ -62,15 +62,19 @@ export function NotificationsMenu() {
 function Notifications({ close }: { close: () => void }) {
   const shopId = readLocal(LOCAL.activeShopId);
   return (
-        <div>
-          <p className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">Recent jobs</p>
-          {shopId ? <RecentJobs shopId={shopId} /> : <p className="px-4 py-3 text-sm text-slate-500">{NO_NOTIFICATIONS}</p>}
-          {shopId && (
-            <Link to="/printJob" onClick={close} className="block w-full border-t border-slate-100 py-2.5 text-center text-sm font-medium text-brand-700 hover:bg-slate-50">
-              Open print queue
-            </Link>
-          )}
-        </div>
+    <div>
+      <p className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">Recent jobs</p>
+      {shopId ? <RecentJobs shopId={shopId} /> : <p className="px-4 py-3 text-sm text-slate-500">{NO_NOTIFICATIONS}</p>}
+      {shopId && (
+        <Link
+          to="/printJob"
+          onClick={close}
+          className="block w-full border-t border-slate-100 py-2.5 text-center text-sm font-medium text-brand-700 hover:bg-slate-50"
+        >
+          Open print queue
+        </Link>
+      )}
+    </div>
   );
 }
 
@@ -82,8 +86,7 @@ export function SupportChat() {
   const [messages, setMessages] = useState<Sent[]>([]);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const mark = (index: number, state: Sent['state']) =>
-    setMessages((list) => list.map((m, i) => (i === index ? { ...m, state } : m)));
+  const mark = (index: number, state: Sent['state']) => setMessages((list) => list.map((m, i) => (i === index ? { ...m, state } : m)));
   const send = async (e: FormEvent) => {
     e.preventDefault();
     const text = draft.trim();

@@ -20,7 +20,10 @@ describe('tab titles', () => {
 
   it("the running app names the tab after the screen, not just 'Counterprint'", async () => {
     localStorage.setItem(LOCAL.token, makeToken({ roles: ['SHOP_OWNER'] }));
-    localStorage.setItem(LOCAL.user, JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['SHOP_OWNER'], shops: [] }));
+    localStorage.setItem(
+      LOCAL.user,
+      JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['SHOP_OWNER'], shops: [] }),
+    );
     window.history.replaceState(null, '', '/shop-dashboard');
     render(<App />);
     expect(await screen.findByRole('heading', { name: 'Shop dashboard' }, { timeout: 4000 })).toBeInTheDocument();

@@ -17,7 +17,9 @@ export function BillingToggle({ value, onChange, label }: { value: Billing; onCh
         >
           {BILLING_LABEL[b]}
           {b === 'annual' && (
-            <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${value === b ? 'bg-brand-400 text-slate-950' : 'bg-brand-100 text-brand-900'}`}>
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-bold ${value === b ? 'bg-brand-400 text-slate-950' : 'bg-brand-100 text-brand-900'}`}
+            >
               {ANNUAL_BADGE}
             </span>
           )}

@@ -46,9 +46,24 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
 }
 
-export function Button({ variant = 'primary', size = 'md', loading = false, className = '', children, disabled, type, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  loading = false,
+  className = '',
+  children,
+  disabled,
+  type,
+  ...rest
+}: ButtonProps) {
   return (
-    <button type={type ?? 'button'} data-variant={variant} className={buttonClass(variant, className, size)} disabled={disabled || loading} {...rest}>
+    <button
+      type={type ?? 'button'}
+      data-variant={variant}
+      className={buttonClass(variant, className, size)}
+      disabled={disabled || loading}
+      {...rest}
+    >
       {loading && <Spinner className="h-4 w-4 text-current" label="Working" />}
       {children}
     </button>

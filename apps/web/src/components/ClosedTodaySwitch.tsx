@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import { serverMessageOr } from '../api/client';
 import { saveClosedToday, useHoursSaved, useShopSettings } from '../api/settings';
 import { SHORT_TOAST_MS, useToast } from './Toast';
-import { serverMessageOr } from '../api/client';
 
 /** The owner's "closed today / open" switch: the public page shows it, and it ends by itself at the shop's midnight. */
 export function ClosedTodaySwitch({ shopId }: { shopId: string }) {

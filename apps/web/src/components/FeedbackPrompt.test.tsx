@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { FEEDBACK_FEATURES } from '../api/feedback';
 import { LOCAL } from '../api/storage';
-import { ToastProvider } from './Toast';
 import { jsonResponse, stubFetch } from '../test/helpers';
 import { renderPage } from '../test/render';
 import { FeedbackPrompt } from './FeedbackPrompt';
-import { FEEDBACK_FEATURES } from '../api/feedback';
+import { ToastProvider } from './Toast';
 
 const FEATURE = FEEDBACK_FEATURES.earnings;
 

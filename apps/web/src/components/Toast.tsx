@@ -91,7 +91,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {children}
         <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4">
           {items.map((t) => (
-            <div key={t.id} role="status" className={`pointer-events-auto flex items-center gap-2 rounded-lg border px-4 py-2.5 text-sm font-medium shadow-lg ${TONE[t.tone]}`}>
+            <div
+              key={t.id}
+              role="status"
+              className={`pointer-events-auto flex items-center gap-2 rounded-lg border px-4 py-2.5 text-sm font-medium shadow-lg ${TONE[t.tone]}`}
+            >
               {t.tone === 'progress' && <Spinner className="h-4 w-4 text-brand-500" label="Working" />}
               {t.message}
             </div>
@@ -107,7 +111,10 @@ export type ShowToast = (message: string, tone?: ToastTone, ms?: number) => void
 /** Short confirmations that need no answer ("Saved", "Message sent"); each clears after `ms` (default `defaultMs`). */
 export function useToast(defaultMs = TOAST_MS): ShowToast {
   const { put } = useContext(ActionsContext);
-  return useCallback<ShowToast>((message, tone = 'info', ms = defaultMs) => put(message, tone, tone === 'progress' ? null : ms), [put, defaultMs]);
+  return useCallback<ShowToast>(
+    (message, tone = 'info', ms = defaultMs) => put(message, tone, tone === 'progress' ? null : ms),
+    [put, defaultMs],
+  );
 }
 
 export interface ToastSlot {
@@ -126,7 +133,8 @@ export function useToastSlot(clearMs: number): ToastSlot {
   const slot = useId();
   useEffect(() => () => dismiss(slot), [dismiss, slot]);
   const show = useCallback(
-    (text: string, tone: ToastTone = 'info', final = tone !== 'info' && tone !== 'progress') => put(text, tone, final ? clearMs : null, slot),
+    (text: string, tone: ToastTone = 'info', final = tone !== 'info' && tone !== 'progress') =>
+      put(text, tone, final ? clearMs : null, slot),
     [put, clearMs, slot],
   );
   const current = items.find((t) => t.slot === slot);

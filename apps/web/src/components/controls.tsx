@@ -5,12 +5,28 @@ import { Icon } from './Icon';
 const CONTROL =
   'block w-full rounded-lg border border-slate-300 bg-white py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm';
 
-export function SearchInput({ label, value, onChange, className = '' }: { label: string; value: string; onChange: (v: string) => void; className?: string }) {
+export function SearchInput({
+  label,
+  value,
+  onChange,
+  className = '',
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  className?: string;
+}) {
   return (
     <label className={`relative block ${className}`}>
       <span className="sr-only">{label}</span>
       <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-      <input type="search" value={value} onChange={(e) => onChange(e.target.value)} placeholder={label} className={`${CONTROL} pr-3 pl-9`} />
+      <input
+        type="search"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={label}
+        className={`${CONTROL} pr-3 pl-9`}
+      />
     </label>
   );
 }
@@ -38,7 +54,19 @@ export function Select<T extends string>({ label, value, options, onChange, clas
   );
 }
 
-export function DateInput({ label, value, onChange, min, max }: { label: string; value: string; onChange: (v: string) => void; min?: string; max?: string }) {
+export function DateInput({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  min?: string;
+  max?: string;
+}) {
   return (
     <label className="block text-xs font-medium text-slate-600">
       {label}
@@ -57,7 +85,17 @@ export function useDebounced<T>(value: T, ms = 350): T {
   return settled;
 }
 
-export function Panel({ title, aside, children, className = '' }: { title: string; aside?: ReactNode; children: ReactNode; className?: string }) {
+export function Panel({
+  title,
+  aside,
+  children,
+  className = '',
+}: {
+  title: string;
+  aside?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5 ${className}`}>
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">

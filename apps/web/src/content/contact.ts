@@ -1,6 +1,6 @@
 import { CONTACT_MESSAGES } from '@counterprint/contract';
-import { OFFICE_CITY, SUPPORT_EMAIL } from './facts';
 import type { IconName } from '../components/Icon';
+import { OFFICE_CITY, SUPPORT_EMAIL } from './facts';
 
 export const CONTACT_PAGE = {
   eyebrow: 'Contact',

@@ -40,9 +40,7 @@ export const MAX_FILES = UPLOAD_LIMITS.maxFiles;
 const FORMAT_ALIAS: Record<string, string> = { jpeg: 'jpg', tif: 'tiff', heif: 'heic' };
 
 /** Every format the upload page accepts, in the contract's order: PDF, PNG, JPG, … */
-export const FORMAT_LABELS: readonly string[] = [
-  ...new Set(UPLOAD_EXTENSIONS.map((ext) => (FORMAT_ALIAS[ext] ?? ext).toUpperCase())),
-];
+export const FORMAT_LABELS: readonly string[] = [...new Set(UPLOAD_EXTENSIONS.map((ext) => (FORMAT_ALIAS[ext] ?? ext).toUpperCase()))];
 
 /** 'PDF, PNG, JPG and …' for sentences. */
 export function listFormats(labels: readonly string[] = FORMAT_LABELS): string {

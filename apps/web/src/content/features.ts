@@ -1,7 +1,7 @@
-import type { CardItem } from './site';
-import { ENCRYPTION_AT_REST, FORMAT_LABELS, MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT, TRIAL_LONG } from './facts';
-import { MARKETING_STATS } from './site';
 import type { IconName } from '../components/Icon';
+import { ENCRYPTION_AT_REST, FORMAT_LABELS, MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT, TRIAL_LONG } from './facts';
+import type { CardItem } from './site';
+import { MARKETING_STATS } from './site';
 
 export const FEATURES_PAGE = {
   eyebrow: 'Features',
@@ -35,9 +35,25 @@ export const FEATURE_HIGHLIGHTS: { icon: IconName; title: string; stat: string; 
 
 export const FEATURE_CARDS: CardItem[] = [
   { icon: 'qr', title: 'QR transfer', text: 'One QR code opens your shop’s upload page. Customers need no app and no account.' },
-  { icon: 'recycle', title: 'Auto cleanup', text: `Printed files are removed for good ${RETENTION_AFTER_PRINT} after printing. A file printed by mistake can be restored until then.` },
-  { icon: 'lock', title: 'Bank-grade security', text: `${ENCRYPTION_AT_REST} encryption at rest, HTTPS in transit and short-lived signed links for staff.` },
+  {
+    icon: 'recycle',
+    title: 'Auto cleanup',
+    text: `Printed files are removed for good ${RETENTION_AFTER_PRINT} after printing. A file printed by mistake can be restored until then.`,
+  },
+  {
+    icon: 'lock',
+    title: 'Bank-grade security',
+    text: `${ENCRYPTION_AT_REST} encryption at rest, HTTPS in transit and short-lived signed links for staff.`,
+  },
   { icon: 'layers', title: 'Smart print queue', text: 'Numbered jobs appear live with the customer’s name, phone, files and page counts.' },
-  { icon: 'file', title: 'Multi-format support', text: `${FORMAT_LABELS.slice(0, 6).join(', ')} and more. Every file is checked by its content, not just its name.` },
-  { icon: 'rocket', title: 'Instant setup', text: `Sign up, describe your shop, print the QR code. About ${MARKETING_STATS.setup} from start to first job.` },
+  {
+    icon: 'file',
+    title: 'Multi-format support',
+    text: `${FORMAT_LABELS.slice(0, 6).join(', ')} and more. Every file is checked by its content, not just its name.`,
+  },
+  {
+    icon: 'rocket',
+    title: 'Instant setup',
+    text: `Sign up, describe your shop, print the QR code. About ${MARKETING_STATS.setup} from start to first job.`,
+  },
 ];

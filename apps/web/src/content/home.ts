@@ -1,6 +1,6 @@
+import type { IconName } from '../components/Icon';
 import { MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT, TRIAL_LONG } from './facts';
 import { MARKETING_STATS } from './site';
-import type { IconName } from '../components/Icon';
 
 export const HOME_HERO = {
   eyebrow: 'For print & xerox shops',

@@ -1,5 +1,5 @@
-import { listFormats, MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT } from './facts';
 import type { IconName } from '../components/Icon';
+import { listFormats, MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT } from './facts';
 
 export const HOW_PAGE = {
   eyebrow: 'How it works',

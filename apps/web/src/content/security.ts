@@ -1,4 +1,3 @@
-import type { CardItem } from './site';
 import {
   ENCRYPTION_AT_REST,
   RETENTION_AFTER_PRINT,
@@ -8,6 +7,7 @@ import {
   SIGNED_LINK_LIFETIME,
   SIGNED_LINK_LIFETIME_SHORT,
 } from './facts';
+import type { CardItem } from './site';
 
 /**
  * Issue 16: every sentence here describes something the server does (the figures come from facts.ts,

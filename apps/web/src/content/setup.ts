@@ -1,6 +1,6 @@
+import type { IconName } from '../components/Icon';
 import { MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT } from './facts';
 import type { SiteLink } from './site';
-import type { IconName } from '../components/Icon';
 
 export const SETUP_PAGE = {
   eyebrow: 'Setup guide',
@@ -48,7 +48,11 @@ export const SETUP_STEPS: SetupStep[] = [
     icon: 'qr',
     title: 'Print the QR code',
     text: 'Open your shop dashboard and download the QR code. Print it large and place it where customers wait.',
-    items: ['At the counter, on the wall and on the door', 'Add a line like “Scan to send your files”', 'The code never changes, so print it once'],
+    items: [
+      'At the counter, on the wall and on the door',
+      'Add a line like “Scan to send your files”',
+      'The code never changes, so print it once',
+    ],
     link: { to: '/login', label: 'Sign in to your dashboard' },
   },
   {

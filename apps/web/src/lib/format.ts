@@ -17,7 +17,12 @@ export function formatCount(n: number): string {
 }
 
 const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const withPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const withPaise = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 /**
  * ₹1,23,456 or ₹24.50: Indian grouping, paise only when there are some (never ₹24.5). `paise: 'always'`
  * keeps them on whole amounts too (₹24.00), where amounts line up in a column or sit beside an input.

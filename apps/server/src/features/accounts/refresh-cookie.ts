@@ -12,7 +12,13 @@ export type RefreshCookieOptions = { publicBaseUrl: string };
 /** Secure when the request came over TLS (behind a proxy: TRUST_PROXY) or the public address is https. */
 const secure = (req: FastifyRequest, opts: RefreshCookieOptions) => req.protocol === 'https' || opts.publicBaseUrl.startsWith('https:');
 
-export function setRefreshCookie(req: FastifyRequest, reply: FastifyReply, opts: RefreshCookieOptions, token: string, maxAge: number): void {
+export function setRefreshCookie(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  opts: RefreshCookieOptions,
+  token: string,
+  maxAge: number,
+): void {
   reply.setCookie(REFRESH_COOKIE, token, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: secure(req, opts), maxAge });
 }
 

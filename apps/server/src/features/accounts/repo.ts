@@ -71,8 +71,7 @@ export async function usersWithEmails(db: Db, emails: string[]) {
   return db.select().from(users).where(inArray(users.email, emails));
 }
 
-export const countUsers = async (db: Db) =>
-  Number((await db.select({ n: sql<number>`count(*)` }).from(users))[0]?.n ?? 0);
+export const countUsers = async (db: Db) => Number((await db.select({ n: sql<number>`count(*)` }).from(users))[0]?.n ?? 0);
 
 /**
  * A new user with the plain role and a pending email verification, in one transaction; undefined when the

@@ -52,20 +52,16 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, resets, l
     return session.body;
   });
 
-  r.post(
-    '/api/auth/refresh-token',
-    { schema: { body: ZRefreshRequest, response: { 200: ZRefreshResponse } } },
-    async (req, reply) => {
-      // A bearer alone never renews itself: a stolen access token would live forever (docs/decisions/012).
-      const fromBody = req.body?.refreshToken;
-      const presented = fromBody ?? refreshCookie(req);
-      if (!presented) throw unauthorized('Refresh token required', 'REFRESH_TOKEN_REQUIRED');
-      const session = await accounts.refresh(presented);
-      answerSession(req, reply, session);
-      // The cookie's holder gets no copy script could read; a body client gets its token back the way it came.
-      return fromBody ? { token: session.accessToken, refreshToken: session.body.refreshToken } : { token: session.accessToken };
-    },
-  );
+  r.post('/api/auth/refresh-token', { schema: { body: ZRefreshRequest, response: { 200: ZRefreshResponse } } }, async (req, reply) => {
+    // A bearer alone never renews itself: a stolen access token would live forever (docs/decisions/012).
+    const fromBody = req.body?.refreshToken;
+    const presented = fromBody ?? refreshCookie(req);
+    if (!presented) throw unauthorized('Refresh token required', 'REFRESH_TOKEN_REQUIRED');
+    const session = await accounts.refresh(presented);
+    answerSession(req, reply, session);
+    // The cookie's holder gets no copy script could read; a body client gets its token back the way it came.
+    return fromBody ? { token: session.accessToken, refreshToken: session.body.refreshToken } : { token: session.accessToken };
+  });
 
   r.post('/api/auth/logout', { schema: { body: ZLogoutRequest, response: { 200: ZOk } } }, async (req, reply) => {
     await accounts.logout({
@@ -77,11 +73,10 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, resets, l
     return { ok: true as const };
   });
 
-  r.post(
-    '/api/auth/verify-email',
-    { schema: { body: ZVerifyEmailRequest, response: { 200: ZVerifyEmailResponse } } },
-    async (req) => ({ ...(await accounts.verifyEmail(req.body.token)), verified: true as const }),
-  );
+  r.post('/api/auth/verify-email', { schema: { body: ZVerifyEmailRequest, response: { 200: ZVerifyEmailResponse } } }, async (req) => ({
+    ...(await accounts.verifyEmail(req.body.token)),
+    verified: true as const,
+  }));
 
   r.get('/api/auth/me', { schema: { response: { 200: ZMe } } }, async (req) => accounts.me(currentUser(req).id));
 
@@ -95,15 +90,11 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, resets, l
     return me;
   });
 
-  r.post(
-    '/api/reset-password-send-email',
-    { schema: { body: ZResetSendRequest, response: { 200: ZMessage } } },
-    async (req) => {
-      await limiter.hit(...policies.passwordReset(req.ip, req.body.email));
-      await resets.sendCode(req.body.email);
-      return { message: 'A reset link has been sent to your email address.' };
-    },
-  );
+  r.post('/api/reset-password-send-email', { schema: { body: ZResetSendRequest, response: { 200: ZMessage } } }, async (req) => {
+    await limiter.hit(...policies.passwordReset(req.ip, req.body.email));
+    await resets.sendCode(req.body.email);
+    return { message: 'A reset link has been sent to your email address.' };
+  });
 
   r.post('/api/forgotPassword/changePassword', { schema: { response: { 200: ZMessage } } }, async (req) => {
     const fields = await readMultipartFields(req);

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../db/schema.js';
-import { type Subscriber, subscribe as connect, until } from '../../../test/support/stomp-client.js';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { multipart, ownerWithShop, shopJson } from '../../../test/support/fixtures.js';
-import { createSecondInstance, createTestApp, json, signIn, testClock, type TestApp } from '../../../test/support/harness.js';
+import { createSecondInstance, createTestApp, json, signIn, type TestApp, testClock } from '../../../test/support/harness.js';
+import { subscribe as connect, type Subscriber, until } from '../../../test/support/stomp-client.js';
+import { outbox } from '../../db/schema.js';
 
 type Injected = { statusCode: number; body: string; headers: Record<string, unknown>; cookies: Array<Record<string, unknown>> };
 

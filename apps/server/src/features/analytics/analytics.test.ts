@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/index.js';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { ownerWithShop, type Part, pdfBytes, pngBytes, upload } from '../../../test/support/fixtures.js';
 import { createTestApp, json, type TestApp, type TestClock, testClock } from '../../../test/support/harness.js';
 import { platformOwner } from '../../../test/support/platform-owner.js';
+import { queryRows } from '../../db/index.js';
 
 type Owner = Awaited<ReturnType<typeof ownerWithShop>>;
 type Paper = { sku: string };
@@ -31,7 +31,11 @@ describe.each(DATABASE_KINDS)('analytics on %s', (kind) => {
   /** Uploads at `at`; optionally switches paper, then prints (at `printAt`) or cancels. */
   async function job(key: string, owner: Owner, at: string, files: Part[], then?: { printAt?: string; paper?: string; cancel?: boolean }) {
     clock.set(new Date(at));
-    const res = await upload(t.app, owner.shop.slug, [{ name: 'name', value: key }, { name: 'phone', value: `+91 98888 ${String(Object.keys(jobs).length).padStart(5, '0')}` }, ...files]);
+    const res = await upload(t.app, owner.shop.slug, [
+      { name: 'name', value: key },
+      { name: 'phone', value: `+91 98888 ${String(Object.keys(jobs).length).padStart(5, '0')}` },
+      ...files,
+    ]);
     expect(res.statusCode).toBe(201);
     const { jobId, number } = json(res);
     jobs[key] = number;
@@ -101,9 +105,45 @@ describe.each(DATABASE_KINDS)('analytics on %s', (kind) => {
     const base = { shopId: a.shop.id, lowStockThreshold: 10 };
     expect(r.paperInventory).toEqual([
       // 1000 − (4 + 10 + 5) printed = 981 left; 14 of them in the period.
-      { ...base, sku: 'A4-70GSM', name: 'A4 paper 70 gsm', reams: 1.96, sheetsPerReam: 500, totalSheets: 995, usedSheets: 14, remainingSheets: 981, usagePct: 1.4, lastUsedDate: '2025-03-20', lowStock: false },
-      { ...base, sku: 'A3-100', name: 'A3 100 gsm', reams: 0.39, sheetsPerReam: 250, totalSheets: 100, usedSheets: 2, remainingSheets: 98, usagePct: 2, lastUsedDate: '2025-03-19', lowStock: false },
-      { ...base, sku: 'PHOTO-4X6', name: 'Photo paper', reams: 0.05, sheetsPerReam: 100, totalSheets: 5, usedSheets: 0, remainingSheets: 5, usagePct: 0, lastUsedDate: null, lowStock: true },
+      {
+        ...base,
+        sku: 'A4-70GSM',
+        name: 'A4 paper 70 gsm',
+        reams: 1.96,
+        sheetsPerReam: 500,
+        totalSheets: 995,
+        usedSheets: 14,
+        remainingSheets: 981,
+        usagePct: 1.4,
+        lastUsedDate: '2025-03-20',
+        lowStock: false,
+      },
+      {
+        ...base,
+        sku: 'A3-100',
+        name: 'A3 100 gsm',
+        reams: 0.39,
+        sheetsPerReam: 250,
+        totalSheets: 100,
+        usedSheets: 2,
+        remainingSheets: 98,
+        usagePct: 2,
+        lastUsedDate: '2025-03-19',
+        lowStock: false,
+      },
+      {
+        ...base,
+        sku: 'PHOTO-4X6',
+        name: 'Photo paper',
+        reams: 0.05,
+        sheetsPerReam: 100,
+        totalSheets: 5,
+        usedSheets: 0,
+        remainingSheets: 5,
+        usagePct: 0,
+        lastUsedDate: null,
+        lowStock: true,
+      },
     ]);
     expect(r.usage).toEqual({
       totalUsed: 16,
@@ -119,7 +159,14 @@ describe.each(DATABASE_KINDS)('analytics on %s', (kind) => {
       avgDaily: 2.3,
       projectedMonth: 69,
     });
-    expect(r.recentJobs.items.map((j: { customerName: string; status: string; sheets: number; paper: string }) => [j.customerName, j.status, j.sheets, j.paper])).toEqual([
+    expect(
+      r.recentJobs.items.map((j: { customerName: string; status: string; sheets: number; paper: string }) => [
+        j.customerName,
+        j.status,
+        j.sheets,
+        j.paper,
+      ]),
+    ).toEqual([
       ['Waiting', 'queued', 1, 'A4 paper 70 gsm'],
       ['Meera', 'done', 4, 'A4 paper 70 gsm'],
       ['Ravi', 'done', 10, 'A4 paper 70 gsm'],
@@ -188,7 +235,14 @@ describe.each(DATABASE_KINDS)('analytics on %s', (kind) => {
     expect((await post(`shopId=${a.shop.id}&sku=TONER&addSheets=5`)).statusCode).toBe(404);
     const res = await post(`shopId=${a.shop.id}&sku=PHOTO-4X6&addSheets=195&userId=operator-placeholder`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res)).toMatchObject({ sku: 'PHOTO-4X6', remainingSheets: 200, totalSheets: 200, reams: 2, lowStock: false, shopId: a.shop.id });
+    expect(json(res)).toMatchObject({
+      sku: 'PHOTO-4X6',
+      remainingSheets: 200,
+      totalSheets: 200,
+      reams: 2,
+      lowStock: false,
+      shopId: a.shop.id,
+    });
     const rows = await queryRows<{ email: string; sheets: number }>(
       db(),
       sql`SELECT u.email, r.sheets FROM restocks r JOIN users u ON u.id = r.user_id WHERE r.sku = 'PHOTO-4X6'`,
@@ -201,7 +255,7 @@ describe.each(DATABASE_KINDS)('analytics on %s', (kind) => {
     expect(after.summaryCards.at(-1).value).toBe(0);
   });
 
-  it("keeps shops apart: 403 for another shop, each owner sees only their own figures, 401 without a token", async () => {
+  it('keeps shops apart: 403 for another shop, each owner sees only their own figures, 401 without a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/analytics?shopId=${a.shop.id}`, headers: c.auth })).statusCode).toBe(403);
     const own = await get('?range=7d', c.auth);
     expect([own.usage.totalUsed, own.traffic.total, own.recentJobs.total, own.shops.length]).toEqual([7, 1, 1, 1]);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { paperItem } from './service.js';
 
-const row = (stock: number) => ({ shop_id: 's1', sku: 'A4-70GSM', name: 'A4 paper 70 gsm', stock, sheets_per_ream: 500, low_stock_threshold: 10 });
+const row = (stock: number) => ({
+  shop_id: 's1',
+  sku: 'A4-70GSM',
+  name: 'A4 paper 70 gsm',
+  stock,
+  sheets_per_ream: 500,
+  low_stock_threshold: 10,
+});
 
 describe('paper low stock (docs/decisions/021)', () => {
   it("a new shop's paper, 0 sheets and none used, is not low stock", () => {

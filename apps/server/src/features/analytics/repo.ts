@@ -8,7 +8,14 @@ export type ShopScope = { ids: string[] } | 'all';
 const inScope = (column: SQL, scope: ShopScope): SQL => (scope === 'all' ? sql`TRUE` : inIds(column, scope.ids));
 const n = (v: unknown) => Number(v ?? 0);
 
-export type PaperRow = { shop_id: string; sku: string; name: string; stock: number; sheets_per_ream: number | null; low_stock_threshold: number };
+export type PaperRow = {
+  shop_id: string;
+  sku: string;
+  name: string;
+  stock: number;
+  sheets_per_ream: number | null;
+  low_stock_threshold: number;
+};
 
 export const paperItems = (db: Db, scope: ShopScope, sku?: string) =>
   queryRows<PaperRow>(
@@ -131,7 +138,10 @@ export async function restock(db: Db, shopId: string, sku: string, sheets: numbe
           WHERE shop_id = ${shopId} AND sku = ${sku} AND category = 'paper' RETURNING id`,
     );
     if (updated.length === 0) return false;
-    await queryRows(t, sql`INSERT INTO restocks (shop_id, sku, sheets, user_id, created_at) VALUES (${shopId}, ${sku}, ${sheets}, ${userId}, ${at.toISOString()})`);
+    await queryRows(
+      t,
+      sql`INSERT INTO restocks (shop_id, sku, sheets, user_id, created_at) VALUES (${shopId}, ${sku}, ${sheets}, ${userId}, ${at.toISOString()})`,
+    );
     return true;
   });
 }

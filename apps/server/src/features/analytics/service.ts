@@ -11,8 +11,8 @@ import { type AuthUser, requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { resolveShopId, shopsOfUser } from '../shops/scope.js';
 import { type Period, periodOf, round1 } from '../../reports/period.js';
+import { resolveShopId, shopsOfUser } from '../shops/scope.js';
 import * as repo from './repo.js';
 
 const MAX_STOCK = 1_000_000_000;
@@ -86,7 +86,13 @@ export class AnalyticsService {
     });
   }
 
-  private assemble(period: Period, platform: boolean, shops: { id: string; name: string }[], q: { shopId?: string | undefined }, f: Figures): TAnalytics {
+  private assemble(
+    period: Period,
+    platform: boolean,
+    shops: { id: string; name: string }[],
+    q: { shopId?: string | undefined },
+    f: Figures,
+  ): TAnalytics {
     const series = period.days.map((date) => ({ date, used: f.usedByDay.get(date) ?? 0 }));
     const totalUsed = series.reduce((s, d) => s + d.used, 0);
     const avgDaily = round1(totalUsed / period.days.length);
@@ -130,7 +136,8 @@ export class AnalyticsService {
     if (!item) throw notFound(ANALYTICS_MESSAGES.itemNotFound, 'ITEM_NOT_FOUND');
     const add = q.addSheets;
     if (Number(item.stock) + add > MAX_STOCK) throw badRequest(ANALYTICS_MESSAGES.validQuantity);
-    if (!(await repo.restock(db, shopId, q.sku, add, user.id, clock.now()))) throw notFound(ANALYTICS_MESSAGES.itemNotFound, 'ITEM_NOT_FOUND');
+    if (!(await repo.restock(db, shopId, q.sku, add, user.id, clock.now())))
+      throw notFound(ANALYTICS_MESSAGES.itemNotFound, 'ITEM_NOT_FOUND');
     const period = periodOf(q, clock.now());
     const scope = { ids: [shopId] };
     const [[row], used, lastUsed] = await Promise.all([

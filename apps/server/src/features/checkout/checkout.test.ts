@@ -1,15 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/index.js';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { createTestApp, json, signUpAndIn, type TestApp } from '../../../test/support/harness.js';
 import { platformOwner } from '../../../test/support/platform-owner.js';
+import { queryRows } from '../../db/index.js';
 
 describe.each(DATABASE_KINDS)('checkout requests on %s', (kind) => {
   let t: TestApp;
   let user: { authorization: string };
   let boss: { authorization: string };
-  const good = { plan: 'premium', billing: 'annual', name: ' Asha Rao ', email: ' Asha@Example.com ', phone: '+91 98765 43210', message: 'Two shops' };
+  const good = {
+    plan: 'premium',
+    billing: 'annual',
+    name: ' Asha Rao ',
+    email: ' Asha@Example.com ',
+    phone: '+91 98765 43210',
+    message: 'Two shops',
+  };
   const send = (payload: unknown, headers: Record<string, string> = user) =>
     t.app.inject({ method: 'POST', url: '/api/checkout/requests', headers, payload: payload as object });
 

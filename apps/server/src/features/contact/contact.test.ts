@@ -1,13 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/index.js';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { ownerWithShop } from '../../../test/support/fixtures.js';
 import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
-import { mailText, startSmtp } from '../../../test/support/smtp.js';
 import { platformOwner } from '../../../test/support/platform-owner.js';
+import { mailText, startSmtp } from '../../../test/support/smtp.js';
+import { queryRows } from '../../db/index.js';
 
-const good = { name: ' Priya Nair ', email: ' Priya@Example.com ', company: 'Nair Xerox', phone: '+91 98765 11111', subject: 'Pricing for two shops', message: 'Do you offer a discount?\nWe have two shops.' };
+const good = {
+  name: ' Priya Nair ',
+  email: ' Priya@Example.com ',
+  company: 'Nair Xerox',
+  phone: '+91 98765 11111',
+  subject: 'Pricing for two shops',
+  message: 'Do you offer a discount?\nWe have two shops.',
+};
 
 describe.each(DATABASE_KINDS)('contact form on %s', (kind) => {
   let t: TestApp;
@@ -28,7 +35,12 @@ describe.each(DATABASE_KINDS)('contact form on %s', (kind) => {
   });
 
   it('stores a message without sign-in, mails it to CONTACT_INBOX, and shows it to an OWNER', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: good, headers: { authorization: 'Bearer not-a-token' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: good,
+      headers: { authorization: 'Bearer not-a-token' },
+    });
     expect(res.statusCode).toBe(201);
     expect(json(res)).toEqual({ ok: true });
     const mail = await smtp.waitFor('hello@counterprint.test', /Contact form: Pricing for two shops/);
@@ -78,11 +90,15 @@ describe.each(DATABASE_KINDS)('contact form on %s', (kind) => {
     for (let i = 0; i < 6; i++) {
       const res = await send({ name: 'Limit', email: 'l@example.com', subject: `Try ${i}`, message: 'Hi' }, '10.9.9.9');
       statuses.push(res.statusCode);
-      if (res.statusCode === 429) expect(json(res)).toEqual({ error: 'Too many attempts. Please try again in a few minutes.', code: 'RATE_LIMITED' });
+      if (res.statusCode === 429)
+        expect(json(res)).toEqual({ error: 'Too many attempts. Please try again in a few minutes.', code: 'RATE_LIMITED' });
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     expect((await send({ name: 'Other', email: 'o@example.com', subject: 'S', message: 'M' }, '10.9.9.10')).statusCode).toBe(201);
-    const rows = await queryRows<{ n: number | string }>(t.deps.database.db, sql`SELECT count(*) AS n FROM contact_messages WHERE name = 'Limit'`);
+    const rows = await queryRows<{ n: number | string }>(
+      t.deps.database.db,
+      sql`SELECT count(*) AS n FROM contact_messages WHERE name = 'Limit'`,
+    );
     expect(Number(rows[0]?.n)).toBe(5);
   });
 });

@@ -16,7 +16,11 @@ export async function markMailed(db: Db, id: string, at: Date): Promise<void> {
 }
 
 export async function listMessages(db: Db): Promise<TContactMessage[]> {
-  const rows = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(OWNER_LIST_LIMIT);
+  const rows = await db
+    .select()
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(OWNER_LIST_LIMIT);
   return rows.map((m) => ({
     id: m.id,
     name: m.name,

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../auth/guards.js';
+import { verbatimValidation } from '../../http/validation.js';
 import * as policies from '../../limits/policies.js';
 import type { RateLimiter } from '../../limits/rate-limiter.js';
-import { verbatimValidation } from '../../http/validation.js';
 import type { ContactService } from './service.js';
 
 /** POST /api/contact is public (see http/public-routes.ts); 5 messages an hour per address (docs/product/rules.md#rate-limits). */

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/index.js';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { ownerWithShop, pngBytes, upload } from '../../../test/support/fixtures.js';
 import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
+import { queryRows } from '../../db/index.js';
 
 type Owner = Awaited<ReturnType<typeof ownerWithShop>>;
 type Customer = { id: string; name: string; email: string | null; phone: string | null; tags: string[]; updatedAt: number };
@@ -29,7 +29,14 @@ describe.each(DATABASE_KINDS)('customers on %s', (kind) => {
   afterAll(async () => t?.close());
 
   it('creates a customer: text trimmed, email lowercased, tags split, trimmed, empties and repeats dropped', async () => {
-    const c = await create({ name: ' Ravi Kumar ', email: ' Ravi@Example.COM ', phone: '+91 98765 00001', address: ' Pune ', tags: ' vip, , student ,VIP', isNew: true });
+    const c = await create({
+      name: ' Ravi Kumar ',
+      email: ' Ravi@Example.COM ',
+      phone: '+91 98765 00001',
+      address: ' Pune ',
+      tags: ' vip, , student ,VIP',
+      isNew: true,
+    });
     expect(c).toEqual({
       id: expect.any(String),
       shopId: a.shop.id,
@@ -129,10 +136,18 @@ describe.each(DATABASE_KINDS)('customers on %s', (kind) => {
   });
 
   it('keeps the jobs of a deleted customer', async () => {
-    const sent = json(await upload(t.app, a.shop.slug, [{ name: 'phone', value: '+91 93333 00000' }, { name: 'files', filename: 'a.png', data: pngBytes() }]));
+    const sent = json(
+      await upload(t.app, a.shop.slug, [
+        { name: 'phone', value: '+91 93333 00000' },
+        { name: 'files', filename: 'a.png', data: pngBytes() },
+      ]),
+    );
     const [c] = await list('?query=93333');
     await call(a, 'DELETE', `/api/customers/${c!.id}`);
-    const rows = await queryRows<{ customer_id: string | null }>(t.deps.database.db, sql`SELECT customer_id FROM jobs WHERE id = ${sent.jobId}`);
+    const rows = await queryRows<{ customer_id: string | null }>(
+      t.deps.database.db,
+      sql`SELECT customer_id FROM jobs WHERE id = ${sent.jobId}`,
+    );
     expect(rows).toEqual([{ customer_id: null }]);
   });
 

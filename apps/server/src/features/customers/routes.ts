@@ -19,16 +19,12 @@ export async function customersRoutes(app: FastifyInstance, { customers }: { cus
   const r = app.withTypeProvider<ZodTypeProvider>();
   const checked = { attachValidation: true, preHandler: verbatimValidation };
 
-  r.get(
-    '/api/customers',
-    { ...checked, schema: { querystring: ZCustomerListQuery, response: { 200: z.array(ZCustomer) } } },
-    async (req) => customers.list(currentUser(req), req.query),
+  r.get('/api/customers', { ...checked, schema: { querystring: ZCustomerListQuery, response: { 200: z.array(ZCustomer) } } }, async (req) =>
+    customers.list(currentUser(req), req.query),
   );
 
-  r.get(
-    '/api/customers/:id',
-    { ...checked, schema: { params: ZCustomerParams, response: { 200: ZCustomerDetail } } },
-    async (req) => customers.detail(currentUser(req), req.params.id),
+  r.get('/api/customers/:id', { ...checked, schema: { params: ZCustomerParams, response: { 200: ZCustomerDetail } } }, async (req) =>
+    customers.detail(currentUser(req), req.params.id),
   );
 
   r.post(
@@ -43,12 +39,8 @@ export async function customersRoutes(app: FastifyInstance, { customers }: { cus
     async (req) => customers.update(currentUser(req), req.params.id, req.body),
   );
 
-  r.delete(
-    '/api/customers/:id',
-    { ...checked, schema: { params: ZCustomerParams, response: { 200: ZOk } } },
-    async (req) => {
-      await customers.remove(currentUser(req), req.params.id);
-      return { ok: true as const };
-    },
-  );
+  r.delete('/api/customers/:id', { ...checked, schema: { params: ZCustomerParams, response: { 200: ZOk } } }, async (req) => {
+    await customers.remove(currentUser(req), req.params.id);
+    return { ok: true as const };
+  });
 }

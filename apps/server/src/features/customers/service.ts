@@ -36,7 +36,13 @@ export class CustomersService {
       repo.insertCustomer(
         this.d.db,
         shopId,
-        { name: input.name ?? '', email: input.email ?? null, phone: input.phone ?? null, address: input.address ?? null, tags: input.tags ?? [] },
+        {
+          name: input.name ?? '',
+          email: input.email ?? null,
+          phone: input.phone ?? null,
+          address: input.address ?? null,
+          tags: input.tags ?? [],
+        },
         now,
       ),
     );

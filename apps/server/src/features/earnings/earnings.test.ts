@@ -27,10 +27,18 @@ describe.each(DATABASE_KINDS)('earnings on %s', (kind) => {
   /** One upload marked printed at `at` with an amount: exactly one order. */
   async function sell(key: string, slug: string, at: string, print: Record<string, unknown> | null, owner: Owner, name = 'Walk-in') {
     clock.set(new Date(at));
-    const up = await upload(t.app, slug, [{ name: 'name', value: name }, { name: 'files', filename: 'p.png', data: pngBytes() }]);
+    const up = await upload(t.app, slug, [
+      { name: 'name', value: name },
+      { name: 'files', filename: 'p.png', data: pngBytes() },
+    ]);
     expect(up.statusCode).toBe(201);
     const jobId = json(up).jobId;
-    const res = await t.app.inject({ method: 'POST', url: `/api/shops/print-jobs/${jobId}/mark-printed`, headers: owner.auth, ...(print ? { payload: print } : {}) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/shops/print-jobs/${jobId}/mark-printed`,
+      headers: owner.auth,
+      ...(print ? { payload: print } : {}),
+    });
     expect(res.statusCode, res.body).toBe(200);
     ids[key] = jobId;
   }
@@ -40,8 +48,15 @@ describe.each(DATABASE_KINDS)('earnings on %s', (kind) => {
     t = await createTestApp({ kind, clock, env: { RATE_LIMIT: 'off' } });
     a = await ownerWithShop(t.app, 'earn-a@example.com', { shopName: 'Alpha Prints' });
     c = await ownerWithShop(t.app, 'earn-c@example.com', { shopName: 'Gamma Prints' });
-    const body = await multipart([{ name: 'shop', value: JSON.stringify({ shopName: 'Alpha Annexe', category: 'Other', address: 'Lane 2' }) }]);
-    const second = await t.app.inject({ method: 'POST', url: '/api/public/onboarding-shops/create', payload: body.payload, headers: { ...body.headers, ...a.auth } });
+    const body = await multipart([
+      { name: 'shop', value: JSON.stringify({ shopName: 'Alpha Annexe', category: 'Other', address: 'Lane 2' }) },
+    ]);
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/onboarding-shops/create',
+      payload: body.payload,
+      headers: { ...body.headers, ...a.auth },
+    });
     shopB = json(second).id;
     const card = await t.app.inject({
       method: 'PUT',
@@ -113,7 +128,12 @@ describe.each(DATABASE_KINDS)('earnings on %s', (kind) => {
       [49.5, 'paid', 'card', 'Alpha Prints'],
       [300, 'refunded', 'upi', 'Alpha Prints'],
     ]);
-    expect(e.orders[3]).toMatchObject({ customer: 'Meera Iyer', date: '2025-03-19T10:00:00.000Z', serviceName: 'Colour A4', shopId: a.shop.id });
+    expect(e.orders[3]).toMatchObject({
+      customer: 'Meera Iyer',
+      date: '2025-03-19T10:00:00.000Z',
+      serviceName: 'Colour A4',
+      shopId: a.shop.id,
+    });
     expect(e.orders[5].refundedAt).toBe(NOW.toISOString());
     expect(e.ordersTruncated).toBe(false);
   });
@@ -181,7 +201,11 @@ describe.each(DATABASE_KINDS)('earnings on %s', (kind) => {
     const target = e.orders.find((o: Order) => o.amount === 100);
     const other = await t.app.inject({ method: 'POST', url: `/api/earnings/orders/${target.id}/refund`, headers: c.auth });
     expect(other.statusCode).toBe(403);
-    const missing = await t.app.inject({ method: 'POST', url: '/api/earnings/orders/00000000-0000-4000-8000-000000000000/refund', headers: a.auth });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/earnings/orders/00000000-0000-4000-8000-000000000000/refund',
+      headers: a.auth,
+    });
     expect(missing.statusCode).toBe(404);
     const bad = await t.app.inject({ method: 'POST', url: '/api/earnings/orders/42/refund', headers: a.auth });
     expect(json(bad).error).toBe('id must be an order id');
@@ -189,7 +213,13 @@ describe.each(DATABASE_KINDS)('earnings on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({ id: target.id, status: 'refunded', amount: 100, refundedAt: NOW.toISOString() });
     const after = await get('?range=7d');
-    expect(after.totals).toMatchObject({ revenue: 380, orders: 4, refunds: 400, refundCount: 2, paymentBreakdown: { cash: 0, upi: 250.5, card: 109.5 } });
+    expect(after.totals).toMatchObject({
+      revenue: 380,
+      orders: 4,
+      refunds: 400,
+      refundCount: 2,
+      paymentBreakdown: { cash: 0, upi: 250.5, card: 109.5 },
+    });
     expect(after.revenueByDay.at(-1)).toEqual({ date: '2025-03-20', revenue: 80 });
   });
 

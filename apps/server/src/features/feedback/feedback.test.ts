@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/index.js';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { ownerWithShop } from '../../../test/support/fixtures.js';
 import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
 import { platformOwner } from '../../../test/support/platform-owner.js';
+import { queryRows } from '../../db/index.js';
 
 describe.each(DATABASE_KINDS)('feature feedback on %s', (kind) => {
   let t: TestApp;
@@ -21,10 +21,22 @@ describe.each(DATABASE_KINDS)('feature feedback on %s', (kind) => {
   afterAll(async () => t?.close());
 
   it("stores the spec's payload with the signed-in user and lets only an OWNER read it, newest first", async () => {
-    const first = await send({ feature: 'Materials & Services Analytics', wantFeature: true, message: null, shopSlug: shop.shop.slug, timestamp: '2025-03-20T06:30:00.000Z' });
+    const first = await send({
+      feature: 'Materials & Services Analytics',
+      wantFeature: true,
+      message: null,
+      shopSlug: shop.shop.slug,
+      timestamp: '2025-03-20T06:30:00.000Z',
+    });
     expect(first.statusCode).toBe(201);
     expect(json(first)).toEqual({ ok: true, id: expect.any(String) });
-    const second = await send({ feature: 'Customers Management', wantFeature: false, message: '  Please add WhatsApp reminders  ', shopSlug: null, timestamp: 1742452200000 });
+    const second = await send({
+      feature: 'Customers Management',
+      wantFeature: false,
+      message: '  Please add WhatsApp reminders  ',
+      shopSlug: null,
+      timestamp: 1742452200000,
+    });
     expect(second.statusCode).toBe(201);
     const list = await t.app.inject({ method: 'GET', url: '/api/owner/feedback', headers: boss });
     expect(list.statusCode).toBe(200);
@@ -40,7 +52,12 @@ describe.each(DATABASE_KINDS)('feature feedback on %s', (kind) => {
       timestamp: '1742452200000',
       createdAt: expect.any(String),
     });
-    expect(earlier).toMatchObject({ feature: 'Materials & Services Analytics', wantFeature: true, message: null, shopSlug: shop.shop.slug });
+    expect(earlier).toMatchObject({
+      feature: 'Materials & Services Analytics',
+      wantFeature: true,
+      message: null,
+      shopSlug: shop.shop.slug,
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/owner/feedback', headers: shop.auth })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/owner/feedback' })).statusCode).toBe(401);
   });

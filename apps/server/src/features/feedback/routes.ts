@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireRole } from '../../auth/guards.js';
+import { verbatimValidation } from '../../http/validation.js';
 import * as policies from '../../limits/policies.js';
 import type { RateLimiter } from '../../limits/rate-limiter.js';
-import { verbatimValidation } from '../../http/validation.js';
 import type { FeedbackService } from './service.js';
 
 export async function feedbackRoutes(app: FastifyInstance, { feedback, limiter }: { feedback: FeedbackService; limiter: RateLimiter }) {

@@ -7,7 +7,15 @@ import { z } from 'zod';
 import { freeNow } from '../../storage/stream-util.js';
 
 /** Why a file's pages could not be counted; stored as is (job_files.page_count_error). */
-export const UNCOUNTABLE_REASONS = ['over-budget', 'page-tree-not-a-tree', 'no-pages', 'unreadable', 'timed-out', 'crashed', 'interrupted'] as const;
+export const UNCOUNTABLE_REASONS = [
+  'over-budget',
+  'page-tree-not-a-tree',
+  'no-pages',
+  'unreadable',
+  'timed-out',
+  'crashed',
+  'interrupted',
+] as const;
 export type UncountableReason = (typeof UNCOUNTABLE_REASONS)[number];
 const ZOutcome = z.union([z.object({ pages: z.number().int().positive() }), z.object({ uncountable: z.enum(UNCOUNTABLE_REASONS) })]);
 export type CountOutcome = z.infer<typeof ZOutcome>;
@@ -102,7 +110,13 @@ export class CountSlot {
 
   private spawn(): Child {
     const { memoryBytes, maxStreamBytes, maxFileBytes } = this.limits;
-    const node = [process.execPath, `--max-old-space-size=${Math.floor(memoryBytes / 2 / 1024 / 1024)}`, CHILD, String(maxStreamBytes), String(maxFileBytes)];
+    const node = [
+      process.execPath,
+      `--max-old-space-size=${Math.floor(memoryBytes / 2 / 1024 / 1024)}`,
+      CHILD,
+      String(maxStreamBytes),
+      String(maxFileBytes),
+    ];
     // RLIMIT_DATA rather than RLIMIT_AS: V8 reserves far more address space than it ever touches.
     const argv = existsSync(PRLIMIT) ? [PRLIMIT, `--data=${memoryBytes}`, '--', ...node] : node;
     if (argv[0] !== PRLIMIT && !warnedNoPrlimit) {

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/index.js';
 import { DATABASE_KINDS, testLogger } from '../../../test/support/database.js';
 import { ownerWithShop, upload } from '../../../test/support/fixtures.js';
 import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
 import { bigDocument, nestedPageTree, objectStreamBomb, pageTreeDag, pdfLibDocument } from '../../../test/support/hostile-pdfs.js';
-import { CountSlot } from './page-count-slot.js';
 import { PAGE_COUNT_DECODE_BUDGET } from '../../config.js';
+import { queryRows } from '../../db/index.js';
+import { CountSlot } from './page-count-slot.js';
 import { PageCounter } from './page-counter.js';
 
 const MiB = 1024 * 1024;
@@ -47,7 +47,11 @@ describe.each(DATABASE_KINDS)('page counting of hostile PDFs on %s', (kind) => {
 
   /** Uploads the files as one job and waits (bounded) until none is still counting. */
   const uploadAndSettle = async (files: { filename: string; data: Buffer }[], deadlineMs = 30_000) => {
-    const res = await upload(t.app, shop.shop.slug, files.map((f) => ({ name: 'files', type: 'application/pdf', ...f })));
+    const res = await upload(
+      t.app,
+      shop.shop.slug,
+      files.map((f) => ({ name: 'files', type: 'application/pdf', ...f })),
+    );
     expect(res.statusCode).toBe(201);
     const jobId = json(res).jobId as string;
     const started = Date.now();
@@ -183,7 +187,11 @@ describe.each(DATABASE_KINDS)('page counting takes turns between shops on %s', (
     return json(res).find((j: { id: string }) => j.id === jobId).files;
   };
   const post = async (o: typeof slow, files: { filename: string; data: Buffer }[]) => {
-    const res = await upload(t.app, o.shop.slug, files.map((f) => ({ name: 'files', type: 'application/pdf', ...f })));
+    const res = await upload(
+      t.app,
+      o.shop.slug,
+      files.map((f) => ({ name: 'files', type: 'application/pdf', ...f })),
+    );
     expect(res.statusCode).toBe(201);
     return json(res).jobId as string;
   };

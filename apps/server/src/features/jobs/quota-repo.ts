@@ -37,7 +37,12 @@ export async function usageOf(tx: Db, shopId: string, clientKey: string, uploadI
           EXISTS (SELECT 1 FROM held WHERE id = ${uploadId}) AS live`,
   );
   const r = rows[0]!;
-  return { shopBytes: Number(r.shop_bytes), addressBytes: Number(r.address_bytes), addressJobs: Number(r.address_jobs), live: r.live === true };
+  return {
+    shopBytes: Number(r.shop_bytes),
+    addressBytes: Number(r.address_bytes),
+    addressJobs: Number(r.address_jobs),
+    live: r.live === true,
+  };
 }
 
 type NewReservation = { id: string; shopId: string; clientKey: string; bytes: number };
@@ -71,7 +76,10 @@ export async function deleteReservation(db: Db, id: string): Promise<void> {
 
 /** In the job's own transaction: the quota it held becomes the files it stored. False when its lease was lost. */
 export async function settleReservation(tx: Db, id: string, now: Date): Promise<boolean> {
-  const rows = await queryRows(tx, sql`DELETE FROM upload_reservations WHERE id = ${id} AND expires_at > ${now.toISOString()} RETURNING id`);
+  const rows = await queryRows(
+    tx,
+    sql`DELETE FROM upload_reservations WHERE id = ${id} AND expires_at > ${now.toISOString()} RETURNING id`,
+  );
   return rows.length > 0;
 }
 

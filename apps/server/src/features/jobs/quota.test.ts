@@ -5,11 +5,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.js';
-import { queryRows } from '../../db/index.js';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { blobKeys, multipart, ownerWithShop, type Part, pdfBytes, pngBytes, streamRequest } from '../../../test/support/fixtures.js';
 import { createSecondInstance, createTestApp, json, type TestApp, type TestClock, testClock } from '../../../test/support/harness.js';
+import type { App } from '../../app.js';
+import { queryRows } from '../../db/index.js';
 
 const MiB = 1024 * 1024;
 const HOUR = 60 * 60 * 1000;
@@ -36,7 +36,13 @@ async function counts(t: TestApp, shopId: string) {
                (SELECT count(*) FROM upload_reservations)::int AS held`,
   );
   const r = rows[0]!;
-  return { jobs: r.jobs, files: r.files, bytes: Number(r.bytes), held: r.held, blobs: (await blobKeys(t.deps.blobs, `shops/${shopId}/jobs/`)).length };
+  return {
+    jobs: r.jobs,
+    files: r.files,
+    bytes: Number(r.bytes),
+    held: r.held,
+    blobs: (await blobKeys(t.deps.blobs, `shops/${shopId}/jobs/`)).length,
+  };
 }
 
 describe.each(DATABASE_KINDS)('shop storage quota on %s', (kind) => {
@@ -110,7 +116,8 @@ describe.each(DATABASE_KINDS)('shop storage quota on %s', (kind) => {
     it('one address cannot keep more unprinted jobs than its cap; printing one frees a place', async () => {
       const small = pngBytes();
       // A has one job queued: two more reach the cap of 3.
-      for (const n of [2, 3]) expect((await uploadFrom(t.app, slug, [{ name: 'files', filename: `a${n}.png`, data: small }], A)).statusCode).toBe(201);
+      for (const n of [2, 3])
+        expect((await uploadFrom(t.app, slug, [{ name: 'files', filename: `a${n}.png`, data: small }], A)).statusCode).toBe(201);
       const before = await counts(t, shopId);
       const refused = await uploadFrom(t.app, slug, [{ name: 'files', filename: 'a4.png', data: small }], A);
       expect(refused.statusCode, refused.body).toBe(429);
@@ -118,9 +125,17 @@ describe.each(DATABASE_KINDS)('shop storage quota on %s', (kind) => {
       expect(await counts(t, shopId)).toEqual(before);
       expect((await uploadFrom(t.app, slug, [{ name: 'files', filename: 'b2.png', data: small }], B)).statusCode).toBe(201);
 
-      const list = json(await t.app.inject({ method: 'GET', url: `/api/shops/${shopId}/print-jobs`, headers: auth })) as { id: string; originalFilenames: string[] }[];
+      const list = json(await t.app.inject({ method: 'GET', url: `/api/shops/${shopId}/print-jobs`, headers: auth })) as {
+        id: string;
+        originalFilenames: string[];
+      }[];
       const a1 = list.find((j) => j.originalFilenames[0] === 'a1.pdf')!;
-      const printed = await t.app.inject({ method: 'POST', url: `/api/shops/print-jobs/${a1.id}/mark-printed`, headers: auth, payload: {} });
+      const printed = await t.app.inject({
+        method: 'POST',
+        url: `/api/shops/print-jobs/${a1.id}/mark-printed`,
+        headers: auth,
+        payload: {},
+      });
       expect(printed.statusCode, printed.body).toBe(200);
       expect((await uploadFrom(t.app, slug, [{ name: 'files', filename: 'a5.png', data: small }], A)).statusCode).toBe(201);
     });
@@ -164,7 +179,11 @@ describe.each(DATABASE_KINDS)('shop storage quota on %s', (kind) => {
     });
     /** Signed in now: the test clock moves past a bearer's life. */
     const freshAuth = async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: `reaper-${kind}@example.com`, password: 'passw0rd-ok' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: `reaper-${kind}@example.com`, password: 'passw0rd-ok' },
+      });
       return { authorization: String(res.headers.authorization) };
     };
     afterAll(async () => t?.close());
@@ -220,7 +239,9 @@ describe.each(DATABASE_KINDS)('shop storage quota on %s', (kind) => {
       expect(res.status, res.body).toBe(201);
       const { jobId } = JSON.parse(res.body) as { jobId: string };
       expect(kept).toContain(`/jobs/${jobId}/`);
-      const urls = json(await t.app.inject({ method: 'GET', url: `/api/shops-action/print-jobs/${jobId}/signed-urls`, headers: await freshAuth() })) as string[];
+      const urls = json(
+        await t.app.inject({ method: 'GET', url: `/api/shops-action/print-jobs/${jobId}/signed-urls`, headers: await freshAuth() }),
+      ) as string[];
       expect(urls).toHaveLength(2);
       const downloads = await Promise.all(urls.map((u) => t.app.inject({ method: 'GET', url: u })));
       expect(downloads.map((d) => d.statusCode)).toEqual([200, 200]);

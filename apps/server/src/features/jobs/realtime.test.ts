@@ -3,10 +3,10 @@ import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
 import SockJS from 'sockjs-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { App } from '../../app.js';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { ownerWithShop, pdfBytes, upload } from '../../../test/support/fixtures.js';
 import { createSecondInstance, createTestApp, json, type TestApp } from '../../../test/support/harness.js';
+import type { App } from '../../app.js';
 
 type Received = { action: string; job: { id: string; status: string } };
 
@@ -70,18 +70,21 @@ describe.each(DATABASE_KINDS)('live print queue over STOMP on %s', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  it.each(['sockjs', 'ws'] as const)('announces created within a second of an upload and updated after mark-printed (%s)', async (transport) => {
-    const sub = subscriber(base, a.token, a.shop.id, transport);
-    await sub.subscribed;
-    const res = await upload(t.app, a.shop.slug, [{ name: 'files', filename: 'x.pdf', data: await pdfBytes(1) }]);
-    const { jobId } = json(res);
-    const created = await sub.waitFor((m) => m.action === 'created' && m.job.id === jobId, 1000);
-    expect(created.message.job.status).toBe('queued');
-    await t.app.inject({ method: 'POST', url: `/api/shops/print-jobs/${jobId}/mark-printed`, headers: a.auth });
-    const updated = await sub.waitFor((m) => m.action === 'updated' && m.job.id === jobId && m.job.status === 'done', 1000);
-    expect(updated.message.job.status).toBe('done');
-    await sub.stop();
-  });
+  it.each(['sockjs', 'ws'] as const)(
+    'announces created within a second of an upload and updated after mark-printed (%s)',
+    async (transport) => {
+      const sub = subscriber(base, a.token, a.shop.id, transport);
+      await sub.subscribed;
+      const res = await upload(t.app, a.shop.slug, [{ name: 'files', filename: 'x.pdf', data: await pdfBytes(1) }]);
+      const { jobId } = json(res);
+      const created = await sub.waitFor((m) => m.action === 'created' && m.job.id === jobId, 1000);
+      expect(created.message.job.status).toBe('queued');
+      await t.app.inject({ method: 'POST', url: `/api/shops/print-jobs/${jobId}/mark-printed`, headers: a.auth });
+      const updated = await sub.waitFor((m) => m.action === 'updated' && m.job.id === jobId && m.job.status === 'done', 1000);
+      expect(updated.message.job.status).toBe('done');
+      await sub.stop();
+    },
+  );
 
   it("refuses a subscription to another shop's topic with an ERROR frame", async () => {
     const sub = subscriber(base, b.token, a.shop.id);

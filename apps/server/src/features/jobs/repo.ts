@@ -83,34 +83,40 @@ export async function insertJob(db: Db, shopId: string, upload: ReceivedUpload, 
       );
       customerId = rows[0]?.id ?? null;
     }
-    const [jobRow] = await tx.insert(jobs).values({
-      id: upload.jobId,
-      shopId,
-      number,
-      customerId,
-      customerName: upload.name,
-      customerPhone: upload.phone,
-      paperSku: paper?.sku ?? null,
-      clientKey,
-      createdAt: now,
-    }).returning();
-    const fileRows = await tx.insert(jobFiles).values(
-      upload.files.map((f, position) => ({
-        id: f.id,
-        jobId: upload.jobId,
+    const [jobRow] = await tx
+      .insert(jobs)
+      .values({
+        id: upload.jobId,
         shopId,
-        position,
-        blobKey: f.blobKey,
-        originalName: f.originalName,
-        storedName: f.storedName,
-        extension: f.extension,
-        contentType: f.contentType,
-        size: f.size,
-        sha256: f.sha256,
-        pages: f.contentType === 'application/pdf' ? null : 1,
+        number,
+        customerId,
+        customerName: upload.name,
+        customerPhone: upload.phone,
+        paperSku: paper?.sku ?? null,
+        clientKey,
         createdAt: now,
-      })),
-    ).returning(fileColumns);
+      })
+      .returning();
+    const fileRows = await tx
+      .insert(jobFiles)
+      .values(
+        upload.files.map((f, position) => ({
+          id: f.id,
+          jobId: upload.jobId,
+          shopId,
+          position,
+          blobKey: f.blobKey,
+          originalName: f.originalName,
+          storedName: f.storedName,
+          extension: f.extension,
+          contentType: f.contentType,
+          size: f.size,
+          sha256: f.sha256,
+          pages: f.contentType === 'application/pdf' ? null : 1,
+          createdAt: now,
+        })),
+      )
+      .returning(fileColumns);
     return toJobDto(jobRow!, fileRows, paper);
   });
 }
@@ -144,7 +150,11 @@ async function assemble(db: Db, shopId: string, rows: JobRow[]): Promise<TJob[]>
     if (list) list.push(f);
     else byJob.set(f.jobId, [f]);
   }
-  const papers = await paperFor(db, shopId, rows.map((r) => r.paperSku));
+  const papers = await paperFor(
+    db,
+    shopId,
+    rows.map((r) => r.paperSku),
+  );
   return rows.map((j) => toJobDto(j, byJob.get(j.id) ?? [], papers.get(j.paperSku) ?? papers.get(null)));
 }
 
@@ -153,7 +163,13 @@ export async function listJobs(db: Db, shopId: string, opts: { limit: number; be
   const conds = [eq(jobs.shopId, shopId)];
   if (opts.status) conds.push(eq(jobs.status, opts.status));
   if (opts.before) {
-    const anchor = (await db.select().from(jobs).where(and(eq(jobs.id, opts.before), eq(jobs.shopId, shopId))).limit(1))[0];
+    const anchor = (
+      await db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.id, opts.before), eq(jobs.shopId, shopId)))
+        .limit(1)
+    )[0];
     if (!anchor) return [];
     conds.push(or(lt(jobs.createdAt, anchor.createdAt), and(eq(jobs.createdAt, anchor.createdAt), lt(jobs.id, anchor.id)))!);
   }
@@ -249,7 +265,10 @@ export async function markPrinted(
         .where(and(eq(jobs.id, job.id), eq(jobs.status, 'queued')))
         .returning({ id: jobs.id });
       if (moved.length === 0) throw new Rollback('not-queued');
-      const files = await tx.select().from(jobFiles).where(and(eq(jobFiles.jobId, job.id), eq(jobFiles.state, 'active')));
+      const files = await tx
+        .select()
+        .from(jobFiles)
+        .where(and(eq(jobFiles.jobId, job.id), eq(jobFiles.state, 'active')));
       const sheets = files.reduce((n, f) => n + (f.pages ?? 0), 0);
       await recycleFiles(tx as unknown as Db, job.id, now, expiresAt);
       if (job.paperSku && sheets > 0) {

@@ -40,10 +40,8 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
     async (req) => jobs.list(currentUser(req), req.params.shopId, req.query),
   );
 
-  r.get(
-    '/api/shops-action/print-jobs/:id/signed-urls',
-    { schema: { params: ZJobParams, response: { 200: ZSignedUrls } } },
-    async (req) => jobs.signedUrls(currentUser(req), req.params.id),
+  r.get('/api/shops-action/print-jobs/:id/signed-urls', { schema: { params: ZJobParams, response: { 200: ZSignedUrls } } }, async (req) =>
+    jobs.signedUrls(currentUser(req), req.params.id),
   );
 
   r.post(
@@ -52,10 +50,8 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
     async (req) => jobs.markPrinted(currentUser(req), req.params.id, req.body),
   );
 
-  r.delete(
-    '/api/shops/print-jobs/:id',
-    { schema: { params: ZJobParams, response: { 200: ZJob } } },
-    async (req) => jobs.cancel(currentUser(req), req.params.id),
+  r.delete('/api/shops/print-jobs/:id', { schema: { params: ZJobParams, response: { 200: ZJob } } }, async (req) =>
+    jobs.cancel(currentUser(req), req.params.id),
   );
 }
 

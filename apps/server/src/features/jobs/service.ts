@@ -1,22 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
-import { rupeesToPaise, SIGNED_LINK_TTL_SECONDS, type TJob, type TJobCreated, type TMarkPrintedRequest, type TUploadRefusalReason } from '@counterprint/contract';
+import {
+  rupeesToPaise,
+  SIGNED_LINK_TTL_SECONDS,
+  type TJob,
+  type TJobCreated,
+  type TMarkPrintedRequest,
+  type TUploadRefusalReason,
+} from '@counterprint/contract';
 import type { AuthUser } from '../../auth/guards.js';
 import { requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { conflict, notFound } from '../../http/errors.js';
-import type { JobAnnouncer } from '../../realtime/job-announcer.js';
-import type { BlobStore } from '../../storage/blob-store.js';
 import type { MultipartBody } from '../../http/multipart.js';
 import * as policies from '../../limits/policies.js';
 import type { RateLimiter } from '../../limits/rate-limiter.js';
+import type { JobAnnouncer } from '../../realtime/job-announcer.js';
+import type { BlobStore } from '../../storage/blob-store.js';
 import type { ShopRow } from '../shops/repo.js';
 import { findInUsersShop, shopBySlug } from '../shops/scope.js';
 import type { PageCounter } from './page-counter.js';
-import * as repo from './repo.js';
 import { clientKeyOf, type UploadLeases, uploadLost } from './quota.js';
+import * as repo from './repo.js';
 import { discard, type ReceivedFile, receiveUpload, refusalReason, serverStorageFull } from './upload.js';
 
 export type { JobAction, JobAnnouncer } from '../../realtime/job-announcer.js';
@@ -91,7 +98,10 @@ export class JobsService {
         await this.assertStored(received.files);
         const job = await repo.insertJob(db, shop.id, received, this.d.clock.now(), reservation.clientKey);
         this.d.announcer.announce(shop.id, job.id, 'created', job);
-        this.d.pageCounter.enqueue(shop.id, received.files.filter((f) => f.contentType === 'application/pdf').map((f) => f.id));
+        this.d.pageCounter.enqueue(
+          shop.id,
+          received.files.filter((f) => f.contentType === 'application/pdf').map((f) => f.id),
+        );
         return { jobId: job.id, fileCount: received.files.length, number: job.number };
       } catch (err) {
         await discard(blobs, received.files);

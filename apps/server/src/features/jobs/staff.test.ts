@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/index.js';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { ownerWithShop, pdfBytes, pngBytes, upload } from '../../../test/support/fixtures.js';
 import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
+import { queryRows } from '../../db/index.js';
 
 describe.each(DATABASE_KINDS)('staff job calls on %s', (kind) => {
   let t: TestApp;

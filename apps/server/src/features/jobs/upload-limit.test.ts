@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINUTE } from '../../limits/rate-limiter.js';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { ownerWithShop, pngBytes, upload } from '../../../test/support/fixtures.js';
 import { createTestApp, type TestApp, type TestClock, testClock } from '../../../test/support/harness.js';
+import { MINUTE } from '../../limits/rate-limiter.js';
 
 /** Issue 16: a busy counter's customers on one address (shop Wi-Fi, a carrier's NAT) must not meet the limit. */
 describe.each(DATABASE_KINDS)('the upload limit for customers sharing one address on %s', (kind) => {

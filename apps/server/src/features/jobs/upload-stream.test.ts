@@ -4,9 +4,9 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/index.js';
 import { blobKeys, ownerWithShop, pdfBytes, streamRequest } from '../../../test/support/fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/support/harness.js';
+import { queryRows } from '../../db/index.js';
 
 const MiB = 1024 * 1024;
 
@@ -22,11 +22,8 @@ async function writeMultipart(
   fileBytes: number,
   opts: { abortAt?: number } = {},
 ) {
-  const write = (b: Buffer | string) =>
-    new Promise<void>((resolve) => (req.write(b) ? resolve() : req.once('drain', () => resolve())));
-  await write(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-  );
+  const write = (b: Buffer | string) => new Promise<void>((resolve) => (req.write(b) ? resolve() : req.once('drain', () => resolve())));
+  await write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
   await write(head);
   const chunk = Buffer.alloc(256 * 1024, 0x20);
   let sent = head.length;
@@ -139,7 +136,9 @@ describe('streamed uploads over a real socket', () => {
     });
     const body = Buffer.concat([
       ...files.flatMap((f, i) => [
-        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="part-${i}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="part-${i}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
         f,
         Buffer.from('\r\n'),
       ]),

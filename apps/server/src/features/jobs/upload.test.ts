@@ -3,10 +3,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/index.js';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { blobKeys, docBytes, docxBytes, ownerWithShop, pdfBytes, pngBytes, upload } from '../../../test/support/fixtures.js';
 import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
+import { queryRows } from '../../db/index.js';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -105,37 +105,236 @@ describe.each(DATABASE_KINDS)('customer upload on %s', (kind) => {
 
   describe('refusals leave no job row and no blob', () => {
     const refusals: [string, () => Promise<Parameters<typeof upload>[2]>, number, RegExp][] = [
-      ['a type outside the allow-list', async () => [{ name: 'files', filename: 'virus.exe', data: Buffer.from('MZ....') }], 415, /virus\.exe is not allowed\. Accepted: PDF, PNG/],
+      [
+        'a type outside the allow-list',
+        async () => [{ name: 'files', filename: 'virus.exe', data: Buffer.from('MZ....') }],
+        415,
+        /virus\.exe is not allowed\. Accepted: PDF, PNG/,
+      ],
       ['a PDF renamed .exe', async () => [{ name: 'files', filename: 'doc.exe', data: await pdfBytes() }], 415, /doc\.exe is not allowed/],
-      ['an .exe renamed .pdf', async () => [{ name: 'files', filename: 'doc.pdf', data: Buffer.from('MZ\x90\x00 not a pdf at all') }], 415, /doc\.pdf is not allowed/],
-      ['a Word document (.docx)', async () => [{ name: 'files', filename: 'report.docx', data: docxBytes() }], 415, /^report\.docx is a Word document\. Save it as PDF and send it again\.$/],
-      ['a Word 97 document (.doc)', async () => [{ name: 'files', filename: 'old.doc', data: docBytes() }], 415, /^old\.doc is a Word document\. Save it as PDF and send it again\.$/],
-      ['a .docx renamed .pdf', async () => [{ name: 'files', filename: 'report.pdf', data: docxBytes() }], 415, /^report\.pdf is a Word document, not a PDF\. Save it as PDF and send it again\.$/],
-      ['a .doc renamed .pdf', async () => [{ name: 'files', filename: 'old.pdf', data: docBytes() }], 415, /^old\.pdf is a Word document, not a PDF\. Save it as PDF and send it again\.$/],
-      ['a .docx renamed .xlsx', async () => [{ name: 'files', filename: 'sheet.xlsx', data: docxBytes() }], 415, /^sheet\.xlsx is a Word document, not an XLSX\. Save it as PDF and send it again\.$/],
-      ['a PNG whose bytes are JPEG', async () => [{ name: 'files', filename: 'x.png', data: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) }], 415, /x\.png is not allowed/],
-      ['a CSV with a NUL', async () => [{ name: 'files', filename: 'a.csv', data: Buffer.from('a,b\n1,\u00002\n') }], 415, /a\.csv is not allowed/],
-      ['an SVG that is HTML', async () => [{ name: 'files', filename: 'a.svg', data: Buffer.from('<html><script>alert(1)</script></html>') }], 415, /a\.svg is not allowed/],
+      [
+        'an .exe renamed .pdf',
+        async () => [{ name: 'files', filename: 'doc.pdf', data: Buffer.from('MZ\x90\x00 not a pdf at all') }],
+        415,
+        /doc\.pdf is not allowed/,
+      ],
+      [
+        'a Word document (.docx)',
+        async () => [{ name: 'files', filename: 'report.docx', data: docxBytes() }],
+        415,
+        /^report\.docx is a Word document\. Save it as PDF and send it again\.$/,
+      ],
+      [
+        'a Word 97 document (.doc)',
+        async () => [{ name: 'files', filename: 'old.doc', data: docBytes() }],
+        415,
+        /^old\.doc is a Word document\. Save it as PDF and send it again\.$/,
+      ],
+      [
+        'a .docx renamed .pdf',
+        async () => [{ name: 'files', filename: 'report.pdf', data: docxBytes() }],
+        415,
+        /^report\.pdf is a Word document, not a PDF\. Save it as PDF and send it again\.$/,
+      ],
+      [
+        'a .doc renamed .pdf',
+        async () => [{ name: 'files', filename: 'old.pdf', data: docBytes() }],
+        415,
+        /^old\.pdf is a Word document, not a PDF\. Save it as PDF and send it again\.$/,
+      ],
+      [
+        'a .docx renamed .xlsx',
+        async () => [{ name: 'files', filename: 'sheet.xlsx', data: docxBytes() }],
+        415,
+        /^sheet\.xlsx is a Word document, not an XLSX\. Save it as PDF and send it again\.$/,
+      ],
+      [
+        'a PNG whose bytes are JPEG',
+        async () => [{ name: 'files', filename: 'x.png', data: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) }],
+        415,
+        /x\.png is not allowed/,
+      ],
+      [
+        'a CSV with a NUL',
+        async () => [{ name: 'files', filename: 'a.csv', data: Buffer.from('a,b\n1,\u00002\n') }],
+        415,
+        /a\.csv is not allowed/,
+      ],
+      [
+        'an SVG that is HTML',
+        async () => [{ name: 'files', filename: 'a.svg', data: Buffer.from('<html><script>alert(1)</script></html>') }],
+        415,
+        /a\.svg is not allowed/,
+      ],
       // HTML is refused whatever it is named (docs/security.md): as a CSV, as a PDF with %PDF- further on, as an SVG.
-      ['HTML named .csv', async () => [{ name: 'files', filename: 'list.csv', data: Buffer.from('<!DOCTYPE html>\n<html><body><script>alert(1)</script></body></html>\n') }], 415, /list\.csv is not allowed/],
-      ['a CSV with a <script> row after 64 KiB', async () => [{ name: 'files', filename: 'long.csv', data: Buffer.from(`${'a,b\n'.repeat(20_000)}<script>alert(1)</script>\n`) }], 415, /long\.csv is not allowed/],
-      ['a CSV with an <iframe>', async () => [{ name: 'files', filename: 'frame.csv', data: Buffer.from('a,b\n1,<iframe src=//evil.example>\n') }], 415, /frame\.csv is not allowed/],
-      ['HTML with %PDF- later in its first KiB, named .pdf', async () => [{ name: 'files', filename: 'fake.pdf', data: Buffer.from('<html><script>alert(1)</script>\n%PDF-1.4\n%%EOF\n') }], 415, /fake\.pdf is not allowed/],
-      ['a PDF with text before %PDF-', async () => [{ name: 'files', filename: 'late.pdf', data: Buffer.concat([Buffer.from('junk '), await pdfBytes()]) }], 415, /late\.pdf is not allowed/],
-      ['an SVG with onload', async () => [{ name: 'files', filename: 'load.svg', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>') }], 415, /load\.svg is not allowed/],
-      ['an SVG with a <script>', async () => [{ name: 'files', filename: 'script.svg', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }], 415, /script\.svg is not allowed/],
-      ['an SVG behind <!DOCTYPE html>', async () => [{ name: 'files', filename: 'doc.svg', data: Buffer.from('<!DOCTYPE html><svg onload=alert(1)>') }], 415, /doc\.svg is not allowed/],
-      ['an SVG with a javascript: link hidden by a character reference', async () => [{ name: 'files', filename: 'link.svg', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><a href="jav&#x61;script:alert(1)"><text>go</text></a></svg>') }], 415, /link\.svg is not allowed/],
-      ['an SVG with a javascript: link spelled by two entities', async () => [{ name: 'files', filename: 'ent.svg', data: Buffer.from('<!DOCTYPE svg [<!ENTITY a "java"><!ENTITY b "script:alert(1)">]><svg xmlns="http://www.w3.org/2000/svg"><a href="&a;&b;"><text>go</text></a></svg>') }], 415, /ent\.svg is not allowed/],
-      ['an SVG with a namespaced XHTML <script>', async () => [{ name: 'files', filename: 'ns.svg', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" xmlns:h="http://www.w3.org/1999/xhtml"><h:script>alert(1)</h:script></svg>') }], 415, /ns\.svg is not allowed/],
-      ['an SVG with a <foreignObject>', async () => [{ name: 'files', filename: 'fo.svg', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><foreignObject width="9" height="9"><div xmlns="http://www.w3.org/1999/xhtml">hi</div></foreignObject></svg>') }], 415, /fo\.svg is not allowed/],
-      ['an SVG with an XSLT stylesheet', async () => [{ name: 'files', filename: 'xsl.svg', data: Buffer.from('<?xml version="1.0"?><?xml-stylesheet type="text/xsl" href="data:,x"?><svg xmlns="http://www.w3.org/2000/svg"/>') }], 415, /xsl\.svg is not allowed/],
-      ['an SVG with an event handler after 64 KiB', async () => [{ name: 'files', filename: 'deep.svg', data: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(3000)}<rect width="1" height="1" onclick="alert(1)"/></svg>`) }], 415, /deep\.svg is not allowed/],
+      [
+        'HTML named .csv',
+        async () => [
+          {
+            name: 'files',
+            filename: 'list.csv',
+            data: Buffer.from('<!DOCTYPE html>\n<html><body><script>alert(1)</script></body></html>\n'),
+          },
+        ],
+        415,
+        /list\.csv is not allowed/,
+      ],
+      [
+        'a CSV with a <script> row after 64 KiB',
+        async () => [{ name: 'files', filename: 'long.csv', data: Buffer.from(`${'a,b\n'.repeat(20_000)}<script>alert(1)</script>\n`) }],
+        415,
+        /long\.csv is not allowed/,
+      ],
+      [
+        'a CSV with an <iframe>',
+        async () => [{ name: 'files', filename: 'frame.csv', data: Buffer.from('a,b\n1,<iframe src=//evil.example>\n') }],
+        415,
+        /frame\.csv is not allowed/,
+      ],
+      [
+        'HTML with %PDF- later in its first KiB, named .pdf',
+        async () => [{ name: 'files', filename: 'fake.pdf', data: Buffer.from('<html><script>alert(1)</script>\n%PDF-1.4\n%%EOF\n') }],
+        415,
+        /fake\.pdf is not allowed/,
+      ],
+      [
+        'a PDF with text before %PDF-',
+        async () => [{ name: 'files', filename: 'late.pdf', data: Buffer.concat([Buffer.from('junk '), await pdfBytes()]) }],
+        415,
+        /late\.pdf is not allowed/,
+      ],
+      [
+        'an SVG with onload',
+        async () => [
+          {
+            name: 'files',
+            filename: 'load.svg',
+            data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>'),
+          },
+        ],
+        415,
+        /load\.svg is not allowed/,
+      ],
+      [
+        'an SVG with a <script>',
+        async () => [
+          {
+            name: 'files',
+            filename: 'script.svg',
+            data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          },
+        ],
+        415,
+        /script\.svg is not allowed/,
+      ],
+      [
+        'an SVG behind <!DOCTYPE html>',
+        async () => [{ name: 'files', filename: 'doc.svg', data: Buffer.from('<!DOCTYPE html><svg onload=alert(1)>') }],
+        415,
+        /doc\.svg is not allowed/,
+      ],
+      [
+        'an SVG with a javascript: link hidden by a character reference',
+        async () => [
+          {
+            name: 'files',
+            filename: 'link.svg',
+            data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><a href="jav&#x61;script:alert(1)"><text>go</text></a></svg>'),
+          },
+        ],
+        415,
+        /link\.svg is not allowed/,
+      ],
+      [
+        'an SVG with a javascript: link spelled by two entities',
+        async () => [
+          {
+            name: 'files',
+            filename: 'ent.svg',
+            data: Buffer.from(
+              '<!DOCTYPE svg [<!ENTITY a "java"><!ENTITY b "script:alert(1)">]><svg xmlns="http://www.w3.org/2000/svg"><a href="&a;&b;"><text>go</text></a></svg>',
+            ),
+          },
+        ],
+        415,
+        /ent\.svg is not allowed/,
+      ],
+      [
+        'an SVG with a namespaced XHTML <script>',
+        async () => [
+          {
+            name: 'files',
+            filename: 'ns.svg',
+            data: Buffer.from(
+              '<svg xmlns="http://www.w3.org/2000/svg" xmlns:h="http://www.w3.org/1999/xhtml"><h:script>alert(1)</h:script></svg>',
+            ),
+          },
+        ],
+        415,
+        /ns\.svg is not allowed/,
+      ],
+      [
+        'an SVG with a <foreignObject>',
+        async () => [
+          {
+            name: 'files',
+            filename: 'fo.svg',
+            data: Buffer.from(
+              '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject width="9" height="9"><div xmlns="http://www.w3.org/1999/xhtml">hi</div></foreignObject></svg>',
+            ),
+          },
+        ],
+        415,
+        /fo\.svg is not allowed/,
+      ],
+      [
+        'an SVG with an XSLT stylesheet',
+        async () => [
+          {
+            name: 'files',
+            filename: 'xsl.svg',
+            data: Buffer.from(
+              '<?xml version="1.0"?><?xml-stylesheet type="text/xsl" href="data:,x"?><svg xmlns="http://www.w3.org/2000/svg"/>',
+            ),
+          },
+        ],
+        415,
+        /xsl\.svg is not allowed/,
+      ],
+      [
+        'an SVG with an event handler after 64 KiB',
+        async () => [
+          {
+            name: 'files',
+            filename: 'deep.svg',
+            data: Buffer.from(
+              `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(3000)}<rect width="1" height="1" onclick="alert(1)"/></svg>`,
+            ),
+          },
+        ],
+        415,
+        /deep\.svg is not allowed/,
+      ],
       ['no files', async () => [{ name: 'name', value: 'x' }], 400, /Please select at least one file to upload\./],
-      ['51 files', async () => Array.from({ length: 51 }, (_, i) => ({ name: 'files', filename: `p${i}.png`, data: pngBytes(4, 2) })), 400, /at most 50 files/],
+      [
+        '51 files',
+        async () => Array.from({ length: 51 }, (_, i) => ({ name: 'files', filename: `p${i}.png`, data: pngBytes(4, 2) })),
+        400,
+        /at most 50 files/,
+      ],
       ['a name with ../', async () => [{ name: 'files', filename: '../../etc/passwd.pdf', data: await pdfBytes() }], 400, /folder path/],
-      ['a name with a right-to-left override', async () => [{ name: 'files', filename: 'inv\u202Efdp.exe.pdf', data: await pdfBytes() }], 400, /not allowed/],
-      ['a name with control characters', async () => [{ name: 'files', filename: 'a\u0007b.pdf', data: await pdfBytes() }], 400, /not allowed/],
+      [
+        'a name with a right-to-left override',
+        async () => [{ name: 'files', filename: 'inv\u202Efdp.exe.pdf', data: await pdfBytes() }],
+        400,
+        /not allowed/,
+      ],
+      [
+        'a name with control characters',
+        async () => [{ name: 'files', filename: 'a\u0007b.pdf', data: await pdfBytes() }],
+        400,
+        /not allowed/,
+      ],
       ...(
         [
           ['a zero-width space', 'invoice\u200B.pdf', 'U+200B'],
@@ -151,12 +350,43 @@ describe.each(DATABASE_KINDS)('customer upload on %s', (kind) => {
         `a name with ${label}`,
         async () => [{ name: 'files', filename, data: await pdfBytes() }],
         400,
-        new RegExp(`^File name "${filename.replace(/[^\w.:]/gu, '.')}" contains a character that is not allowed \\(${code.replace('+', '\\+')}\\)$`),
+        new RegExp(
+          `^File name "${filename.replace(/[^\w.:]/gu, '.')}" contains a character that is not allowed \\(${code.replace('+', '\\+')}\\)$`,
+        ),
       ]),
-      ['a 1,000-character name', async () => [{ name: 'files', filename: `${'a'.repeat(996)}.pdf`, data: await pdfBytes() }], 400, /too long/],
-      ['a 10 KB name field', async () => [{ name: 'name', value: 'n'.repeat(10_000) }, { name: 'files', filename: 'a.png', data: pngBytes() }], 400, /name is too long/],
-      ['a bad phone', async () => [{ name: 'phone', value: 'call me' }, { name: 'files', filename: 'a.png', data: pngBytes() }], 400, /phone/],
-      ['a second file refused after a good one', async () => [{ name: 'files', filename: 'ok.png', data: pngBytes() }, { name: 'files', filename: 'bad.pdf', data: Buffer.from('nope') }], 415, /bad\.pdf is not allowed/],
+      [
+        'a 1,000-character name',
+        async () => [{ name: 'files', filename: `${'a'.repeat(996)}.pdf`, data: await pdfBytes() }],
+        400,
+        /too long/,
+      ],
+      [
+        'a 10 KB name field',
+        async () => [
+          { name: 'name', value: 'n'.repeat(10_000) },
+          { name: 'files', filename: 'a.png', data: pngBytes() },
+        ],
+        400,
+        /name is too long/,
+      ],
+      [
+        'a bad phone',
+        async () => [
+          { name: 'phone', value: 'call me' },
+          { name: 'files', filename: 'a.png', data: pngBytes() },
+        ],
+        400,
+        /phone/,
+      ],
+      [
+        'a second file refused after a good one',
+        async () => [
+          { name: 'files', filename: 'ok.png', data: pngBytes() },
+          { name: 'files', filename: 'bad.pdf', data: Buffer.from('nope') },
+        ],
+        415,
+        /bad\.pdf is not allowed/,
+      ],
     ];
     it.each(refusals)('%s', async (_label, parts, status, message) => {
       const before = await counts();

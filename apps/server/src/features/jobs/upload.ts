@@ -4,7 +4,7 @@ import { PHONE_PATTERN, type TUploadRefusalReason, tooLargeMessage, UPLOAD_LIMIT
 import { controlCharacters, hasControlCharacters } from '../../http/control-characters.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { type MultipartBody, readMultipart, skipFile } from '../../http/multipart.js';
-import { BlobTooLargeError, type BlobStore, type PutResult, StorageFullError } from '../../storage/blob-store.js';
+import { type BlobStore, BlobTooLargeError, type PutResult, StorageFullError } from '../../storage/blob-store.js';
 import { freeNow } from '../../storage/stream-util.js';
 import { CONTENT_TYPES, ContentCheck, extensionOf, refusedType } from './content-check.js';
 import { storageName, validateFilename } from './filename.js';
@@ -81,7 +81,12 @@ class QuotaMeter extends Transform {
  * On any failure (a refused file, a client that goes away) every blob already stored
  * for this upload is deleted before the error propagates.
  */
-export async function receiveUpload(form: MultipartBody, blobs: BlobStore, shopId: string, allowance: UploadAllowance): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  form: MultipartBody,
+  blobs: BlobStore,
+  shopId: string,
+  allowance: UploadAllowance,
+): Promise<ReceivedUpload> {
   const { jobId } = allowance;
   const files: ReceivedFile[] = [];
   let name: string | null = null;
@@ -178,7 +183,10 @@ function mapMultipartError(err: unknown): unknown {
   if (code === 'FST_FILES_LIMIT') return badRequest(`You can upload at most ${UPLOAD_LIMITS.maxFiles} files at a time.`, 'TOO_MANY_FILES');
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('The upload has too many parts');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest('body must be multipart/form-data');
-  if (err instanceof Error && /Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found|Part terminated early/i.test(err.message)) {
+  if (
+    err instanceof Error &&
+    /Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found|Part terminated early/i.test(err.message)
+  ) {
     return badRequest('The upload was cut off or is not valid multipart data', 'MALFORMED_UPLOAD');
   }
   return err;

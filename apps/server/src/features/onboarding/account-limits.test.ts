@@ -2,14 +2,19 @@ import { type ClientRequest, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/index.js';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { blobKeys, multipart, type Part, pngBytes, shopJson } from '../../../test/support/fixtures.js';
 import { createTestApp, json, signUpAndIn, type TestApp } from '../../../test/support/harness.js';
+import { queryRows } from '../../db/index.js';
 import { encodeBannerSizes } from '../shops/banner-images.js';
 
 const CREATE = '/api/public/onboarding-shops/create';
-const banner = (name: string, width = 60, height = 20): Part => ({ name: 'banners', filename: name, data: pngBytes(width, height), type: 'image/png' });
+const banner = (name: string, width = 60, height = 20): Part => ({
+  name: 'banners',
+  filename: name,
+  data: pngBytes(width, height),
+  type: 'image/png',
+});
 
 async function until<T>(what: string, probe: () => Promise<T> | T, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
   const end = Date.now() + ms;
@@ -30,7 +35,12 @@ function helpers(get: () => TestApp) {
       return get().app.inject({ method: 'POST', url: CREATE, ...body, headers: { ...body.headers, 'x-onboarding-token': token } });
     },
     shopsOf: async (email: string) =>
-      (await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM shops s JOIN users u ON u.id = s.owner_id WHERE u.email = ${email}`))[0]!.n,
+      (
+        await queryRows<{ n: number }>(
+          db(),
+          sql`SELECT count(*)::int AS n FROM shops s JOIN users u ON u.id = s.owner_id WHERE u.email = ${email}`,
+        )
+      )[0]!.n,
     bannerRows: async () => (await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM shop_banners`))[0]!.n,
     blobs: () => blobKeys(get().deps.blobs),
   };
@@ -65,10 +75,13 @@ describe.each(DATABASE_KINDS)('shops and banners per account on %s', (kind) => {
   it('settles the shop count under a lock: 5 concurrent requests for the last free shop make exactly one, and leave no banner of the others', async () => {
     const email = 'race-shops@example.com';
     const token = await h.signup(email);
-    for (let i = 0; i < 4; i++) expect((await h.create(token, [{ name: 'shop', value: shopJson({ shopName: `Race Shop ${i}` }) }])).statusCode).toBe(201);
+    for (let i = 0; i < 4; i++)
+      expect((await h.create(token, [{ name: 'shop', value: shopJson({ shopName: `Race Shop ${i}` }) }])).statusCode).toBe(201);
     const blobsBefore = await h.blobs();
     const raced = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => h.create(token, [{ name: 'shop', value: shopJson({ shopName: `Race Last ${i}` }) }, banner(`r${i}.png`)])),
+      Array.from({ length: 5 }, (_, i) =>
+        h.create(token, [{ name: 'shop', value: shopJson({ shopName: `Race Last ${i}` }) }, banner(`r${i}.png`)]),
+      ),
     );
     expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 403, 403, 403, 403]);
     expect(await h.shopsOf(email)).toBe(5);
@@ -140,7 +153,12 @@ describe.each(DATABASE_KINDS)('onboarding rate limits on %s', (kind) => {
   it('answers 429 past 10 attempts an hour per account and 30 per address, with the spec message', async () => {
     // Attempts count whether or not they succeed: an invalid shop part is refused after being counted.
     const attempt = async (token: string) => (await h.create(token, [{ name: 'shop', value: '{}' }])).statusCode;
-    const [a, b, c, d] = [await h.signup('rl-a@example.com'), await h.signup('rl-b@example.com'), await h.signup('rl-c@example.com'), await h.signup('rl-d@example.com')];
+    const [a, b, c, d] = [
+      await h.signup('rl-a@example.com'),
+      await h.signup('rl-b@example.com'),
+      await h.signup('rl-c@example.com'),
+      await h.signup('rl-d@example.com'),
+    ];
     const codes = async (token: string, n: number) => {
       const out: number[] = [];
       for (let i = 0; i < n; i++) out.push(await attempt(token));
@@ -160,12 +178,23 @@ describe.each(DATABASE_KINDS)('onboarding rate limits on %s', (kind) => {
 /** Opens `n` onboarding requests whose bodies stop a few bytes into their second banner, the first one complete. */
 async function stallRequests(port: number, token: string, n: number) {
   const second = pngBytes(90, 30);
-  const full = await multipart([{ name: 'shop', value: shopJson({ shopName: 'Stalled Shop' }) }, banner('one.png'), { ...banner('two.png'), data: second }]);
+  const full = await multipart([
+    { name: 'shop', value: shopJson({ shopName: 'Stalled Shop' }) },
+    banner('one.png'),
+    { ...banner('two.png'), data: second },
+  ]);
   const stalled = full.payload.subarray(0, full.payload.indexOf(second) + 16);
   const statuses: (number | undefined)[] = Array(n).fill(undefined);
   const requests: ClientRequest[] = [];
   for (let i = 0; i < n; i++) {
-    const req = request({ port, host: '127.0.0.1', method: 'POST', path: CREATE, agent: false, headers: { ...full.headers, 'x-onboarding-token': token } });
+    const req = request({
+      port,
+      host: '127.0.0.1',
+      method: 'POST',
+      path: CREATE,
+      agent: false,
+      headers: { ...full.headers, 'x-onboarding-token': token },
+    });
     req.on('response', (res) => {
       statuses[i] = res.statusCode;
       res.resume();
@@ -186,7 +215,10 @@ describe.each(DATABASE_KINDS)('stalled onboarding bodies on %s', (kind) => {
   const apps: Record<'open' | 'limited', { t: TestApp; port: number }> = {} as never;
   beforeAll(async () => {
     // 'open' lifts every per-address limit, the cap on uploads in flight included (decision 017): its 100 bodies come from one address.
-    for (const [name, env] of [['open', { RATE_LIMIT: 'off', UPLOADS_PER_ADDRESS: '1000' }], ['limited', {}]] as const) {
+    for (const [name, env] of [
+      ['open', { RATE_LIMIT: 'off', UPLOADS_PER_ADDRESS: '1000' }],
+      ['limited', {}],
+    ] as const) {
       const t = await createTestApp({ kind, env });
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       apps[name] = { t, port: (t.app.server.address() as AddressInfo).port };
@@ -201,14 +233,22 @@ describe.each(DATABASE_KINDS)('stalled onboarding bodies on %s', (kind) => {
     const stalled = await stallRequests(port, token, 100);
     try {
       // Old code kept every banner in memory until the body ended: none would be in the store yet.
-      const stored = await until('100 stored banners', () => h.blobs(), (k) => k.length >= 100);
+      const stored = await until(
+        '100 stored banners',
+        () => h.blobs(),
+        (k) => k.length >= 100,
+      );
       expect(stored).toHaveLength(100);
       expect(new Set(stored.map((k) => k.split('/')[1])).size).toBe(100);
       expect(stalled.statuses.filter((s) => s === undefined)).toHaveLength(100);
     } finally {
       stalled.abort();
     }
-    await until('the stored banners to be deleted', () => h.blobs(), (k) => k.length === 0);
+    await until(
+      'the stored banners to be deleted',
+      () => h.blobs(),
+      (k) => k.length === 0,
+    );
     expect(await h.shopsOf('stall@example.com')).toBe(0);
     expect(await h.bannerRows()).toBe(0);
   }, 60_000);
@@ -219,13 +259,27 @@ describe.each(DATABASE_KINDS)('stalled onboarding bodies on %s', (kind) => {
     const token = await h.signup('stall-limited@example.com');
     const stalled = await stallRequests(port, token, 100);
     try {
-      await until('90 answers of 429', () => stalled.statuses.filter((s) => s === 429).length, (n) => n === 90);
-      expect(await until('10 stored banners', () => h.blobs(), (k) => k.length >= 10)).toHaveLength(10);
+      await until(
+        '90 answers of 429',
+        () => stalled.statuses.filter((s) => s === 429).length,
+        (n) => n === 90,
+      );
+      expect(
+        await until(
+          '10 stored banners',
+          () => h.blobs(),
+          (k) => k.length >= 10,
+        ),
+      ).toHaveLength(10);
       expect(stalled.statuses.filter((s) => s === undefined)).toHaveLength(10);
     } finally {
       stalled.abort();
     }
-    await until('the stored banners to be deleted', () => h.blobs(), (k) => k.length === 0);
+    await until(
+      'the stored banners to be deleted',
+      () => h.blobs(),
+      (k) => k.length === 0,
+    );
     expect(await h.shopsOf('stall-limited@example.com')).toBe(0);
   }, 60_000);
 });

@@ -30,14 +30,23 @@ describe.each(DATABASE_KINDS)('shop onboarding, public page and QR on %s', (kind
     const token = await signup('first@example.com');
     const res = await create(
       [
-        { name: 'shop', filename: 'blob', data: Buffer.from(shopJson({ shopName: 'Café Ünïcode Prints!', slug: 'ignored', tagline: 'Fast' })), type: 'application/json' },
+        {
+          name: 'shop',
+          filename: 'blob',
+          data: Buffer.from(shopJson({ shopName: 'Café Ünïcode Prints!', slug: 'ignored', tagline: 'Fast' })),
+          type: 'application/json',
+        },
         { name: 'banners', filename: 'wide.png', data: pngBytes(60, 20), type: 'image/png' },
       ],
       { 'x-onboarding-token': token },
     );
     expect(res.statusCode).toBe(201);
     expect(json(res)).toEqual({ id: expect.any(String), slug: 'cafe-unicode-prints', shopName: 'Café Ünïcode Prints!' });
-    const signin = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'first@example.com', password: 'passw0rd-ok' } });
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'first@example.com', password: 'passw0rd-ok' },
+    });
     expect(json(signin).roles).toEqual(['SHOP_OWNER', 'ROLE_USER']);
     expect(json(signin).shops).toEqual([{ id: json(res).id, slug: 'cafe-unicode-prints', name: 'Café Ünïcode Prints!' }]);
     expect(json(signin).shopName).toBe('Café Ünïcode Prints!');
@@ -45,7 +54,13 @@ describe.each(DATABASE_KINDS)('shop onboarding, public page and QR on %s', (kind
     const details = await t.app.inject({ method: 'GET', url: '/api/public/shops/cafe-unicode-prints/details' });
     expect(details.statusCode).toBe(200);
     const d = json(details);
-    expect(d).toMatchObject({ shopName: 'Café Ünïcode Prints!', tagline: 'Fast', hours: '9:30 AM – 8:00 PM', primaryColor: '#06b6d4', rateCard: [] });
+    expect(d).toMatchObject({
+      shopName: 'Café Ünïcode Prints!',
+      tagline: 'Fast',
+      hours: '9:30 AM – 8:00 PM',
+      primaryColor: '#06b6d4',
+      rateCard: [],
+    });
     expect(d.bannerUrls).toHaveLength(1);
     const banner = await t.app.inject({ method: 'GET', url: d.bannerUrls[0] });
     expect(banner.statusCode).toBe(200);
@@ -87,13 +102,30 @@ describe.each(DATABASE_KINDS)('shop onboarding, public page and QR on %s', (kind
   });
 
   it.each([
-    ['a portrait banner', [{ name: 'banners', filename: 'tall.png', data: pngBytes(20, 60), type: 'image/png' }], 400, /Portrait Not Allowed/],
-    ['five banners', Array.from({ length: 5 }, (_, i) => ({ name: 'banners', filename: `b${i}.png`, data: pngBytes(60, 20) })), 400, /You can upload up to 4 banners only\./],
-    ['a banner that is not an image', [{ name: 'banners', filename: 'b.png', data: Buffer.from('<svg/>') }], 415, /not a readable image|not allowed/],
+    [
+      'a portrait banner',
+      [{ name: 'banners', filename: 'tall.png', data: pngBytes(20, 60), type: 'image/png' }],
+      400,
+      /Portrait Not Allowed/,
+    ],
+    [
+      'five banners',
+      Array.from({ length: 5 }, (_, i) => ({ name: 'banners', filename: `b${i}.png`, data: pngBytes(60, 20) })),
+      400,
+      /You can upload up to 4 banners only\./,
+    ],
+    [
+      'a banner that is not an image',
+      [{ name: 'banners', filename: 'b.png', data: Buffer.from('<svg/>') }],
+      415,
+      /not a readable image|not allowed/,
+    ],
     ['a GIF banner', [{ name: 'banners', filename: 'b.gif', data: pngBytes(60, 20) }], 415, /not allowed/],
   ] as [string, Part[], number, RegExp][])('refuses %s and stores nothing', async (_label, banners, status, message) => {
     const token = await signup(`bad-${banners.length}-${status}-${Math.random()}@example.com`.replace(/0\./, ''));
-    const res = await create([{ name: 'shop', value: shopJson({ shopName: 'Refused Shop' }) }, ...banners], { 'x-onboarding-token': token });
+    const res = await create([{ name: 'shop', value: shopJson({ shopName: 'Refused Shop' }) }, ...banners], {
+      'x-onboarding-token': token,
+    });
     expect(res.statusCode).toBe(status);
     expect(json(res).error).toMatch(message);
     const missing = await t.app.inject({ method: 'GET', url: '/api/public/shops/refused-shop/details' });

@@ -10,7 +10,14 @@ import type { MultipartBody } from '../../http/multipart.js';
 import * as policies from '../../limits/policies.js';
 import type { RateLimiter } from '../../limits/rate-limiter.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { type AccountLimits, bannerBytesLeft, bannerQuotaFull, checkShopRoom, settleBannerRoom, settleShopRoom } from '../shops/account-limits.js';
+import {
+  type AccountLimits,
+  bannerBytesLeft,
+  bannerQuotaFull,
+  checkShopRoom,
+  settleBannerRoom,
+  settleShopRoom,
+} from '../shops/account-limits.js';
 import { type BannerForm, discardBanners, readBannerForm } from '../shops/banner-form.js';
 import { slugsLike } from '../shops/repo.js';
 import { baseSlug, firstFreeSlug } from '../shops/slug.js';

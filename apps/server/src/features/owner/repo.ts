@@ -5,14 +5,17 @@ import { type Db, queryRows } from '../../db/index.js';
 /** One round trip for the whole owner overview. */
 export async function platformOverview(db: Db, since: { dayStart: Date; weekStart: Date }): Promise<TOwnerOverview> {
   const { dayStart, weekStart } = since;
-  const rows = await queryRows<Record<string, string | number>>(db, sql`
+  const rows = await queryRows<Record<string, string | number>>(
+    db,
+    sql`
     SELECT
       (SELECT count(*) FROM shops) AS shops,
       (SELECT count(*) FROM users) AS users,
       (SELECT count(*) FROM jobs WHERE created_at >= ${dayStart.toISOString()}) AS jobs_today,
       (SELECT count(*) FROM jobs WHERE created_at >= ${weekStart.toISOString()}) AS jobs_week,
       (SELECT count(*) FROM job_files WHERE state <> 'purged') AS files,
-      (SELECT coalesce(sum(size), 0) FROM job_files WHERE state <> 'purged') AS bytes`);
+      (SELECT coalesce(sum(size), 0) FROM job_files WHERE state <> 'purged') AS bytes`,
+  );
   const row = rows[0] ?? {};
   const n = (k: string) => Number(row[k] ?? 0);
   return {

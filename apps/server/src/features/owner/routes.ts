@@ -7,9 +7,7 @@ import type { OwnerService } from './service.js';
 export async function ownerRoutes(app: FastifyInstance, { owner }: { owner: OwnerService }) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/owner/overview',
-      { preHandler: requireRole('OWNER'), schema: { response: { 200: ZOwnerOverview } } },
-      async () => owner.overview(),
+    .get('/api/owner/overview', { preHandler: requireRole('OWNER'), schema: { response: { 200: ZOwnerOverview } } }, async () =>
+      owner.overview(),
     );
 }

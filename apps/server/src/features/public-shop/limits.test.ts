@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/index.js';
-import { rateLimitKeyHasher } from '../../limits/rate-limiter.js';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { ownerWithShop, pngBytes, upload } from '../../../test/support/fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/support/harness.js';
+import { queryRows } from '../../db/index.js';
+import { rateLimitKeyHasher } from '../../limits/rate-limiter.js';
 
 /** Every spelling of a slug that differs only in case, in a fixed order. */
 function caseVariants(slug: string, count: number): string[] {

@@ -74,7 +74,12 @@ describe.each(DATABASE_KINDS)('the public shop page on %s', (kind) => {
   it("serves /public/{slug} with the shop's Open Graph and Twitter tags, its banner reachable without sign-in", async () => {
     await saveProfile({ tagline: 'Prints while you wait' });
     const body = await multipart([{ name: 'banners', filename: 'b.png', data: pngBytes(64, 36), type: 'image/png' }]);
-    const added = await t.app.inject({ method: 'POST', url: `/api/settings/banners/upload?shopId=${owner.shop.id}`, payload: body.payload, headers: { ...body.headers, ...owner.auth } });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/settings/banners/upload?shopId=${owner.shop.id}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...owner.auth },
+    });
     expect(added.statusCode).toBe(200);
     await sleep(DETAILS_TTL_MS + 50);
 

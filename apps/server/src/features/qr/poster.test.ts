@@ -48,35 +48,40 @@ describe.each(DATABASE_KINDS)('QR poster on %s', (kind) => {
   let slug: string;
   beforeAll(async () => {
     t = await createTestApp({ kind, env: { RATE_LIMIT: 'off', PUBLIC_BASE_URL: 'https://print.example.in' } });
-    ({ shop: { slug } } = await ownerWithShop(t.app, 'poster@example.com', { shopName: 'Sharma Print Hub' }));
+    ({
+      shop: { slug },
+    } = await ownerWithShop(t.app, 'poster@example.com', { shopName: 'Sharma Print Hub' }));
   });
   afterAll(async () => t?.close());
 
   it.each([
     ['a4', PageSizes.A4],
     ['a5', PageSizes.A5],
-  ] as const)('draws a %s PDF with the shop name, both calls to scan, the short URL, and a QR that decodes to the shop page', async (size, [w, h]) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/qr/poster/${slug}?size=${size}` });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="sharma-print-hub-qr-poster-${size}.pdf"`);
-    const pdf = new Uint8Array(res.rawPayload);
-    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+  ] as const)(
+    'draws a %s PDF with the shop name, both calls to scan, the short URL, and a QR that decodes to the shop page',
+    async (size, [w, h]) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/qr/poster/${slug}?size=${size}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="sharma-print-hub-qr-poster-${size}.pdf"`);
+      const pdf = new Uint8Array(res.rawPayload);
+      expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
 
-    const doc = await PDFDocument.load(pdf);
-    expect(doc.getPageCount()).toBe(1);
-    const page = doc.getPage(0).getSize();
-    expect([Math.round(page.width), Math.round(page.height)]).toEqual([Math.round(w), Math.round(h)]);
+      const doc = await PDFDocument.load(pdf);
+      expect(doc.getPageCount()).toBe(1);
+      const page = doc.getPage(0).getSize();
+      expect([Math.round(page.width), Math.round(page.height)]).toEqual([Math.round(w), Math.round(h)]);
 
-    const text = await pageText(pdf);
-    expect(text).toContain('Sharma Print Hub');
-    expect(text).toContain(POSTER_TEXT.english);
-    expect(text).toContain('print.example.in/public/sharma-print-hub');
-    // The Hindi line is drawn from the embedded Devanagari font: its letters come back out of the PDF.
-    expect(text.join(' ')).toMatch(/[\u0900-\u097F]{3}/);
+      const text = await pageText(pdf);
+      expect(text).toContain('Sharma Print Hub');
+      expect(text).toContain(POSTER_TEXT.english);
+      expect(text).toContain('print.example.in/public/sharma-print-hub');
+      // The Hindi line is drawn from the embedded Devanagari font: its letters come back out of the PDF.
+      expect(text.join(' ')).toMatch(/[\u0900-\u097F]{3}/);
 
-    expect(await decodeQrImages(pdf)).toEqual(['https://print.example.in/public/sharma-print-hub?src=qr']);
-  });
+      expect(await decodeQrImages(pdf)).toEqual(['https://print.example.in/public/sharma-print-hub?src=qr']);
+    },
+  );
 
   it('defaults to A4, refuses other sizes with a 400, and answers 404 for an unknown shop', async () => {
     const plain = await t.app.inject({ method: 'GET', url: `/api/qr/poster/${slug}` });

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 // (pdf-lib issue 785): without it, laying out Hindi throws.
 import 'regenerator-runtime/runtime.js';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, PageSizes, rgb } from 'pdf-lib';
+import { PageSizes, PDFDocument, type PDFFont, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 
 export const POSTER_SIZES = ['a4', 'a5'] as const;
@@ -81,6 +81,14 @@ export async function renderQrPoster({ shopName, qrUrl, shortUrl, size }: Poster
   centre(POSTER_TEXT.hindi, devanagariBold, 28 * k, qrTop - side - 104 * k);
   centre(POSTER_TEXT.orVisit, latin, 14 * k, qrTop - side - 156 * k, MUTED);
   centre(shortUrl, latinBold, 20 * k, qrTop - side - 182 * k);
-  page.drawRectangle({ x: margin / 2, y: margin / 2, width: width - margin, height: height - margin, borderColor: MUTED, borderWidth: 1, opacity: 0 });
+  page.drawRectangle({
+    x: margin / 2,
+    y: margin / 2,
+    width: width - margin,
+    height: height - margin,
+    borderColor: MUTED,
+    borderWidth: 1,
+    opacity: 0,
+  });
   return doc.save();
 }

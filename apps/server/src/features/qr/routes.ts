@@ -1,38 +1,32 @@
 // No repo: the shop is found through the shops kernel (features/shops/scope.ts); the QR code and poster are drawn in service.ts.
 import { ZSlugParams } from '@counterprint/contract';
-import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { POSTER_SIZES } from './poster.js';
 import type { QrService } from './service.js';
 
 const ZPosterQuery = z.object({ size: z.enum(POSTER_SIZES, { error: 'size must be a4 or a5' }).default('a4') });
 
 export async function qrRoutes(app: FastifyInstance, deps: { qr: QrService }) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/qr/generate/:slug',
-    { schema: { params: ZSlugParams } },
-    async (req, reply) => {
-      const png = await deps.qr.png(req.params.slug);
-      return reply
-        .header('content-type', 'image/png')
-        .header('content-disposition', `attachment; filename="${png.fileName}"`)
-        .header('cache-control', 'no-cache')
-        .send(png.data);
-    },
-  );
+  app.withTypeProvider<ZodTypeProvider>().get('/api/qr/generate/:slug', { schema: { params: ZSlugParams } }, async (req, reply) => {
+    const png = await deps.qr.png(req.params.slug);
+    return reply
+      .header('content-type', 'image/png')
+      .header('content-disposition', `attachment; filename="${png.fileName}"`)
+      .header('cache-control', 'no-cache')
+      .send(png.data);
+  });
 
   // A printable poster for the counter: public like the PNG, since it shows only what the shop page shows.
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/qr/poster/:slug',
-    { schema: { params: ZSlugParams, querystring: ZPosterQuery } },
-    async (req, reply) => {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/qr/poster/:slug', { schema: { params: ZSlugParams, querystring: ZPosterQuery } }, async (req, reply) => {
       const poster = await deps.qr.poster(req.params.slug, req.query.size);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${poster.fileName}"`)
         .header('cache-control', 'no-cache')
         .send(Buffer.from(poster.data));
-    },
-  );
+    });
 }

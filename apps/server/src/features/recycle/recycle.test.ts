@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, queryRows } from '../../db/index.js';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { blobKeys, ownerWithShop, pdfBytes, pngBytes, upload } from '../../../test/support/fixtures.js';
 import { createTestApp, json, type TestApp, testClock } from '../../../test/support/harness.js';
+import { type Db, queryRows } from '../../db/index.js';
 
 const MIN = 60_000;
 
@@ -123,12 +123,20 @@ describe.each(DATABASE_KINDS)('recycle bin and retention sweeper on %s', (kind) 
     const res = await upload(t.app, a.shop.slug, [{ name: 'files', filename: 'late.png', data: pngBytes() }]);
     const { jobId } = json(res);
     // Uploads are stamped by the database; age the job instead of the clock.
-    await db().execute(sql`UPDATE jobs SET created_at = ${new Date(clock.now().getTime() - 23 * 60 * MIN).toISOString()} WHERE id = ${jobId}`);
+    await db().execute(
+      sql`UPDATE jobs SET created_at = ${new Date(clock.now().getTime() - 23 * 60 * MIN).toISOString()} WHERE id = ${jobId}`,
+    );
     await t.app.services.sweeper.sweep();
-    expect(json(await t.app.inject({ method: 'GET', url: `/api/shops/${a.shop.id}/print-jobs?status=queued`, headers: a.auth })).map((j: { id: string }) => j.id)).toContain(jobId);
+    expect(
+      json(await t.app.inject({ method: 'GET', url: `/api/shops/${a.shop.id}/print-jobs?status=queued`, headers: a.auth })).map(
+        (j: { id: string }) => j.id,
+      ),
+    ).toContain(jobId);
     await advance(61 * MIN);
     await t.app.services.sweeper.sweep();
-    const job = json(await t.app.inject({ method: 'GET', url: `/api/shops/${a.shop.id}/print-jobs`, headers: a.auth })).find((j: { id: string }) => j.id === jobId);
+    const job = json(await t.app.inject({ method: 'GET', url: `/api/shops/${a.shop.id}/print-jobs`, headers: a.auth })).find(
+      (j: { id: string }) => j.id === jobId,
+    );
     expect(job.status).toBe('cancelled');
     expect(job.files[0].state).toBe('recycled');
   });

@@ -1,4 +1,4 @@
-import { type TRecycleItem, recycleType } from '@counterprint/contract';
+import { recycleType, type TRecycleItem } from '@counterprint/contract';
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { jobFiles, jobs } from '../../db/schema.js';
@@ -6,11 +6,7 @@ import { jobFiles, jobs } from '../../db/schema.js';
 export type FileRow = typeof jobFiles.$inferSelect;
 export type BinFile = { file: FileRow; job: typeof jobs.$inferSelect };
 
-export async function binFiles(
-  db: Db,
-  shopIds: string[],
-  opts: { states: ('recycled' | 'saved')[]; since?: Date },
-): Promise<BinFile[]> {
+export async function binFiles(db: Db, shopIds: string[], opts: { states: ('recycled' | 'saved')[]; since?: Date }): Promise<BinFile[]> {
   if (shopIds.length === 0) return [];
   const conds = [inArray(jobFiles.shopId, shopIds), inArray(jobFiles.state, opts.states)];
   if (opts.since) conds.push(gte(jobFiles.recycledAt, opts.since));

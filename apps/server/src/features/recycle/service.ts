@@ -4,8 +4,8 @@ import { requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { conflict, notFound } from '../../http/errors.js';
-import type { BlobStore } from '../../storage/blob-store.js';
 import type { JobAnnouncer } from '../../realtime/job-announcer.js';
+import type { BlobStore } from '../../storage/blob-store.js';
 import { resolveShopId } from '../shops/scope.js';
 import { type BinFile, binFiles, findFile, purgeFile, restoreFile, saveFile, toItem } from './repo.js';
 

@@ -21,7 +21,14 @@ describe.each(DATABASE_KINDS)('settings: inventory and rate card on %s', (kind) 
   afterAll(async () => t?.close());
 
   it('adds an item with numbers from text, threshold 0 → 10, unit pcs by default, price in rupees', async () => {
-    const res = await call(a, 'POST', inv(a), { sku: ' TONER-1 ', name: 'Black toner', price: '349.99', stock: '4', lowStockThreshold: '0', description: ' HP 12A ' });
+    const res = await call(a, 'POST', inv(a), {
+      sku: ' TONER-1 ',
+      name: 'Black toner',
+      price: '349.99',
+      stock: '4',
+      lowStockThreshold: '0',
+      description: ' HP 12A ',
+    });
     expect(res.statusCode).toBe(201);
     expect(json(res)).toEqual({
       sku: 'TONER-1',
@@ -34,7 +41,14 @@ describe.each(DATABASE_KINDS)('settings: inventory and rate card on %s', (kind) 
       description: 'HP 12A',
       sheetsPerReam: null,
     });
-    const paper = await call(a, 'POST', inv(a), { sku: 'A3-80', name: 'A3 80 gsm', category: 'Paper', stock: 1000, lowStockThreshold: '', unit: 'pcs' });
+    const paper = await call(a, 'POST', inv(a), {
+      sku: 'A3-80',
+      name: 'A3 80 gsm',
+      category: 'Paper',
+      stock: 1000,
+      lowStockThreshold: '',
+      unit: 'pcs',
+    });
     expect(json(paper)).toMatchObject({ category: 'paper', sheetsPerReam: 500, lowStockThreshold: 10, price: 0 });
     const kg = await call(a, 'POST', inv(a), { sku: 'INK-KG', name: 'Ink', unit: 'kg', lowStockThreshold: 3, price: 0.1 });
     expect(json(kg)).toMatchObject({ unit: 'kg', lowStockThreshold: 3, price: 0.1 });
@@ -111,11 +125,29 @@ describe.each(DATABASE_KINDS)('settings: inventory and rate card on %s', (kind) 
     expect(first.statusCode).toBe(200);
     const card = json(first);
     expect(card).toEqual([
-      { id: expect.any(String), serviceName: 'B&W A4', basePrice: 2, unit: 'per_page', category: 'Printing', description: null, isActive: true },
-      { id: expect.any(String), serviceName: 'Lamination', basePrice: 30.5, unit: 'per_item', category: null, description: 'A4 pouch', isActive: true },
+      {
+        id: expect.any(String),
+        serviceName: 'B&W A4',
+        basePrice: 2,
+        unit: 'per_page',
+        category: 'Printing',
+        description: null,
+        isActive: true,
+      },
+      {
+        id: expect.any(String),
+        serviceName: 'Lamination',
+        basePrice: 30.5,
+        unit: 'per_item',
+        category: null,
+        description: 'A4 pouch',
+        isActive: true,
+      },
     ]);
     expect(card[1].id).not.toBe('tmp-1');
-    const bCard = json(await call(b, 'PUT', `/api/settings/ratecard?shopId=${b.shop.id}`, { services: [{ serviceName: 'Scan', basePrice: 5 }] }));
+    const bCard = json(
+      await call(b, 'PUT', `/api/settings/ratecard?shopId=${b.shop.id}`, { services: [{ serviceName: 'Scan', basePrice: 5 }] }),
+    );
     const second = json(
       await call(a, 'PUT', url, {
         services: [

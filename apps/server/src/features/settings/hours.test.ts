@@ -22,7 +22,12 @@ describe.each(DATABASE_KINDS)('settings: opening hours, time zone and closed tod
     return { authorization: String(res.headers.authorization) };
   };
   const call = async (owner: Owner | null, method: 'GET' | 'PUT', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: owner ? await bearerOf(owner) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: owner ? await bearerOf(owner) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const hoursUrl = (o: Owner) => `/api/settings/hours?shopId=${o.shop.id}`;
   const closedUrl = (o: Owner) => `/api/settings/closed-today?shopId=${o.shop.id}`;
   const settingsOf = async (o: Owner) => json(await call(o, 'GET', `/api/settings?shopId=${o.shop.id}`)).hours;
@@ -87,11 +92,26 @@ describe.each(DATABASE_KINDS)('settings: opening hours, time zone and closed tod
     [{ timeZone: '', weeklyHours: DEFAULT_WEEKLY_HOURS }, 'timeZone must be a time zone like Asia/Kolkata'],
     [{ timeZone: "Asia/Kolkata'; --", weeklyHours: DEFAULT_WEEKLY_HOURS }, 'timeZone must be a time zone like Asia/Kolkata'],
     [{ weeklyHours: DEFAULT_WEEKLY_HOURS }, 'timeZone must be a time zone like Asia/Kolkata'],
-    [{ timeZone: 'Asia/Kolkata', weeklyHours: { ...DEFAULT_WEEKLY_HOURS, mon: { open: '9:30', close: '20:00' } } }, 'weeklyHours.mon.open must be a time like 09:30'],
-    [{ timeZone: 'Asia/Kolkata', weeklyHours: { ...DEFAULT_WEEKLY_HOURS, wed: { open: '09:30', close: '24:00' } } }, 'weeklyHours.wed.close must be a time like 09:30'],
-    [{ timeZone: 'Asia/Kolkata', weeklyHours: { ...DEFAULT_WEEKLY_HOURS, fri: { open: '20:00', close: '09:30' } } }, 'weeklyHours.fri.close must be after weeklyHours.fri.open'],
-    [{ timeZone: 'Asia/Kolkata', weeklyHours: { ...DEFAULT_WEEKLY_HOURS, sat: { open: '10:00', close: '10:00' } } }, 'weeklyHours.sat.close must be after weeklyHours.sat.open'],
-    [{ timeZone: 'Asia/Kolkata', weeklyHours: { ...DEFAULT_WEEKLY_HOURS, sun: undefined } }, 'weeklyHours.sun must be {open, close} or null'],
+    [
+      { timeZone: 'Asia/Kolkata', weeklyHours: { ...DEFAULT_WEEKLY_HOURS, mon: { open: '9:30', close: '20:00' } } },
+      'weeklyHours.mon.open must be a time like 09:30',
+    ],
+    [
+      { timeZone: 'Asia/Kolkata', weeklyHours: { ...DEFAULT_WEEKLY_HOURS, wed: { open: '09:30', close: '24:00' } } },
+      'weeklyHours.wed.close must be a time like 09:30',
+    ],
+    [
+      { timeZone: 'Asia/Kolkata', weeklyHours: { ...DEFAULT_WEEKLY_HOURS, fri: { open: '20:00', close: '09:30' } } },
+      'weeklyHours.fri.close must be after weeklyHours.fri.open',
+    ],
+    [
+      { timeZone: 'Asia/Kolkata', weeklyHours: { ...DEFAULT_WEEKLY_HOURS, sat: { open: '10:00', close: '10:00' } } },
+      'weeklyHours.sat.close must be after weeklyHours.sat.open',
+    ],
+    [
+      { timeZone: 'Asia/Kolkata', weeklyHours: { ...DEFAULT_WEEKLY_HOURS, sun: undefined } },
+      'weeklyHours.sun must be {open, close} or null',
+    ],
     [{ timeZone: 'Asia/Kolkata' }, 'weeklyHours must name every weekday (mon … sun)'],
   ])('refuses hours %j with 400 naming the field: %s', async (payload, message) => {
     const res = await call(a, 'PUT', hoursUrl(a), payload);

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
-import { keysOf } from '../shops/banner-images.js';
 import { inventoryItems, rateCardServices, shopBanners, shops } from '../../db/schema.js';
+import { keysOf } from '../shops/banner-images.js';
 
 export type InventoryRow = typeof inventoryItems.$inferSelect;
 export type RateCardRow = typeof rateCardServices.$inferSelect;
@@ -14,7 +14,13 @@ export const inventoryOf = (db: Db, shopId: string) =>
     .orderBy(asc(inventoryItems.position), asc(inventoryItems.createdAt));
 
 export const findItem = async (db: Db, shopId: string, sku: string): Promise<InventoryRow | undefined> =>
-  (await db.select().from(inventoryItems).where(and(eq(inventoryItems.shopId, shopId), eq(inventoryItems.sku, sku))).limit(1))[0];
+  (
+    await db
+      .select()
+      .from(inventoryItems)
+      .where(and(eq(inventoryItems.shopId, shopId), eq(inventoryItems.sku, sku)))
+      .limit(1)
+  )[0];
 
 export async function nextPosition(db: Db, table: 'inventory_items' | 'shop_banners', shopId: string): Promise<number> {
   const rows = await queryRows<{ n: number | string }>(
@@ -62,7 +68,13 @@ export const hoursOf = async (db: Db, shopId: string): Promise<HoursRow | undefi
   (await db.select(hoursColumns).from(shops).where(eq(shops.id, shopId)).limit(1))[0];
 
 export const updateHours = async (db: Db, shopId: string, set: Partial<HoursRow>): Promise<HoursRow | undefined> =>
-  (await db.update(shops).set({ ...set, updatedAt: new Date() }).where(eq(shops.id, shopId)).returning(hoursColumns))[0];
+  (
+    await db
+      .update(shops)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(shops.id, shopId))
+      .returning(hoursColumns)
+  )[0];
 
 export type NewInventoryItem = Omit<typeof inventoryItems.$inferInsert, 'position'>;
 export type InventoryChange = Partial<Omit<typeof inventoryItems.$inferInsert, 'id' | 'shopId' | 'sku'>>;
@@ -71,7 +83,10 @@ export type NewRateCardService = typeof rateCardServices.$inferInsert;
 /** Adds the item after the shop's last one. */
 export async function insertItem(db: Db, item: NewInventoryItem): Promise<InventoryRow> {
   const position = await nextPosition(db, 'inventory_items', item.shopId);
-  const [row] = await db.insert(inventoryItems).values({ ...item, position }).returning();
+  const [row] = await db
+    .insert(inventoryItems)
+    .values({ ...item, position })
+    .returning();
   return row!;
 }
 

@@ -1,7 +1,14 @@
 import type { TSettings, TShopProfile } from '@counterprint/contract';
-import { MAX_SETTINGS_BANNERS, SETTINGS_MESSAGES, USERNAME_MIN, USERNAME_PATTERN, ZOptionalShopId, ZShopProfileUpdate } from '@counterprint/contract';
-import type { AuthUser } from '../../auth/guards.js';
+import {
+  MAX_SETTINGS_BANNERS,
+  SETTINGS_MESSAGES,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+  ZOptionalShopId,
+  ZShopProfileUpdate,
+} from '@counterprint/contract';
 import type { z } from 'zod';
+import type { AuthUser } from '../../auth/guards.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/index.js';
 import { badRequest, conflict } from '../../http/errors.js';
@@ -11,10 +18,10 @@ import { parseOrBadRequest } from '../../http/validation.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { type AccountLimits, bannerBytesLeft, bannerQuotaFull, settleBannerRoom } from '../shops/account-limits.js';
 import { type BannerForm, discardBanners, readBannerForm } from '../shops/banner-form.js';
-import { shopNotFound } from '../shops/errors.js';
-import { resolveShopId, shopsOfUser } from '../shops/scope.js';
 import type { StoredBanner } from '../shops/banners.js';
+import { shopNotFound } from '../shops/errors.js';
 import { bannersOf, findShopById, insertBanners, ownerOfShop, rateCardOf } from '../shops/repo.js';
+import { resolveShopId, shopsOfUser } from '../shops/scope.js';
 import { toInventoryItem, toProfile, toRateCardService } from './dto.js';
 import * as repo from './repo.js';
 
@@ -131,7 +138,11 @@ export class SettingsService {
    * Repeated `banners` files, stored as they arrive, refused early past `room` or past the account's banner
    * bytes, and for shop-with-banners a `profile` JSON part. `existing`: the shop's banners now.
    */
-  private readBanners(body: MultipartBody, shopId: string, limit: { existing: number; room: number; bytesLeft: number }): Promise<BannerForm> {
+  private readBanners(
+    body: MultipartBody,
+    shopId: string,
+    limit: { existing: number; room: number; bytesLeft: number },
+  ): Promise<BannerForm> {
     return readBannerForm(body, this.d.blobs, shopId, {
       jsonPart: 'profile',
       room: limit.room,
@@ -175,7 +186,12 @@ export class SettingsService {
     if (added.length === 0) return;
     const existing = await repo.countBanners(tx, shopId);
     if (existing + added.length > MAX_SETTINGS_BANNERS) throw tooManyBanners(existing);
-    await settleBannerRoom(tx, ownerId, added.reduce((n, b) => n + b.size, 0), this.d.limits);
+    await settleBannerRoom(
+      tx,
+      ownerId,
+      added.reduce((n, b) => n + b.size, 0),
+      this.d.limits,
+    );
     await insertBanners(tx, shopId, added);
   }
 

@@ -10,7 +10,8 @@ describe.each(DATABASE_KINDS)('settings: profile and banners on %s', (kind) => {
   let a: Owner;
   let b: Owner;
   const profile = (over: Record<string, unknown> = {}) => ({ shopName: 'Alpha Prints', username: 'alpha_prints', ...over });
-  const put = (owner: Owner, url: string, payload: unknown) => t.app.inject({ method: 'PUT', url, headers: owner.auth, payload: payload as object });
+  const put = (owner: Owner, url: string, payload: unknown) =>
+    t.app.inject({ method: 'PUT', url, headers: owner.auth, payload: payload as object });
   const bannersOf = (shopId: string) => blobKeys(t.deps.blobs, `shops/${shopId}/banners/`);
   const wide = (name: string): Part => ({ name: 'banners', filename: name, data: pngBytes(60, 20), type: 'image/png' });
   const sendParts = async (owner: Owner, method: 'PUT' | 'POST', url: string, parts: Part[]) => {
@@ -43,7 +44,17 @@ describe.each(DATABASE_KINDS)('settings: profile and banners on %s', (kind) => {
       ownerEmail: 'settings-a@example.com',
     });
     expect(body.inventory).toEqual([
-      { sku: 'A4-70GSM', name: 'A4 paper 70 gsm', category: 'paper', price: 0, stock: 0, lowStockThreshold: 10, unit: 'pcs', description: null, sheetsPerReam: 500 },
+      {
+        sku: 'A4-70GSM',
+        name: 'A4 paper 70 gsm',
+        category: 'paper',
+        price: 0,
+        stock: 0,
+        lowStockThreshold: 10,
+        unit: 'pcs',
+        description: null,
+        sheetsPerReam: 500,
+      },
     ]);
     expect(body.rateCard).toEqual([]);
     // Without shopId the user's only shop is meant.
@@ -140,7 +151,8 @@ describe.each(DATABASE_KINDS)('settings: profile and banners on %s', (kind) => {
   });
 
   it('checks usernames in both query forms, the own shop counting as available, 60 a minute per user', async () => {
-    const check = (owner: Owner, query: string) => t.app.inject({ method: 'GET', url: `/api/settings/username-check?${query}`, headers: owner.auth });
+    const check = (owner: Owner, query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/settings/username-check?${query}`, headers: owner.auth });
     await put(a, `/api/settings/shop?shopId=${a.shop.id}`, profile({ username: 'alpha_prints' }));
     expect(json(await check(b, `username=alpha_prints&shopId=${b.shop.id}`))).toEqual({ available: false });
     expect(json(await check(b, `username=Alpha_Prints?shopId=${b.shop.id}`))).toEqual({ available: false });
@@ -155,7 +167,11 @@ describe.each(DATABASE_KINDS)('settings: profile and banners on %s', (kind) => {
     const { token } = await signUpAndIn(t.app, 'settings-limit@example.com');
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/settings/username-check?username=somebody', headers: { authorization: `Bearer ${token}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/settings/username-check?username=somebody',
+        headers: { authorization: `Bearer ${token}` },
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
@@ -173,7 +189,12 @@ describe.each(DATABASE_KINDS)('settings: profile and banners on %s', (kind) => {
     expect(paths[0]).toMatch(new RegExp(`^/api/public/shops/${a.shop.slug}/banners/[0-9a-f-]{36}$`));
     const served = await t.app.inject({ method: 'GET', url: paths[0]! });
     expect(served.headers['content-type']).toBe('image/webp');
-    const eight = await sendParts(a, 'POST', url, Array.from({ length: 8 }, (_, i) => wide(`b${i}.png`)));
+    const eight = await sendParts(
+      a,
+      'POST',
+      url,
+      Array.from({ length: 8 }, (_, i) => wide(`b${i}.png`)),
+    );
     expect(json(eight).bannerGcsPaths).toHaveLength(10);
     const over = await sendParts(a, 'POST', url, [wide('eleven.png')]);
     expect(over.statusCode).toBe(400);
@@ -198,10 +219,25 @@ describe.each(DATABASE_KINDS)('settings: profile and banners on %s', (kind) => {
 
   const okFirst = (bad: Part): Part[] => [{ name: 'banners', filename: 'ok.png', data: pngBytes(60, 20) }, bad];
   it.each([
-    ['a portrait banner', okFirst({ name: 'banners', filename: 'tall.png', data: pngBytes(20, 60) }), 400, /Portrait Not Allowed: tall\.png/],
+    [
+      'a portrait banner',
+      okFirst({ name: 'banners', filename: 'tall.png', data: pngBytes(20, 60) }),
+      400,
+      /Portrait Not Allowed: tall\.png/,
+    ],
     ['a GIF', okFirst({ name: 'banners', filename: 'b.gif', data: pngBytes(60, 20) }), 415, /Banners must be PNG, JPG, JPEG or WebP/],
-    ['a fake PNG', okFirst({ name: 'banners', filename: 'b.png', data: Buffer.from('<svg/>') }), 415, /Banners must be PNG, JPG, JPEG or WebP/],
-    ['a banner over 5 MB', okFirst({ name: 'banners', filename: 'big.png', data: Buffer.concat([pngBytes(60, 20), Buffer.alloc(5 * 1024 * 1024)]) }), 413, /big\.png exceeds 5MB/],
+    [
+      'a fake PNG',
+      okFirst({ name: 'banners', filename: 'b.png', data: Buffer.from('<svg/>') }),
+      415,
+      /Banners must be PNG, JPG, JPEG or WebP/,
+    ],
+    [
+      'a banner over 5 MB',
+      okFirst({ name: 'banners', filename: 'big.png', data: Buffer.concat([pngBytes(60, 20), Buffer.alloc(5 * 1024 * 1024)]) }),
+      413,
+      /big\.png exceeds 5MB/,
+    ],
     ['no banner', [{ name: 'note', value: 'hi' }], 400, /Choose at least one banner/],
   ] as [string, Part[], number, RegExp][])('refuses %s on upload and keeps nothing', async (_label, parts, status, message) => {
     const res = await sendParts(b, 'POST', `/api/settings/banners/upload?shopId=${b.shop.id}`, parts);
@@ -222,14 +258,22 @@ describe.each(DATABASE_KINDS)('settings: profile and banners on %s', (kind) => {
 
   it('saves profile and banners together, the profile as a field or a JSON file part, removals making room', async () => {
     const url = `/api/settings/shop-with-banners?shopId=${a.shop.id}`;
-    const asField = await sendParts(a, 'PUT', url, [{ name: 'profile', value: JSON.stringify(profile({ tagline: 'Field' })) }, wide('f.png')]);
+    const asField = await sendParts(a, 'PUT', url, [
+      { name: 'profile', value: JSON.stringify(profile({ tagline: 'Field' })) },
+      wide('f.png'),
+    ]);
     expect(asField.statusCode).toBe(200);
     expect(json(asField)).toMatchObject({ tagline: 'Field' });
     const kept: string[] = json(asField).bannerGcsPaths;
     expect(kept).toHaveLength(1);
     const asBlob = await sendParts(a, 'PUT', url, [
       wide('g.png'),
-      { name: 'profile', filename: 'blob', type: 'application/json', data: Buffer.from(JSON.stringify(profile({ tagline: 'Blob', bannersToRemove: kept }))) },
+      {
+        name: 'profile',
+        filename: 'blob',
+        type: 'application/json',
+        data: Buffer.from(JSON.stringify(profile({ tagline: 'Blob', bannersToRemove: kept }))),
+      },
     ]);
     expect(asBlob.statusCode).toBe(200);
     expect(json(asBlob).tagline).toBe('Blob');
@@ -243,17 +287,28 @@ describe.each(DATABASE_KINDS)('settings: profile and banners on %s', (kind) => {
     expect(refused.statusCode).toBe(400);
     expect(json(refused).code).toBe('TOO_MANY_BANNERS');
     expect(await bannersOf(a.shop.id)).toHaveLength(1);
-    const swapped = await sendParts(a, 'PUT', url, [{ name: 'profile', value: JSON.stringify(profile({ bannersToRemove: current })) }, ...ten]);
+    const swapped = await sendParts(a, 'PUT', url, [
+      { name: 'profile', value: JSON.stringify(profile({ bannersToRemove: current })) },
+      ...ten,
+    ]);
     expect(swapped.statusCode).toBe(200);
     expect(json(swapped).bannerGcsPaths).toHaveLength(10);
     expect(await bannersOf(a.shop.id)).toHaveLength(10);
   });
 
   it.each([
-    ['no profile part', [{ name: 'banners', filename: 'x.png', data: pngBytes(60, 20) }], 'profile is required (a JSON part named "profile")'],
+    [
+      'no profile part',
+      [{ name: 'banners', filename: 'x.png', data: pngBytes(60, 20) }],
+      'profile is required (a JSON part named "profile")',
+    ],
     ['a profile that is not JSON', [{ name: 'profile', value: '{nope' }], 'profile must be valid JSON'],
     ['a short shop name', [{ name: 'profile', value: JSON.stringify({ shopName: 'B', username: 'beta_shop' }) }], 'Shop name is required'],
-    ['a short username', [{ name: 'profile', value: JSON.stringify({ shopName: 'Beta', username: 'b' }) }], 'Please choose a username (3+ chars)'],
+    [
+      'a short username',
+      [{ name: 'profile', value: JSON.stringify({ shopName: 'Beta', username: 'b' }) }],
+      'Please choose a username (3+ chars)',
+    ],
   ] as [string, Part[], string][])('refuses shop-with-banners with %s and keeps no new banner', async (_label, parts, message) => {
     const res = await sendParts(b, 'PUT', `/api/settings/shop-with-banners?shopId=${b.shop.id}`, [
       { name: 'banners', filename: 'keep-out.png', data: pngBytes(60, 20) },
@@ -265,7 +320,9 @@ describe.each(DATABASE_KINDS)('settings: profile and banners on %s', (kind) => {
   });
 
   it('asks which shop when the user has several, and answers each shop by id', async () => {
-    const body = await multipart([{ name: 'shop', value: JSON.stringify({ shopName: 'Beta Second', category: 'Other', address: 'Lane 2' }) }]);
+    const body = await multipart([
+      { name: 'shop', value: JSON.stringify({ shopName: 'Beta Second', category: 'Other', address: 'Lane 2' }) },
+    ]);
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/public/onboarding-shops/create',

@@ -15,7 +15,11 @@ export const tooManyShops = (max: number) =>
   new HttpError(403, 'SHOP_LIMIT', `An account can have up to ${max} shops. Manage your existing shops instead.`);
 
 export const bannerQuotaFull = (quota: number) =>
-  new HttpError(507, 'BANNER_QUOTA', `The banners of your shops can use up to ${sizeText(quota)} in all. Remove some banners before adding more.`);
+  new HttpError(
+    507,
+    'BANNER_QUOTA',
+    `The banners of your shops can use up to ${sizeText(quota)} in all. Remove some banners before adding more.`,
+  );
 
 /** Bytes of banners the account may still add; a hint for refusing early, settled again by `checkBannerRoom`. */
 export async function bannerBytesLeft(db: Db, ownerId: string, limits: AccountLimits): Promise<number> {

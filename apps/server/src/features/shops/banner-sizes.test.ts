@@ -24,7 +24,12 @@ function bombPng(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
   const rows = deflateSync(Buffer.alloc((width + 1) * 64), { level: 9 });
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', rows),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe.each(DATABASE_KINDS)('banner sizes on %s', (kind) => {
@@ -74,7 +79,8 @@ describe.each(DATABASE_KINDS)('banner sizes on %s', (kind) => {
     });
     expect(del.statusCode).toBe(200);
     expect(await blobKeys(t.deps.blobs, `shops/${a.shop.id}/banners/`)).toEqual([]);
-    for (const size of banner.sizes as { url: string }[]) expect((await t.app.inject({ method: 'GET', url: size.url })).statusCode).toBe(404);
+    for (const size of banner.sizes as { url: string }[])
+      expect((await t.app.inject({ method: 'GET', url: size.url })).statusCode).toBe(404);
   }, 90_000);
 
   it('the orphan reaper keeps every size of a live banner and takes a size whose banner is gone', async () => {
@@ -85,11 +91,22 @@ describe.each(DATABASE_KINDS)('banner sizes on %s', (kind) => {
     const stray = `${keys.find((k) => !k.includes('.w'))}x.w640`;
     const { Readable } = await import('node:stream');
     await t.deps.blobs.put(stray, Readable.from([Buffer.from('left over')]));
-    const reaper = new OrphanReaper({ db: t.deps.database.db, blobs: t.deps.blobs, clock: t.deps.clock, logger: t.deps.logger, graceMs: -60_000 });
+    const reaper = new OrphanReaper({
+      db: t.deps.database.db,
+      blobs: t.deps.blobs,
+      clock: t.deps.clock,
+      logger: t.deps.logger,
+      graceMs: -60_000,
+    });
     expect(await reaper.reap()).toBe(1);
     expect((await blobKeys(t.deps.blobs, `shops/${a.shop.id}/banners/`)).sort()).toEqual(keys.sort());
     const paths: string[] = json(res).bannerGcsPaths;
-    await t.app.inject({ method: 'DELETE', url: `/api/settings/banners?shopId=${a.shop.id}`, headers: a.auth, payload: { bannerGcsPaths: paths } });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/settings/banners?shopId=${a.shop.id}`,
+      headers: a.auth,
+      payload: { bannerGcsPaths: paths },
+    });
     expect(await blobKeys(t.deps.blobs, `shops/${a.shop.id}/banners/`)).toEqual([]);
   }, 90_000);
 

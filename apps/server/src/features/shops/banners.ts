@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { MultipartFile } from '@fastify/multipart';
 import { BANNER_EXTENSIONS, BANNER_MAX_BYTES } from '@counterprint/contract';
+import type { MultipartFile } from '@fastify/multipart';
 import { imageSize } from 'image-size';
 import { HttpError } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';

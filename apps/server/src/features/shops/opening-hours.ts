@@ -29,7 +29,11 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 type LocalTime = { day: Date; minutes: number };
 
 function localTime(timeZone: string, at: Date): LocalTime {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(at).map((p) => [p.type, Number(p.value)]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, Number(p.value)]),
+  );
   return { day: new Date(Date.UTC(parts.year!, parts.month! - 1, parts.day!)), minutes: parts.hour! * 60 + parts.minute! };
 }
 

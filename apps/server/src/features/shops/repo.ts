@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
-import type { StoredBanner } from './banners.js';
 import { inventoryItems, jobFiles, rateCardServices, shopBanners, shops } from '../../db/schema.js';
+import type { StoredBanner } from './banners.js';
 
 export type ShopRow = typeof shops.$inferSelect;
 export type BannerRow = typeof shopBanners.$inferSelect;

@@ -1,7 +1,21 @@
 /** Words used by public pages (docs/product/rules.md#shops): never a shop's slug. */
 export const RESERVED_SLUGS = new Set([
-  'home', 'contact', 'privacy', 'terms', 'security', 'how', 'reveiw', 'review', 'feature', 'features',
-  'price', 'pricing', 'testimonials', 'help', 'setup', 'demo',
+  'home',
+  'contact',
+  'privacy',
+  'terms',
+  'security',
+  'how',
+  'reveiw',
+  'review',
+  'feature',
+  'features',
+  'price',
+  'pricing',
+  'testimonials',
+  'help',
+  'setup',
+  'demo',
 ]);
 
 export const SLUG_MAX = 40;

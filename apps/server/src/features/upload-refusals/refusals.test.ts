@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/index.js';
-import { multipart, ownerWithShop, pngBytes } from '../../../test/support/fixtures.js';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { multipart, ownerWithShop, pngBytes } from '../../../test/support/fixtures.js';
 import { createTestApp, json, type TestApp, type TestClock, testClock } from '../../../test/support/harness.js';
+import { queryRows } from '../../db/index.js';
 import { MINUTE } from '../../limits/rate-limiter.js';
 
 /** Issue 16: staff learn when their shop's customers are turned away, and why. */
@@ -27,7 +27,13 @@ describe.each(DATABASE_KINDS)('uploads refused at a shop on %s', (kind) => {
     t = await createTestApp({
       kind,
       clock,
-      env: { RATE_LIMIT: 'on', UPLOADS_PER_ADDRESS: '1', ADDRESS_UNPRINTED_JOBS: '1', ADDRESS_STORAGE_SHARE: '1', SHOP_STORAGE_QUOTA: '4000' },
+      env: {
+        RATE_LIMIT: 'on',
+        UPLOADS_PER_ADDRESS: '1',
+        ADDRESS_UNPRINTED_JOBS: '1',
+        ADDRESS_STORAGE_SHARE: '1',
+        SHOP_STORAGE_QUOTA: '4000',
+      },
     });
     shop = await ownerWithShop(t.app, `refused-${kind}@example.com`);
     other = await ownerWithShop(t.app, `refused-other-${kind}@example.com`);
@@ -42,7 +48,8 @@ describe.each(DATABASE_KINDS)('uploads refused at a shop on %s', (kind) => {
 
   it('counts a refusal for each reason, per reason, and answers them to the shop staff only', async () => {
     // The per-address hourly limit: the address has spent its 120.
-    for (let n = 0; n < 120; n++) await t.app.services.limiter.hit({ key: `upload:10.0.0.1:${shop.shop.id}`, max: 120, windowMs: 60 * MINUTE });
+    for (let n = 0; n < 120; n++)
+      await t.app.services.limiter.hit({ key: `upload:10.0.0.1:${shop.shop.id}`, max: 120, windowMs: 60 * MINUTE });
     for (const _ of [1, 2]) expect(json(await send('10.0.0.1')).code).toBe('RATE_LIMITED');
 
     // The per-address cap on files waiting: one job waits, the next is refused.
@@ -70,7 +77,11 @@ describe.each(DATABASE_KINDS)('uploads refused at a shop on %s', (kind) => {
   it('forgets refusals after an hour and counts afresh, on one row per shop and reason', async () => {
     clock.advance(61 * MINUTE);
     // The access token has lapsed by now: sign in afresh.
-    const signin = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: `refused-${kind}@example.com`, password: 'passw0rd-ok' } });
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: `refused-${kind}@example.com`, password: 'passw0rd-ok' },
+    });
     shop.auth = { authorization: String(signin.headers.authorization) };
     expect(await counts()).toEqual({});
     expect(json(await send('10.0.0.2')).code).toBe('ADDRESS_UPLOAD_LIMIT');

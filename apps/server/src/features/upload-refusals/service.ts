@@ -1,6 +1,6 @@
 import type { TUploadRefusalReason, TUploadRefusals } from '@counterprint/contract';
-import { requireShopAccess } from '../../auth/guards.js';
 import type { AuthUser } from '../../auth/guards.js';
+import { requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { MINUTE } from '../../limits/rate-limiter.js';

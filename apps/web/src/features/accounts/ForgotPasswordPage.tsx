@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { sendResetEmail } from '../../api/accounts';
 import { Button, buttonClass } from '../../components/Button';
 import { TextField } from '../../components/Field';
+import { FormError } from '../../components/FormMessage';
 import { Icon } from '../../components/Icon';
 import { AuthLayout, LINK } from './AuthLayout';
 import { forgotEmailError, forgotFailureMessage } from './validation';
-import { FormError } from '../../components/FormMessage';
 
 const NEXT_STEPS = [
   'Open the email we just sent (check spam or promotions too).',
@@ -16,7 +16,14 @@ const NEXT_STEPS = [
 
 function SentPanel({ email, onRetry }: { email: string; onRetry: () => void }) {
   return (
-    <AuthLayout title="Check your email" subtitle={<>We sent a reset link to <strong className="text-slate-700">{email}</strong>.</>}>
+    <AuthLayout
+      title="Check your email"
+      subtitle={
+        <>
+          We sent a reset link to <strong className="text-slate-700">{email}</strong>.
+        </>
+      }
+    >
       <div className="mb-6 flex justify-center">
         <span className="flex h-14 w-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
           <Icon name="mail" className="h-7 w-7" />

@@ -1,18 +1,18 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { signIn } from '../../api/accounts';
+import { serverMessageOr } from '../../api/client';
 import { clearAccountKeys, notifyAuthChanged, SESSION, SESSION_EXPIRED_REASON, setActiveRole } from '../../api/storage';
 import { decodeToken, rolesOf } from '../../api/token';
 import { useAuth } from '../../app/auth';
 import { roleHome } from '../../app/roles';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
+import { FormError, FormNotice } from '../../components/FormMessage';
+import { safeNext, withNext } from '../../lib/next';
 import { AuthLayout, LINK } from './AuthLayout';
 import { SignupSteps } from './SignupSteps';
 import { isEmail } from './validation';
-import { serverMessageOr } from '../../api/client';
-import { safeNext, withNext } from '../../lib/next';
-import { FormError, FormNotice } from '../../components/FormMessage';
 
 interface LoginState {
   fromSignup?: boolean;

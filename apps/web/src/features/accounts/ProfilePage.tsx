@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../../api/accounts';
+import { serverMessageOr } from '../../api/client';
 import { useAuth } from '../../app/auth';
 import { ROLE_LABEL } from '../../app/roles';
 import { Button, buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
-import { serverMessageOr } from '../../api/client';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { changePassword } from '../../api/accounts';
+import { serverMessageOr } from '../../api/client';
 import { Button, buttonClass } from '../../components/Button';
 import { PasswordField } from '../../components/Field';
+import { FormError } from '../../components/FormMessage';
 import { Icon } from '../../components/Icon';
 import { AuthLayout, LINK } from './AuthLayout';
 import { type ResetValues, resetErrors } from './validation';
-import { serverMessageOr } from '../../api/client';
-import { FormError } from '../../components/FormMessage';
 
 function DonePanel() {
   return (

@@ -107,7 +107,10 @@ describe('sign-up submit', () => {
 describe('sign-up while signed in', () => {
   it('offers the signed-in account its shop and dashboard instead of a second account', async () => {
     localStorage.setItem(LOCAL.token, makeToken({ roles: ['ROLE_USER'] }));
-    localStorage.setItem(LOCAL.user, JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['ROLE_USER'], shopName: null, shops: [] }));
+    localStorage.setItem(
+      LOCAL.user,
+      JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['ROLE_USER'], shopName: null, shops: [] }),
+    );
     window.history.replaceState(null, '', '/signup');
     render(<App />);
     await screen.findByRole('heading', { name: 'You are signed in' });

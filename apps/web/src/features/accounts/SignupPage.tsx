@@ -1,18 +1,18 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { signUp } from '../../api/accounts';
+import { serverMessageOr } from '../../api/client';
 import { readStoredUser, SESSION } from '../../api/storage';
 import { useAuth } from '../../app/auth';
 import { CREATE_SHOP, MY_DASHBOARD, useNeedsShop } from '../../app/createShop';
+import { prefetchOnboarding } from '../../app/prefetch';
 import { Button, buttonClass } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
+import { FormError } from '../../components/FormMessage';
 import { Modal } from '../../components/Modal';
+import { safeNext, withNext } from '../../lib/next';
 import { AuthLayout, LINK } from './AuthLayout';
 import { type SignupValues, signupErrors } from './validation';
-import { serverMessageOr } from '../../api/client';
-import { safeNext, withNext } from '../../lib/next';
-import { FormError } from '../../components/FormMessage';
-import { prefetchOnboarding } from '../../app/prefetch';
 
 type Touched = Partial<Record<keyof SignupValues, boolean>>;
 
@@ -117,7 +117,10 @@ function SignupForm() {
         tone="success"
         actions={
           <>
-            <Button variant="secondary" onClick={() => navigate(withNext('/login', next), { state: { fromSignup: true, email: createdEmail } })}>
+            <Button
+              variant="secondary"
+              onClick={() => navigate(withNext('/login', next), { state: { fromSignup: true, email: createdEmail } })}
+            >
               Later
             </Button>
             <Button onClick={() => navigate('/onboarding/shop', { state: { email: createdEmail } })}>Yes, create my shop</Button>

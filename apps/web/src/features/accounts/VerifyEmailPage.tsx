@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router';
 import { useVerifyEmail } from '../../api/accounts';
+import { serverMessageOr } from '../../api/client';
 import { buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
 import { AuthLayout } from './AuthLayout';
-import { serverMessageOr } from '../../api/client';
 
 /** The link mailed at sign-up lands here (docs/product/rules.md#accounts-and-tokens). */
 export default function VerifyEmailPage() {

@@ -2,20 +2,20 @@ import type { TAnalytics, TPaperInventoryItem } from '@counterprint/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { type AnalyticsFilters, analyticsKeys, fetchAnalytics, type RangeFilter } from '../../api/analytics';
-import { useAuth } from '../../app/auth';
-import { Button } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
-import { formatCount } from '../../lib/format';
-import { FeedbackPrompt } from '../../components/FeedbackPrompt';
+import { serverMessageOr } from '../../api/client';
 import { FEEDBACK_FEATURES } from '../../api/feedback';
+import { useAuth } from '../../app/auth';
+import { shopOptions, useShopFilter } from '../../app/useShopFilter';
+import { Button } from '../../components/Button';
 import { NoData, Panel, SearchInput, Select, StatCard, useDebounced } from '../../components/controls';
-import { InventoryList } from './InventoryPanel';
+import { EmptyState } from '../../components/EmptyState';
+import { FeedbackPrompt } from '../../components/FeedbackPrompt';
 import { customRangeProblem, RangeControls } from '../../components/RangeControls';
+import { formatCount } from '../../lib/format';
+import { InventoryList } from './InventoryPanel';
 import { RecentJobsTable } from './RecentJobsTable';
 import { RestockForm } from './RestockForm';
 import { isLowStock, mergeItem } from './restock';
-import { shopOptions, useShopFilter } from '../../app/useShopFilter';
-import { serverMessageOr } from '../../api/client';
 
 export const LOAD_FAILED = 'Could not load analytics';
 
@@ -64,7 +64,9 @@ function Analytics({ platform }: { platform: boolean }) {
     <div className="mx-auto max-w-7xl">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{platform ? 'Global Analytics' : 'Materials & Services Analytics'}</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+            {platform ? 'Global Analytics' : 'Materials & Services Analytics'}
+          </h1>
           <p className="mt-1 text-sm text-slate-500">
             {data?.periodLabel ?? (platform ? 'Paper, jobs and visits across every shop.' : 'Paper, jobs and visits at your shop.')}
           </p>
@@ -91,7 +93,9 @@ function Analytics({ platform }: { platform: boolean }) {
       ) : (
         <div className="mt-5 flex flex-col gap-4">
           {/* Four cards for a shop, five for the platform (it adds Shops): one row either way on a wide screen. */}
-          <ul className={`grid grid-cols-2 gap-3 ${(data?.summaryCards.length ?? 4) > 4 ? 'sm:grid-cols-3 xl:grid-cols-5' : 'lg:grid-cols-4'}`}>
+          <ul
+            className={`grid grid-cols-2 gap-3 ${(data?.summaryCards.length ?? 4) > 4 ? 'sm:grid-cols-3 xl:grid-cols-5' : 'lg:grid-cols-4'}`}
+          >
             {data
               ? data.summaryCards.map((c) => <StatCard key={c.key} title={c.title} value={formatCount(c.value)} sub={c.sub} />)
               : [1, 2, 3, 4].map((n) => <StatCard key={n} title="…" value="" loading />)}
@@ -103,8 +107,8 @@ function Analytics({ platform }: { platform: boolean }) {
                 aside={
                   data && (
                     <>
-                      {formatCount(data.usage.totalUsed)} used · {formatCount(data.usage.avgDaily)} avg daily · {formatCount(data.usage.projectedMonth)}{' '}
-                      projected month
+                      {formatCount(data.usage.totalUsed)} used · {formatCount(data.usage.avgDaily)} avg daily ·{' '}
+                      {formatCount(data.usage.projectedMonth)} projected month
                     </>
                   )
                 }
@@ -124,11 +128,24 @@ function Analytics({ platform }: { platform: boolean }) {
                 <Suspense fallback={chartFallback}>{data ? <TrafficChart series={data.traffic.series} /> : chartFallback}</Suspense>
               </Panel>
             </div>
-            <Panel title="Paper inventory" aside={data && <span className={low ? 'font-semibold text-amber-700' : ''}>Items below 10%: {low}</span>}>
+            <Panel
+              title="Paper inventory"
+              aside={data && <span className={low ? 'font-semibold text-amber-700' : ''}>Items below 10%: {low}</span>}
+            >
               <div className="flex flex-col gap-4">
-                {data ? <InventoryList items={inventory} onRestock={platform ? undefined : setRestockKey} shopName={shopName} /> : <NoData text="Loading…" />}
+                {data ? (
+                  <InventoryList items={inventory} onRestock={platform ? undefined : setRestockKey} shopName={shopName} />
+                ) : (
+                  <NoData text="Loading…" />
+                )}
                 {!platform && data && inventory.length > 0 && (
-                  <RestockForm items={inventory} selected={restockKey} onSelect={setRestockKey} onRestocked={onRestocked} shopName={shopName} />
+                  <RestockForm
+                    items={inventory}
+                    selected={restockKey}
+                    onSelect={setRestockKey}
+                    onRestocked={onRestocked}
+                    shopName={shopName}
+                  />
                 )}
               </div>
             </Panel>

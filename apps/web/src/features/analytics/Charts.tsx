@@ -1,7 +1,18 @@
 import type { TAnalytics } from '@counterprint/contract';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from '../../components/chartKit';
-import { formatCount, shortDay } from '../../lib/format';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from '../../components/chartKit';
 import { NoData } from '../../components/controls';
+import { formatCount, shortDay } from '../../lib/format';
 
 const AXIS = { fontSize: 12, fill: '#64748b' };
 
@@ -35,7 +46,11 @@ export function TrafficChart({ series }: { series: TAnalytics['traffic']['series
           <YAxis tick={AXIS} width={36} tickLine={false} axisLine={false} allowDecimals={false} />
           <Tooltip labelFormatter={(d) => shortDay(String(d))} />
           {/* Legend text takes the series colour by default; the pale Online one would be unreadable. */}
-          <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} formatter={(label) => <span className="text-slate-600">{label}</span>} />
+          <Legend
+            iconType="circle"
+            wrapperStyle={{ fontSize: 12 }}
+            formatter={(label) => <span className="text-slate-600">{label}</span>}
+          />
           <Bar dataKey="walkin" name="Walk-in" stackId="visits" fill="#047a8e" />
           <Bar dataKey="online" name="Online" stackId="visits" fill="#afe8f1" radius={[3, 3, 0, 0]} />
         </BarChart>

@@ -27,9 +27,13 @@ export function InventoryList({ items, onRestock, shopName }: InventoryListProps
                   {shop ? ` · ${shop}` : ''} · {item.reams} reams
                 </p>
               </div>
-              {low && <span className="shrink-0 rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">Low stock</span>}
+              {low && (
+                <span className="shrink-0 rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">Low stock</span>
+              )}
               {noStockRecorded(item) && (
-                <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">{NO_STOCK_RECORDED}</span>
+                <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">
+                  {NO_STOCK_RECORDED}
+                </span>
               )}
             </div>
             <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-100" title={`${item.usagePct}% used`}>

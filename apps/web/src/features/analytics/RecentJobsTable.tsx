@@ -1,7 +1,7 @@
 import type { TAnalytics } from '@counterprint/contract';
+import { statusChip } from '../../components/JobStatus';
 import { Pager } from '../../components/Pager';
 import { ScrollRegion } from '../../components/ScrollRegion';
-import { statusChip } from '../../components/JobStatus';
 
 interface RecentJobsProps {
   jobs: TAnalytics['recentJobs'] | undefined;
@@ -21,7 +21,9 @@ export function RecentJobsTable({ jobs, onPage, shopName }: RecentJobsProps) {
         {jobs && <span className="text-xs text-slate-500">{jobs.total} in the period</span>}
       </div>
       {items.length === 0 ? (
-        <p className="border-t border-slate-100 px-5 py-10 text-center text-sm text-slate-500">{jobs ? 'No recent jobs found' : 'Loading…'}</p>
+        <p className="border-t border-slate-100 px-5 py-10 text-center text-sm text-slate-500">
+          {jobs ? 'No recent jobs found' : 'Loading…'}
+        </p>
       ) : (
         <ScrollRegion label="Recent print jobs" className="border-t border-slate-100">
           <table className="w-full min-w-[36rem] text-left text-sm">
@@ -49,7 +51,9 @@ export function RecentJobsTable({ jobs, onPage, shopName }: RecentJobsProps) {
                     <td className="max-w-[10rem] truncate px-4 py-3">{job.paper ?? '—'}</td>
                     <td className="px-4 py-3 text-right tabular-nums">{job.sheets}</td>
                     <td className="px-4 py-3">
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${chip.className}`}>{chip.label}</span>
+                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${chip.className}`}>
+                        {chip.label}
+                      </span>
                     </td>
                   </tr>
                 );

@@ -54,7 +54,16 @@ describe('low stock', () => {
   });
 
   it("a new shop's paper (nothing left, nothing used) is 'No stock recorded', not low stock", async () => {
-    const fresh = paper({ sku: 'A4-70GSM', name: 'A4 paper 70 gsm', remainingSheets: 0, usedSheets: 0, totalSheets: 0, usagePct: 0, reams: 0, lowStock: true });
+    const fresh = paper({
+      sku: 'A4-70GSM',
+      name: 'A4 paper 70 gsm',
+      remainingSheets: 0,
+      usedSheets: 0,
+      totalSheets: 0,
+      usagePct: 0,
+      reams: 0,
+      lowStock: true,
+    });
     expect(isLowStock(fresh)).toBe(false);
     stubFetch(() => jsonResponse(200, report({ paperInventory: [fresh] })));
     renderPage(<AnalyticsPage />);
@@ -129,7 +138,16 @@ describe('AnalyticsPage', () => {
   });
 
   it('pages recent jobs on the server with Page X of Y', async () => {
-    const job = (n: number) => ({ id: `j${n}`, number: n, shopId: 'shop-1', customerName: 'Asha', createdAt: '2025-01-02T10:00:00Z', status: 'done' as const, sheets: 3, paper: 'A4' });
+    const job = (n: number) => ({
+      id: `j${n}`,
+      number: n,
+      shopId: 'shop-1',
+      customerName: 'Asha',
+      createdAt: '2025-01-02T10:00:00Z',
+      status: 'done' as const,
+      sheets: 3,
+      paper: 'A4',
+    });
     const { calls } = stubFetch(
       () => jsonResponse(200, report({ recentJobs: { items: [job(9)], page: 1, totalPages: 2, total: 9 } })),
       () => jsonResponse(200, report({ recentJobs: { items: [job(1)], page: 2, totalPages: 2, total: 9 } })),

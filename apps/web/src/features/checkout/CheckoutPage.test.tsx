@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App';
 import { LOCAL } from '../../api/storage';
-import { jsonResponse, makeToken, stubFetch } from '../../test/helpers';
 import { safeNext, withNext } from '../../lib/next';
+import { jsonResponse, makeToken, stubFetch } from '../../test/helpers';
 
 const WAIT = { timeout: 4000 };
 const CHECKOUT = '/checkout?plan=premium&billing=annual';
@@ -19,7 +19,10 @@ function open(url: string) {
 
 function signIn() {
   localStorage.setItem(LOCAL.token, makeToken({ roles: ['ROLE_USER'] }));
-  localStorage.setItem(LOCAL.user, JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['ROLE_USER'], shopName: null, shops: [] }));
+  localStorage.setItem(
+    LOCAL.user,
+    JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['ROLE_USER'], shopName: null, shops: [] }),
+  );
 }
 
 describe('checkout', () => {
@@ -32,7 +35,15 @@ describe('checkout', () => {
 
   it('comes back to checkout after signing in from that link', async () => {
     const token = makeToken({ roles: ['ROLE_USER'] });
-    const answer = { refreshToken: 'r1', id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['ROLE_USER'], shopName: null, shops: [] };
+    const answer = {
+      refreshToken: 'r1',
+      id: 'u1',
+      name: 'Asha Rao',
+      email: 'asha@shop.in',
+      roles: ['ROLE_USER'],
+      shopName: null,
+      shops: [],
+    };
     stubFetch(() => jsonResponse(200, answer, { Authorization: `Bearer ${token}` }));
     const user = open(`/login?next=${encodeURIComponent(CHECKOUT)}`);
     await user.type(await screen.findByLabelText('Email', undefined, WAIT), 'asha@shop.in');
@@ -73,7 +84,13 @@ describe('checkout', () => {
     expect(await screen.findByText('Thanks — our team will contact you to arrange payment.')).toBeInTheDocument();
     expect(calls[0]?.url).toBe('/api/checkout/requests');
     expect(calls[0]?.headers.Authorization).toMatch(/^Bearer /);
-    expect(calls[0]?.body).toEqual({ plan: 'premium', billing: 'monthly', name: 'Asha Rao', email: 'asha@shop.in', phone: '+91 98765 43210' });
+    expect(calls[0]?.body).toEqual({
+      plan: 'premium',
+      billing: 'monthly',
+      name: 'Asha Rao',
+      email: 'asha@shop.in',
+      phone: '+91 98765 43210',
+    });
   });
 
   it('checks name and email before sending, and says so when the call fails', async () => {

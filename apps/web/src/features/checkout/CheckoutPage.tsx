@@ -1,14 +1,14 @@
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth';
+import { PublicLayout } from '../../app/PublicLayout';
+import { BillingToggle } from '../../components/BillingToggle';
+import { TEXT_LINK } from '../../components/Button';
+import { Icon } from '../../components/Icon';
 import { CHECKOUT_PAGE } from '../../content/checkout';
 import { ANNUAL_SAVE_TEXT, type Billing, isBilling, PERIOD, PLANS, PREMIUM_PRICE } from '../../content/pricing';
-import { BillingToggle } from '../../components/BillingToggle';
-import { PublicLayout } from '../../app/PublicLayout';
+import { formatRupees } from '../../lib/format';
 import { signupFirstUrl } from './checkoutForm';
 import { UpgradeForm } from './UpgradeForm';
-import { formatRupees } from '../../lib/format';
-import { Icon } from '../../components/Icon';
-import { TEXT_LINK } from '../../components/Button';
 
 /** /checkout?plan=premium&billing=monthly|annual: a request for the team, not a card form. */
 export default function CheckoutPage() {
@@ -65,7 +65,10 @@ export default function CheckoutPage() {
                 ))}
               </ul>
             </section>
-            <section aria-labelledby="form-title" className="rounded-3xl border border-slate-200 bg-white p-7 shadow-lg shadow-slate-900/5 sm:p-8">
+            <section
+              aria-labelledby="form-title"
+              className="rounded-3xl border border-slate-200 bg-white p-7 shadow-lg shadow-slate-900/5 sm:p-8"
+            >
               <h2 id="form-title" className="text-2xl font-bold text-slate-900">
                 {page.formTitle}
               </h2>

@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { requestUpgrade } from '../../api/public-site';
 import { readStoredUser } from '../../api/storage';
+import { buttonClass } from '../../components/Button';
+import { Icon } from '../../components/Icon';
 import { CHECKOUT_PAGE } from '../../content/checkout';
 import type { Billing } from '../../content/pricing';
 import { type UpgradeValues, upgradeErrors } from './checkoutForm';
-import { Icon } from '../../components/Icon';
-import { buttonClass } from '../../components/Button';
 
 const INPUT =
   'block w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-500 focus:outline-none focus:ring-2 sm:text-sm';

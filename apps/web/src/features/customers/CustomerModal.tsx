@@ -1,10 +1,10 @@
 import { normaliseTags, type TCustomer, type TCustomerInput } from '@counterprint/contract';
 import { type FormEvent, useState } from 'react';
-import { TextField } from '../../components/Field';
 import { Button } from '../../components/Button';
+import { TextField } from '../../components/Field';
+import { statusChip } from '../../components/JobStatus';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
-import { statusChip } from '../../components/JobStatus';
 import { useCustomerDetail } from './useCustomers';
 
 interface CustomerModalProps {

@@ -35,7 +35,12 @@ beforeEach(() => {
 
 describe('CustomersPage', () => {
   it('shows 9 cards a page, newest first, and pages with Prev/Next', async () => {
-    const { calls } = stubFetch(() => jsonResponse(200, Array.from({ length: 20 }, (_, i) => customer(i + 1))));
+    const { calls } = stubFetch(() =>
+      jsonResponse(
+        200,
+        Array.from({ length: 20 }, (_, i) => customer(i + 1)),
+      ),
+    );
     const { user } = render();
     await screen.findByText('Showing 20 customers');
     expect(calls[0]!.url).toBe('/api/customers?shopId=shop-1&limit=5000');
@@ -80,14 +85,22 @@ describe('CustomersPage', () => {
     stubFetch(() => jsonResponse(200, [customer(1, { tags: ['vip', 'college', 'bulk', 'late'] })]));
     render();
     const tags = await screen.findByRole('list', { name: 'Tags' });
-    expect(within(tags).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['vip', 'college', '+2']);
+    expect(
+      within(tags)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['vip', 'college', '+2']);
   });
 
   it('removes a deleted customer at once and puts it back when the call fails', async () => {
     let fail: () => void = () => {};
     const { calls } = stubFetch(
       () => jsonResponse(200, [customer(1), customer(2), customer(3)]),
-      () => jsonResponse(200, { ...customer(2), jobs: [{ id: 'j1', number: 7, status: 'done', createdAt: '2025-01-01T10:00:00Z', fileCount: 2 }] }),
+      () =>
+        jsonResponse(200, {
+          ...customer(2),
+          jobs: [{ id: 'j1', number: 7, status: 'done', createdAt: '2025-01-01T10:00:00Z', fileCount: 2 }],
+        }),
       () => new Promise<Response>((resolve) => (fail = () => resolve(jsonResponse(500, { error: 'Database down', code: 'INTERNAL' })))),
     );
     const { user } = render();

@@ -1,23 +1,23 @@
 import type { TCustomer, TCustomerInput } from '@counterprint/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { serverMessageOr } from '../../api/client';
+import { FEEDBACK_FEATURES } from '../../api/feedback';
+import { useActiveShop } from '../../app/useActiveShop';
 import { Button, buttonClass } from '../../components/Button';
+import { SearchInput, Select } from '../../components/controls';
 import { EmptyState } from '../../components/EmptyState';
+import { FeedbackPrompt } from '../../components/FeedbackPrompt';
 import { Icon } from '../../components/Icon';
 import { Modal } from '../../components/Modal';
 import { Pager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toast';
 import { datedFilename, downloadCsv } from '../../lib/csv';
-import { SearchInput, Select } from '../../components/controls';
-import { FeedbackPrompt } from '../../components/FeedbackPrompt';
-import { FEEDBACK_FEATURES } from '../../api/feedback';
-import { useActiveShop } from '../../app/useActiveShop';
 import { CustomerCard } from './CustomerCard';
 import { CustomerModal } from './CustomerModal';
 import { type CustomerSort, customersCsv, pageCount, pageOf, SORT_OPTIONS, searchCustomers, sortCustomers } from './customerList';
 import { useCustomerList, useDeleteCustomer, useSaveCustomer, useStatusMessage } from './useCustomers';
-import { serverMessageOr } from '../../api/client';
 
 export const LOAD_FAILED = 'Failed to load customers';
 export const CONFIRM_DELETE = 'Delete this customer? This cannot be undone.';
@@ -100,7 +100,11 @@ function ShopCustomers({ shopId }: { shopId: string }) {
           <p className="mt-1 text-sm text-slate-500">People who upload with a phone number appear here; add others by hand.</p>
         </div>
         <div className="flex gap-2">
-          <Button variant="secondary" disabled={shown.length === 0} onClick={() => downloadCsv(datedFilename('customers'), customersCsv(shown))}>
+          <Button
+            variant="secondary"
+            disabled={shown.length === 0}
+            onClick={() => downloadCsv(datedFilename('customers'), customersCsv(shown))}
+          >
             Export
           </Button>
           <Button onClick={() => setEditing('new')}>

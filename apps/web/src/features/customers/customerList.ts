@@ -1,10 +1,4 @@
-import {
-  CUSTOMER_CARD_TAGS,
-  CUSTOMER_CSV_COLUMNS,
-  CUSTOMERS_PAGE_SIZE,
-  type CUSTOMER_SORTS,
-  type TCustomer,
-} from '@counterprint/contract';
+import { CUSTOMER_CARD_TAGS, CUSTOMER_CSV_COLUMNS, type CUSTOMER_SORTS, CUSTOMERS_PAGE_SIZE, type TCustomer } from '@counterprint/contract';
 import { toCsv } from '../../lib/csv';
 
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
@@ -19,7 +13,9 @@ export const SORT_OPTIONS: { value: CustomerSort; label: string }[] = [
 export function searchCustomers(list: TCustomer[], search: string): TCustomer[] {
   const q = search.trim().toLowerCase();
   if (!q) return list;
-  return list.filter((c) => c.name.toLowerCase().includes(q) || (c.email ?? '').toLowerCase().includes(q) || c.id.toLowerCase().includes(q));
+  return list.filter(
+    (c) => c.name.toLowerCase().includes(q) || (c.email ?? '').toLowerCase().includes(q) || c.id.toLowerCase().includes(q),
+  );
 }
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });

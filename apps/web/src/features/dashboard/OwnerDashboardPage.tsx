@@ -1,11 +1,11 @@
 import type { TOwnerOverview } from '@counterprint/contract';
+import { serverMessageOr } from '../../api/client';
 import { useOwnerOverview } from '../../api/owner';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon, type IconName } from '../../components/Icon';
 import { formatBytes, formatCount } from '../../lib/format';
 import { OwnerInbox } from './OwnerInbox';
-import { serverMessageOr } from '../../api/client';
 
 interface Stat {
   label: string;

@@ -1,13 +1,15 @@
 import type { TCheckoutEntry, TContactMessage, TFeedbackEntry } from '@counterprint/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { serverMessageOr } from '../../api/client';
 import { fetchCheckoutRequests, fetchContactMessages, fetchOwnerFeedback, ownerKeys } from '../../api/owner';
 import { Icon, type IconName } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
-import { serverMessageOr } from '../../api/client';
 
-const newestFirst = <T extends { createdAt: string }>(list: T[]) => [...list].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
-const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const newestFirst = <T extends { createdAt: string }>(list: T[]) =>
+  [...list].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 interface InboxPanelProps<T> {
   title: string;
@@ -77,7 +79,9 @@ export function OwnerInbox() {
           <>
             <p className="font-semibold text-slate-900">
               {f.feature}{' '}
-              <span className={`ml-1 rounded-full px-2 py-0.5 text-xs font-medium ${f.wantFeature ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600'}`}>
+              <span
+                className={`ml-1 rounded-full px-2 py-0.5 text-xs font-medium ${f.wantFeature ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600'}`}
+              >
                 {f.wantFeature ? 'Wants it' : 'Not needed'}
               </span>
             </p>
@@ -99,7 +103,10 @@ export function OwnerInbox() {
           <>
             <p className="font-semibold text-slate-900">{m.subject}</p>
             <p className="truncate text-xs text-slate-500">
-              {m.name} · <a href={`mailto:${m.email}`} className="text-brand-700 hover:underline">{m.email}</a>
+              {m.name} ·{' '}
+              <a href={`mailto:${m.email}`} className="text-brand-700 hover:underline">
+                {m.email}
+              </a>
               {m.company ? ` · ${m.company}` : ''}
               {m.phone ? ` · ${m.phone}` : ''}
             </p>
@@ -116,10 +123,15 @@ export function OwnerInbox() {
         render={(c) => (
           <>
             <p className="font-semibold text-slate-900">
-              {c.name} <span className="font-normal text-slate-500 capitalize">· {c.plan}, {c.billing}</span>
+              {c.name}{' '}
+              <span className="font-normal text-slate-500 capitalize">
+                · {c.plan}, {c.billing}
+              </span>
             </p>
             <p className="truncate text-xs text-slate-500">
-              <a href={`mailto:${c.email}`} className="text-brand-700 hover:underline">{c.email}</a>
+              <a href={`mailto:${c.email}`} className="text-brand-700 hover:underline">
+                {c.email}
+              </a>
               {c.phone ? ` · ${c.phone}` : ''}
             </p>
             <Quote text={c.message} />

@@ -21,8 +21,8 @@ function CreateShopCard() {
       <div className="min-w-0 flex-1">
         <h2 className="text-lg font-semibold text-slate-900">Run a print or xerox shop?</h2>
         <p className="mt-1 text-sm text-slate-600">
-          Create your shop to get its QR code, an upload page for walk-in customers and a live print queue. It takes a few
-          minutes and uses this account.
+          Create your shop to get its QR code, an upload page for walk-in customers and a live print queue. It takes a few minutes and uses
+          this account.
         </p>
       </div>
       <Link to={CREATE_SHOP.to} className={buttonClass('primary', 'shrink-0')}>

@@ -1,7 +1,7 @@
 import type { TEarnings } from '@counterprint/contract';
 import { StatCard } from '../../components/controls';
-import { paymentMix } from './orders';
 import { formatRupees } from '../../lib/format';
+import { paymentMix } from './orders';
 
 /** The four cards of docs/product/screens.md#earnings. */
 export function EarningsCards({ totals }: { totals: TEarnings['totals'] | undefined }) {
@@ -9,7 +9,12 @@ export function EarningsCards({ totals }: { totals: TEarnings['totals'] | undefi
   const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
   return (
     <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <StatCard title="Total Revenue" loading={!totals} value={totals ? formatRupees(totals.revenue) : ''} sub="Paid orders in the period" />
+      <StatCard
+        title="Total Revenue"
+        loading={!totals}
+        value={totals ? formatRupees(totals.revenue) : ''}
+        sub="Paid orders in the period"
+      />
       <StatCard
         title="Total Orders"
         loading={!totals}

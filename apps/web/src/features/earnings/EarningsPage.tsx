@@ -1,23 +1,23 @@
 import type { TEarningsOrder } from '@counterprint/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { type EarningsFilters, earningsKeys, type PaymentFilter, refundOrder, useEarnings } from '../../api/earnings';
 import type { RangeFilter } from '../../api/analytics';
-import { Button } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
-import { Modal } from '../../components/Modal';
-import { useToast } from '../../components/Toast';
-import { NoData, Panel, SearchInput, Select, useDebounced } from '../../components/controls';
-import { customRangeProblem, RangeControls } from '../../components/RangeControls';
-import { shopOptions, useShopFilter } from '../../app/useShopFilter';
-import { FeedbackPrompt } from '../../components/FeedbackPrompt';
+import { serverMessageOr } from '../../api/client';
+import { type EarningsFilters, earningsKeys, type PaymentFilter, refundOrder, useEarnings } from '../../api/earnings';
 import { FEEDBACK_FEATURES } from '../../api/feedback';
+import { shopOptions, useShopFilter } from '../../app/useShopFilter';
+import { Button } from '../../components/Button';
+import { NoData, Panel, SearchInput, Select, useDebounced } from '../../components/controls';
+import { EmptyState } from '../../components/EmptyState';
+import { FeedbackPrompt } from '../../components/FeedbackPrompt';
+import { Modal } from '../../components/Modal';
+import { customRangeProblem, RangeControls } from '../../components/RangeControls';
+import { useToast } from '../../components/Toast';
+import { formatRupees } from '../../lib/format';
 import { EarningsCards } from './EarningsCards';
 import { OrdersTable } from './OrdersTable';
 import { orderLabel } from './orders';
 import { TopProducts } from './TopProducts';
-import { serverMessageOr } from '../../api/client';
-import { formatRupees } from '../../lib/format';
 
 const PAYMENT_OPTIONS: { value: PaymentFilter; label: string }[] = [
   { value: '', label: 'All payments' },
@@ -137,8 +137,8 @@ function Earnings() {
       >
         {refunding && (
           <p>
-            Refund order {orderLabel(refunding)} from {refunding.customer} for {formatRupees(refunding.amount)}? It leaves revenue and is counted
-            under refunds.
+            Refund order {orderLabel(refunding)} from {refunding.customer} for {formatRupees(refunding.amount)}? It leaves revenue and is
+            counted under refunds.
           </p>
         )}
       </Modal>

@@ -1,12 +1,12 @@
 import type { TEarningsOrder } from '@counterprint/contract';
 import { useState } from 'react';
 import { Button } from '../../components/Button';
+import { Select } from '../../components/controls';
 import { Pager } from '../../components/Pager';
 import { ScrollRegion } from '../../components/ScrollRegion';
 import { datedFilename, downloadCsv } from '../../lib/csv';
-import { Select } from '../../components/controls';
-import { type OrderSort, ORDER_SORT_OPTIONS, orderLabel, orderPage, orderPages, ordersCsv, PAYMENT_LABEL, sortOrders } from './orders';
 import { formatRupees } from '../../lib/format';
+import { ORDER_SORT_OPTIONS, type OrderSort, orderLabel, orderPage, orderPages, ordersCsv, PAYMENT_LABEL, sortOrders } from './orders';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -53,13 +53,19 @@ export function OrdersTable({ orders, page, onPage, onRefund, truncated, loading
               onPage(1);
             }}
           />
-          <Button variant="secondary" disabled={sorted.length === 0} onClick={() => downloadCsv(datedFilename('orders'), ordersCsv(sorted))}>
+          <Button
+            variant="secondary"
+            disabled={sorted.length === 0}
+            onClick={() => downloadCsv(datedFilename('orders'), ordersCsv(sorted))}
+          >
             Export CSV
           </Button>
         </div>
       </div>
       {sorted.length === 0 ? (
-        <p className="border-t border-slate-100 px-5 py-10 text-center text-sm text-slate-500">{loading ? 'Loading…' : 'No orders found.'}</p>
+        <p className="border-t border-slate-100 px-5 py-10 text-center text-sm text-slate-500">
+          {loading ? 'Loading…' : 'No orders found.'}
+        </p>
       ) : (
         <ScrollRegion label="Orders" className="border-t border-slate-100">
           <table className="w-full min-w-[44rem] text-left text-sm">

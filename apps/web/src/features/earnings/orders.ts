@@ -42,7 +42,15 @@ export const orderLabel = (o: TEarningsOrder) => (o.jobNumber === null ? o.id.sl
 export function ordersCsv(orders: TEarningsOrder[]): string {
   return toCsv(
     ORDER_CSV_COLUMNS,
-    orders.map((o) => [o.id, o.date, o.customer, o.amount.toFixed(2), o.paymentMethod ? PAYMENT_LABEL[o.paymentMethod] : '', o.status, o.shopName]),
+    orders.map((o) => [
+      o.id,
+      o.date,
+      o.customer,
+      o.amount.toFixed(2),
+      o.paymentMethod ? PAYMENT_LABEL[o.paymentMethod] : '',
+      o.status,
+      o.shopName,
+    ]),
   );
 }
 
@@ -64,4 +72,3 @@ export function paymentMix(totals: TEarnings['totals']): { lead: string; detail:
     detail: entries.map(([m, v]) => `${PAYMENT_LABEL[m]} ${Math.round((v / sum) * 100)}%`).join(' · '),
   };
 }
-

@@ -42,9 +42,14 @@ export function FilePreview({ file, url }: { file: TJobFile; url: string | undef
     const abort = new AbortController();
     let objectUrl: string | null = null;
     setState({ phase: 'loading', percent: null });
-    fetchFile(url, file.contentType, (received, total) => {
-      if (!abort.signal.aborted) setState({ phase: 'loading', percent: total ? Math.round((received / total) * 100) : null });
-    }, abort.signal)
+    fetchFile(
+      url,
+      file.contentType,
+      (received, total) => {
+        if (!abort.signal.aborted) setState({ phase: 'loading', percent: total ? Math.round((received / total) * 100) : null });
+      },
+      abort.signal,
+    )
       .then((blob) => {
         if (abort.signal.aborted) return;
         objectUrl = URL.createObjectURL(blob);
@@ -80,7 +85,12 @@ export function FilePreview({ file, url }: { file: TJobFile; url: string | undef
         <iframe src={state.url} title={`Preview of ${file.name}`} className="h-[70vh] min-h-80 w-full border-0 bg-white" />
       )}
       {/* Phone browsers often draw only a PDF's first page in a frame, or none; a tab of its own shows it all. */}
-      <a href={state.url} target="_blank" rel="noopener" className="px-3 py-2 text-right text-xs font-semibold text-brand-700 hover:underline">
+      <a
+        href={state.url}
+        target="_blank"
+        rel="noopener"
+        className="px-3 py-2 text-right text-xs font-semibold text-brand-700 hover:underline"
+      >
         Open full size
       </a>
     </div>

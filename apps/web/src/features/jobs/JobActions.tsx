@@ -2,7 +2,7 @@ import type { TJob, TMarkPrintedRequest } from '@counterprint/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { cancelJob, jobKeys, markJobPrinted, customerLabel, useRateCard } from '../../api/jobs';
+import { cancelJob, customerLabel, jobKeys, markJobPrinted, useRateCard } from '../../api/jobs';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/Toast';
@@ -98,8 +98,8 @@ export function JobActions({ job, shopSlug, onDone, askPrinted = false, onAsked,
         }
       >
         <p>
-          Job #{job.number} from {customerLabel(job)} leaves the queue and its files move to the recycle bin, where they can be
-          restored for an hour.
+          Job #{job.number} from {customerLabel(job)} leaves the queue and its files move to the recycle bin, where they can be restored for
+          an hour.
         </p>
         {cancel.isError && (
           <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 font-medium text-red-700">

@@ -1,17 +1,16 @@
-import type { TJob } from '@counterprint/contract';
-import type { TPublicRate } from '@counterprint/contract';
+import type { TJob, TPublicRate } from '@counterprint/contract';
 import { useEffect, useRef, useState } from 'react';
+import { customerLabel, type OlderJobs, totalSheets } from '../../api/jobs';
+import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
-import { Button } from '../../components/Button';
+import { StatusChip, sheetBandClass } from '../../components/JobStatus';
 import { Spinner } from '../../components/Spinner';
-import { sheetBandClass, StatusChip } from '../../components/JobStatus';
+import { formatRupees, timeAgo } from '../../lib/format';
 import { filterJobs, JOB_TABS, type JobTab, orderJobs, uncountedFiles } from './liveJobs';
 import { prefillAmount } from './prefill';
 import { useQueueOrder } from './queuePrefs';
 import { QUEUE_SHORTCUTS, useQueueShortcuts } from './useQueueShortcuts';
-import { customerLabel, type OlderJobs, totalSheets } from '../../api/jobs';
-import { timeAgo, formatRupees } from '../../lib/format';
 
 /** Re-renders every 30 s so "2 min ago" keeps telling the truth on a screen left open all day. */
 function useNow(intervalMs = 30_000): number {
@@ -47,7 +46,21 @@ export function UncountedNote({ count }: { count: number }) {
 }
 
 /** One line per job: a busy counter sees a screenful of the queue, not four cards. */
-function JobRow({ job, now, selected, cursor, total, onView }: { job: TJob; now: number; selected: boolean; cursor: boolean; total: number; onView: () => void }) {
+function JobRow({
+  job,
+  now,
+  selected,
+  cursor,
+  total,
+  onView,
+}: {
+  job: TJob;
+  now: number;
+  selected: boolean;
+  cursor: boolean;
+  total: number;
+  onView: () => void;
+}) {
   const files = job.files.length;
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -73,14 +86,23 @@ function JobRow({ job, now, selected, cursor, total, onView }: { job: TJob; now:
         <span className="min-w-10 shrink-0 font-bold text-slate-900 tabular-nums">#{job.number}</span>
         <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{customerLabel(job)}</span>
         {job.status !== 'queued' && <StatusChip status={job.status} />}
-        <span className="hidden w-9 shrink-0 items-center gap-1 text-xs text-slate-600 sm:inline-flex" title={`${files} ${files === 1 ? 'file' : 'files'}`}>
+        <span
+          className="hidden w-9 shrink-0 items-center gap-1 text-xs text-slate-600 sm:inline-flex"
+          title={`${files} ${files === 1 ? 'file' : 'files'}`}
+        >
           <Icon name="files" className="h-3.5 w-3.5" />
           {files} <span className="sr-only">{files === 1 ? 'file' : 'files'}</span>
         </span>
         <SheetsBadge sheets={totalSheets(job)} />
         <UncountedNote count={uncountedFiles(job)} />
-        <span className="min-w-14 shrink-0 text-right text-xs font-medium text-slate-700 tabular-nums">{formatRupees(total, 'always')}</span>
-        <time dateTime={job.uploadedAt} title={new Date(job.uploadedAt).toLocaleString()} className="min-w-14 shrink-0 text-right text-xs text-slate-500">
+        <span className="min-w-14 shrink-0 text-right text-xs font-medium text-slate-700 tabular-nums">
+          {formatRupees(total, 'always')}
+        </span>
+        <time
+          dateTime={job.uploadedAt}
+          title={new Date(job.uploadedAt).toLocaleString()}
+          className="min-w-14 shrink-0 text-right text-xs text-slate-500"
+        >
           {timeAgo(job.uploadedAt, now).replace(' ago', '')}
         </time>
       </button>
@@ -119,7 +141,12 @@ function LoadOlder({ older }: { older: OlderJobs }) {
 
 function ShortcutHint({ open, onToggle }: { open: boolean; onToggle: () => void }) {
   return (
-    <button type="button" onClick={onToggle} aria-expanded={open} className="hidden text-xs text-slate-500 hover:text-slate-800 hover:underline lg:block">
+    <button
+      type="button"
+      onClick={onToggle}
+      aria-expanded={open}
+      className="hidden text-xs text-slate-500 hover:text-slate-800 hover:underline lg:block"
+    >
       Keys: <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>p</kbd> printed · <kbd>?</kbd> more
     </button>
   );
@@ -127,7 +154,10 @@ function ShortcutHint({ open, onToggle }: { open: boolean; onToggle: () => void 
 
 function ShortcutList() {
   return (
-    <dl aria-label="Keyboard shortcuts" className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded-lg border border-slate-200 bg-white p-2.5 text-xs text-slate-600">
+    <dl
+      aria-label="Keyboard shortcuts"
+      className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded-lg border border-slate-200 bg-white p-2.5 text-xs text-slate-600"
+    >
       {QUEUE_SHORTCUTS.map((s) => (
         <div key={s.keys} className="contents">
           <dt className="font-mono font-semibold text-slate-800">{s.keys}</dt>

@@ -1,20 +1,25 @@
 import type { TJob, TJobFile } from '@counterprint/contract';
 import { useEffect, useState } from 'react';
+import { customerLabel, totalSheets, useSignedUrls } from '../../api/jobs';
 import { Button, ICON_BUTTON } from '../../components/Button';
 import { Icon } from '../../components/Icon';
+import { StatusChip } from '../../components/JobStatus';
 import { formatBytes } from '../../lib/format';
 import { FilePreview } from './FilePreview';
 import { SheetsBadge } from './JobList';
 import type { Downloads, FileProgress } from './useDownloads';
-import { customerLabel, totalSheets, useSignedUrls } from '../../api/jobs';
-import { StatusChip } from '../../components/JobStatus';
 
 function ProgressBar({ progress }: { progress: FileProgress[string] | undefined }) {
   if (!progress || progress.done) return null;
   const percent = progress.total ? Math.min(100, Math.round((progress.received / progress.total) * 100)) : null;
   return (
     <div className="mt-1.5 flex items-center gap-2 text-xs text-slate-500">
-      <progress className="h-1.5 w-full overflow-hidden rounded accent-brand-500" max={100} value={percent ?? undefined} aria-label="Download progress" />
+      <progress
+        className="h-1.5 w-full overflow-hidden rounded accent-brand-500"
+        max={100}
+        value={percent ?? undefined}
+        aria-label="Download progress"
+      />
       <span className="w-10 text-right tabular-nums">{percent === null ? formatBytes(progress.received) : `${percent}%`}</span>
     </div>
   );
@@ -59,7 +64,11 @@ export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose 
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-lg font-semibold text-slate-900">{customerLabel(job)}</h2>
           <div className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-            {job.customerPhone && <a href={`tel:${job.customerPhone}`} className="hover:underline">{job.customerPhone}</a>}
+            {job.customerPhone && (
+              <a href={`tel:${job.customerPhone}`} className="hover:underline">
+                {job.customerPhone}
+              </a>
+            )}
             <span>{new Date(job.uploadedAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}</span>
             <StatusChip status={job.status} />
             <SheetsBadge sheets={totalSheets(job)} />
@@ -112,10 +121,18 @@ export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose 
 
       {/* The preview gets the full width until the screen is wide enough for a file column beside it. */}
       <div className="grid min-w-0 gap-0 2xl:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]">
-        <ul className="max-h-56 divide-y divide-slate-100 overflow-y-auto border-b border-slate-100 2xl:max-h-[70vh] 2xl:border-r 2xl:border-b-0" aria-label="Files">
+        <ul
+          className="max-h-56 divide-y divide-slate-100 overflow-y-auto border-b border-slate-100 2xl:max-h-[70vh] 2xl:border-r 2xl:border-b-0"
+          aria-label="Files"
+        >
           {job.files.map((file) => (
             <li key={file.id} className={`flex items-start gap-2 px-3 py-2.5 ${file.id === previewId ? 'bg-brand-50' : ''}`}>
-              <button type="button" onClick={() => setPreviewId(file.id)} aria-current={file.id === previewId || undefined} className="min-w-0 flex-1 text-left">
+              <button
+                type="button"
+                onClick={() => setPreviewId(file.id)}
+                aria-current={file.id === previewId || undefined}
+                className="min-w-0 flex-1 text-left"
+              >
                 <span className="block truncate text-sm font-medium text-slate-900" title={file.name}>
                   {file.name}
                 </span>
@@ -131,7 +148,11 @@ export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose 
                 aria-label={`Download ${file.name}`}
                 className={`${ICON_BUTTON} h-9 w-9 shrink-0 disabled:opacity-40`}
               >
-                {downloads.progress[file.id]?.done ? <Icon name="check" className="h-4 w-4 text-emerald-600" /> : <Icon name="download" className="h-4 w-4" />}
+                {downloads.progress[file.id]?.done ? (
+                  <Icon name="check" className="h-4 w-4 text-emerald-600" />
+                ) : (
+                  <Icon name="download" className="h-4 w-4" />
+                )}
               </button>
             </li>
           ))}

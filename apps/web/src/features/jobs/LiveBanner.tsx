@@ -1,7 +1,7 @@
+import { useState } from 'react';
 import type { LiveStatus } from '../../api/stomp';
 import { Icon } from '../../components/Icon';
 import { askNotificationPermission, notificationsSupported } from './arrivalAlerts';
-import { useState } from 'react';
 
 const INDICATOR: Record<LiveStatus, { dot: string; text: string; label: string }> = {
   connected: { dot: 'bg-emerald-500', text: 'text-emerald-700', label: 'Connected' },
@@ -14,7 +14,11 @@ export function ConnectionIndicator({ status, everConnected }: { status: LiveSta
   const look = INDICATOR[status];
   const label = status === 'connecting' && everConnected ? 'Reconnecting…' : look.label;
   return (
-    <span role="status" aria-label={`Live updates: ${label}`} className={`inline-flex items-center gap-1.5 rounded-full bg-white px-2.5 py-1 text-xs font-semibold shadow-xs ${look.text}`}>
+    <span
+      role="status"
+      aria-label={`Live updates: ${label}`}
+      className={`inline-flex items-center gap-1.5 rounded-full bg-white px-2.5 py-1 text-xs font-semibold shadow-xs ${look.text}`}
+    >
       <span aria-hidden="true" className={`h-2 w-2 rounded-full ${look.dot}`} />
       {label}
     </span>
@@ -42,7 +46,8 @@ function NotifyButton() {
  */
 function bannerText(status: LiveStatus, everConnected: boolean): string {
   if (status === 'connected') return 'No Need To Refresh — Files Auto-Update';
-  if (status === 'connecting') return everConnected ? 'Reconnecting — the list catches up when live updates are back' : 'Connecting to live updates…';
+  if (status === 'connecting')
+    return everConnected ? 'Reconnecting — the list catches up when live updates are back' : 'Connecting to live updates…';
   return 'Live updates are paused — refresh to see new jobs';
 }
 

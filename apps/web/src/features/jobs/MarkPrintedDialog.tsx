@@ -1,10 +1,10 @@
 import { PAYMENT_METHODS, type TJob, type TMarkPrintedRequest, type TPublicRate } from '@counterprint/contract';
 import { useEffect, useId, useState } from 'react';
+import { customerLabel } from '../../api/jobs';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { parseAmount, prefillAmount } from './prefill';
-import { customerLabel } from '../../api/jobs';
 import { formatRupees } from '../../lib/format';
+import { parseAmount, prefillAmount } from './prefill';
 
 type Method = (typeof PAYMENT_METHODS)[number] | 'none';
 const METHOD_LABEL: Record<Method, string> = { cash: 'Cash', upi: 'UPI', card: 'Card', none: 'None' };

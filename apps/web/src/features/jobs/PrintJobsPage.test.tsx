@@ -3,9 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedHandlers, LiveStatus } from '../../api/stomp';
 import { LOCAL, setActiveShop } from '../../api/storage';
+import { makeJob } from '../../test/fixtures';
 import { jsonResponse, makeToken } from '../../test/helpers';
 import { renderPage } from '../../test/render';
-import { makeJob } from '../../test/fixtures';
 import PrintJobsPage from './PrintJobsPage';
 
 const feed = vi.hoisted(() => ({
@@ -83,7 +83,11 @@ describe('/printJob', () => {
     });
     renderPage(<PrintJobsPage />);
     const notice = await screen.findByRole('region', { name: 'Refused uploads' });
-    expect(within(notice).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(notice)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       '12 uploads to your shop were refused in the last hour: customers sharing one connection hit the upload limit. They can try again in a few minutes.',
       "1 upload to your shop was refused in the last hour: your shop's storage is full. Empty the recycle bin or delete old jobs to make room.",
     ]);
@@ -124,8 +128,7 @@ describe('/printJob', () => {
   it('marks a job printed with the prefilled amount and payment method, and it leaves the queue', async () => {
     const calls = serve({
       ...baseRoutes([queued]),
-      '/api/shops/print-jobs/j1/mark-printed': () =>
-        jsonResponse(200, { ...queued, status: 'done', printedAt: new Date().toISOString() }),
+      '/api/shops/print-jobs/j1/mark-printed': () => jsonResponse(200, { ...queued, status: 'done', printedAt: new Date().toISOString() }),
     });
     const { user } = renderPage(<PrintJobsPage />);
     await user.click(await screen.findByRole('button', { name: 'View job #7 from Asha' }));
@@ -191,7 +194,9 @@ describe('/printJob', () => {
 
   it('loads older jobs a page at a time below the newest 100, and stops when a page comes back short', async () => {
     const at = (i: number) => new Date(Date.UTC(2026, 2, 2, 10, 0, 0) - i * 60_000).toISOString();
-    const newest = Array.from({ length: 100 }, (_, i) => makeJob({ id: `n${i}`, number: 500 - i, customerName: `New ${i}`, createdAt: at(i) }));
+    const newest = Array.from({ length: 100 }, (_, i) =>
+      makeJob({ id: `n${i}`, number: 500 - i, customerName: `New ${i}`, createdAt: at(i) }),
+    );
     const older = [makeJob({ id: 'o1', number: 42, customerName: 'Older Olga', createdAt: at(200) })];
     const calls = serve({
       ...baseRoutes([]),
@@ -308,7 +313,12 @@ describe('/printJob', () => {
       await user.click(screen.getByRole('button', { name: 'View job #2 from Rajpal' }));
       await waitFor(() => expect(document.title).toBe('(2) Print queue — Counterprint'));
 
-      act(() => feed.handlers!.onMessage({ action: 'created', job: makeJob({ id: 'j4', number: 4, customerName: 'Deepa', createdAt: minutesAgo(0) }) }));
+      act(() =>
+        feed.handlers!.onMessage({
+          action: 'created',
+          job: makeJob({ id: 'j4', number: 4, customerName: 'Deepa', createdAt: minutesAgo(0) }),
+        }),
+      );
       await waitFor(() => expect(document.title).toBe('(3) Print queue — Counterprint'));
       unmount();
       expect(document.title).toBe('Counterprint');

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { jobKeys, useOlderJobs, usePrintJobs, useRateCard, useUploadRefusals } from '../../api/jobs';
 import { useShopJobsFeed } from '../../api/stomp';
+import { useActiveShop } from '../../app/useActiveShop';
 import { buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
@@ -14,10 +15,9 @@ import { JobList } from './JobList';
 import { JobViewer } from './JobViewer';
 import { LiveBanner } from './LiveBanner';
 import { applyLiveMessage, isNewArrival, queueTitle, unopenedCount } from './liveJobs';
-import { RefusedUploadsNotice } from './RefusedUploadsNotice';
 import { useOpenedJobs } from './queuePrefs';
+import { RefusedUploadsNotice } from './RefusedUploadsNotice';
 import { SoundButton } from './SoundButton';
-import { useActiveShop } from '../../app/useActiveShop';
 import { useDownloadFolder, useDownloads } from './useDownloads';
 
 function NoShop() {

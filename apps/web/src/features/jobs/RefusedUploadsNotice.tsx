@@ -19,7 +19,10 @@ export function refusalLine(count: number, reason: TUploadRefusalReason): string
 export function RefusedUploadsNotice({ refusals }: { refusals: TUploadRefusals | undefined }) {
   if (!refusals?.length) return null;
   return (
-    <section aria-label="Refused uploads" className="flex gap-2.5 rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+    <section
+      aria-label="Refused uploads"
+      className="flex gap-2.5 rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
       <Icon name="alert" className="mt-0.5 h-5 w-5 shrink-0" />
       <ul className="space-y-1">
         {refusals.map((r) => (

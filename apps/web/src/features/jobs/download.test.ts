@@ -1,8 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeJob } from '../../test/fixtures';
 import { downloadName, fetchFile, safeFileName, saveFile } from './download';
 import { type DirectoryHandle, FOLDER_MESSAGES, writeToFolder } from './downloadFolder';
-import { makeJob } from '../../test/fixtures';
 import { useDownloadFolder, useDownloads } from './useDownloads';
 
 /** A body sent in pieces, so the progress reader sees each one. */
@@ -21,16 +21,26 @@ const file = job.files[0]!;
 
 describe('downloads', () => {
   it('reads a signed URL with progress against Content-Length, typed as the file', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => chunked([3, 5], { 'Content-Length': '8' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => chunked([3, 5], { 'Content-Length': '8' })),
+    );
     const seen: [number, number | null][] = [];
     const blob = await fetchFile('/files/x', 'application/pdf', (r, t) => seen.push([r, t]));
-    expect(seen).toEqual([[0, 8], [3, 8], [8, 8]]);
+    expect(seen).toEqual([
+      [0, 8],
+      [3, 8],
+      [8, 8],
+    ]);
     expect(blob.size).toBe(8);
     expect(blob.type).toBe('application/pdf');
   });
 
   it("says 'Failed to download file.' when the URL fails", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('gone', { status: 410 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('gone', { status: 410 })),
+    );
     await expect(saveFile('/files/x', file, 12, { folder: null })).rejects.toThrow('Failed to download file.');
   });
 
@@ -41,7 +51,10 @@ describe('downloads', () => {
   });
 
   it('falls back to an ordinary browser download without the folder API', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => chunked([4])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => chunked([4])),
+    );
     vi.stubGlobal('URL', Object.assign(globalThis.URL, { createObjectURL: () => 'blob:dl', revokeObjectURL: vi.fn() }));
     const clicked: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -57,23 +70,41 @@ describe('downloads', () => {
   });
 
   it('saves to the browser’s downloads in one click where the folder API exists and no folder is chosen', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => chunked([4])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => chunked([4])),
+    );
     vi.stubGlobal('URL', Object.assign(globalThis.URL, { createObjectURL: () => 'blob:dl', revokeObjectURL: vi.fn() }));
     const clicked: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.download);
     });
     const two = makeJob({ id: 'k', number: 13 }, [1, 2]);
-    const folder = { supported: true, folder: null, message: null, settled: async () => null, choose: async () => {}, clear: async () => {} };
+    const folder = {
+      supported: true,
+      folder: null,
+      message: null,
+      settled: async () => null,
+      choose: async () => {},
+      clear: async () => {},
+    };
     const { result } = renderHook(() => useDownloads(folder));
-    await act(() => result.current.download(two, two.files.map((f) => ({ file: f, url: `/files/${f.id}` }))));
+    await act(() =>
+      result.current.download(
+        two,
+        two.files.map((f) => ({ file: f, url: `/files/${f.id}` })),
+      ),
+    );
     expect(result.current.error).toBeNull();
     expect(clicked).toEqual(['Job 13 - file-1.pdf', 'Job 13 - file-2.pdf']);
     expect(result.current.notice).toBe('Saved 2 files to your downloads.');
   });
 
   it('waits for a folder still being chosen rather than deciding without it', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => chunked([4])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => chunked([4])),
+    );
     const written: string[] = [];
     const handle: DirectoryHandle = {
       name: 'Prints',

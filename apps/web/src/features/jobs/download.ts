@@ -62,13 +62,7 @@ export async function prepareTarget(target: SaveTarget): Promise<void> {
   if (target.folder && !(await ensureWritable(target.folder))) throw new Error(FOLDER_MESSAGES.noHandle);
 }
 
-export async function saveFile(
-  url: string,
-  file: TJobFile,
-  jobNumber: number,
-  target: SaveTarget,
-  onProgress?: Progress,
-): Promise<string> {
+export async function saveFile(url: string, file: TJobFile, jobNumber: number, target: SaveTarget, onProgress?: Progress): Promise<string> {
   let blob: Blob;
   try {
     blob = await fetchFile(url, file.contentType, onProgress);

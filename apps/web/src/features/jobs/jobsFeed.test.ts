@@ -44,15 +44,11 @@ function setup(shopId = 'shop-1') {
   const statuses: LiveStatus[] = [];
   const messages: unknown[] = [];
   const onConnected = vi.fn();
-  const stop = startJobsFeed(
-    shopId,
-    { onStatus: (s) => statuses.push(s), onMessage: (m) => messages.push(m), onConnected },
-    (config) => {
-      const client = new FakeClient(config);
-      clients.push(client);
-      return client;
-    },
-  );
+  const stop = startJobsFeed(shopId, { onStatus: (s) => statuses.push(s), onMessage: (m) => messages.push(m), onConnected }, (config) => {
+    const client = new FakeClient(config);
+    clients.push(client);
+    return client;
+  });
   return { client: clients[0]!, statuses, messages, onConnected, stop };
 }
 

@@ -1,11 +1,11 @@
 import type { TJob } from '@counterprint/contract';
 import { describe, expect, it } from 'vitest';
-import { makeJob } from '../../test/fixtures';
+import { appendOlder, mergeLoaded, totalSheets } from '../../api/jobs';
 import { sheetBandClass, statusChip } from '../../components/JobStatus';
+import { timeAgo } from '../../lib/format';
+import { makeJob } from '../../test/fixtures';
 import { applyLiveMessage, filterJobs, isNewArrival } from './liveJobs';
 import { DEFAULT_PAGE_PRICE, parseAmount, prefillAmount } from './prefill';
-import { appendOlder, mergeLoaded, totalSheets } from '../../api/jobs';
-import { timeAgo } from '../../lib/format';
 
 const a = makeJob({ id: 'a', number: 1, createdAt: '2026-03-02T10:00:00.000Z' });
 const b = makeJob({ id: 'b', number: 2, createdAt: '2026-03-02T11:00:00.000Z' });
@@ -41,7 +41,16 @@ describe('live job list (docs/product/rules.md#realtime)', () => {
   });
 
   it('ignores messages without an action or a job', () => {
-    for (const message of [null, 'created', 42, {}, { action: 'created' }, { job: a }, { action: 'created', job: null }, { action: 'created', job: { number: 1 } }]) {
+    for (const message of [
+      null,
+      'created',
+      42,
+      {},
+      { action: 'created' },
+      { job: a },
+      { action: 'created', job: null },
+      { action: 'created', job: { number: 1 } },
+    ]) {
       expect(applyLiveMessage(list, message)).toBe(list);
     }
   });
@@ -77,7 +86,13 @@ describe('older pages', () => {
 
 describe('queue tabs and search', () => {
   const now = new Date('2026-03-02T15:00:00');
-  const printedToday = makeJob({ id: 'p', status: 'done', printedAt: new Date('2026-03-02T12:00:00').toISOString(), customerName: 'Ravi', customerPhone: '+91 99000 11111' });
+  const printedToday = makeJob({
+    id: 'p',
+    status: 'done',
+    printedAt: new Date('2026-03-02T12:00:00').toISOString(),
+    customerName: 'Ravi',
+    customerPhone: '+91 99000 11111',
+  });
   const printedYesterday = makeJob({ id: 'y', status: 'done', printedAt: new Date('2026-03-01T12:00:00').toISOString() });
   const cancelled = makeJob({ id: 'c', status: 'cancelled' });
   const all = [a, printedToday, printedYesterday, cancelled];
@@ -140,7 +155,11 @@ describe('mark-printed amount prefill', () => {
   });
 
   it("multiplies the first per-page service's price by the job's sheets", () => {
-    const card = [rate({ id: 'photo', basePrice: 25, unit: 'per_item' }), rate({ id: 'bw', basePrice: 1.5 }), rate({ id: 'c', basePrice: 10 })];
+    const card = [
+      rate({ id: 'photo', basePrice: 25, unit: 'per_item' }),
+      rate({ id: 'bw', basePrice: 1.5 }),
+      rate({ id: 'c', basePrice: 10 }),
+    ];
     expect(prefillAmount(job, card)).toEqual({ amount: 18, serviceId: 'bw', pricePerPage: 1.5, sheets: 12 });
   });
 

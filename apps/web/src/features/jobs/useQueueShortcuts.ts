@@ -30,7 +30,9 @@ export function useQueueShortcuts(handlers: QueueShortcutHandlers): void {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey || e.isComposing) return;
       if (ownsKeys(e.target, e.key) || document.querySelector('[aria-modal="true"]')) return;
-      const action = { j: 'next', k: 'previous', Enter: 'open', p: 'printed', '?': 'help' }[e.key] as keyof QueueShortcutHandlers | undefined;
+      const action = { j: 'next', k: 'previous', Enter: 'open', p: 'printed', '?': 'help' }[e.key] as
+        | keyof QueueShortcutHandlers
+        | undefined;
       if (!action) return;
       e.preventDefault();
       latest.current[action]();

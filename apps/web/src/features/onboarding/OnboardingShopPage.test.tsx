@@ -59,7 +59,9 @@ describe('onboarding wizard', () => {
   });
 
   it('refuses a fifth banner and a portrait one, keeping the rest', async () => {
-    const readSize = vi.fn<ImageSizeReader>(async (file) => (file.name === 'tall.png' ? { width: 800, height: 1200 } : { width: 1600, height: 900 }));
+    const readSize = vi.fn<ImageSizeReader>(async (file) =>
+      file.name === 'tall.png' ? { width: 800, height: 1200 } : { width: 1600, height: 900 },
+    );
     const { user } = startSignedOut(readSize);
     await fillShopInfo(user);
     await next(user);

@@ -2,20 +2,20 @@ import type { TOnboardingResult } from '@counterprint/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { refreshSession, serverMessageOr } from '../../api/client';
 import { accountKeys } from '../../api/accounts';
+import { refreshSession, serverMessageOr } from '../../api/client';
 import { createShop, rememberOwnedShop } from '../../api/shops';
 import { notifyAuthChanged, readStoredUser, SESSION, setActiveRole, setActiveShop } from '../../api/storage';
 import { useAuth } from '../../app/auth';
 import { BrandHeader } from '../../components/Brand';
 import { Button } from '../../components/Button';
+import { FormError } from '../../components/FormMessage';
 import type { ImageSizeReader } from './banners';
 import { OnboardingDone } from './OnboardingDone';
-import { BrandingStep, BusinessStep, type Bind, ShopInfoStep } from './OnboardingSteps';
+import { type Bind, BrandingStep, BusinessStep, ShopInfoStep } from './OnboardingSteps';
 import { ReviewStep } from './ReviewStep';
 import { STEP_TITLES, StepIndicator } from './StepIndicator';
 import { INITIAL_VALUES, type OnboardingField, type OnboardingValues, onboardingErrors, toShopPayload } from './validation';
-import { FormError } from '../../components/FormMessage';
 
 const STEP_FIELDS: OnboardingField[][] = [
   ['shopName', 'category', 'address'],

@@ -137,9 +137,22 @@ export function BrandingStep({ bind, banners, onBannersChange, readSize }: Brand
 export function BusinessStep({ bind }: { bind: Bind }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField label={FIELD_LABEL.gstNumber} maxLength={15} autoCapitalize="characters" placeholder="22AAAAA0000A1Z5" {...bind('gstNumber')} />
+      <TextField
+        label={FIELD_LABEL.gstNumber}
+        maxLength={15}
+        autoCapitalize="characters"
+        placeholder="22AAAAA0000A1Z5"
+        {...bind('gstNumber')}
+      />
       <TextField label={FIELD_LABEL.pan} maxLength={10} autoCapitalize="characters" placeholder="ABCDE1234F" {...bind('pan')} />
-      <TextField label={FIELD_LABEL.shopContactNumber} type="tel" inputMode="tel" maxLength={20} autoComplete="tel" {...bind('shopContactNumber')} />
+      <TextField
+        label={FIELD_LABEL.shopContactNumber}
+        type="tel"
+        inputMode="tel"
+        maxLength={20}
+        autoComplete="tel"
+        {...bind('shopContactNumber')}
+      />
       <TextField label={FIELD_LABEL.whatsapp} type="tel" inputMode="tel" maxLength={20} {...bind('whatsapp')} />
       <TextField label={FIELD_LABEL.hours} maxLength={60} className="sm:col-span-2" {...bind('hours')} />
     </div>

@@ -62,7 +62,9 @@ export function ReviewStep({ values, banners, email, onEdit }: ReviewStepProps) 
               </Row>
             ))}
             {step === 1 && (
-              <Row label="Banners">{banners.length > 0 ? banners.map((b) => b.name).join(', ') : <span className="font-normal text-slate-500">None</span>}</Row>
+              <Row label="Banners">
+                {banners.length > 0 ? banners.map((b) => b.name).join(', ') : <span className="font-normal text-slate-500">None</span>}
+              </Row>
             )}
           </dl>
         </section>

@@ -20,7 +20,9 @@ export function StepIndicator({ step }: { step: number }) {
               <span className="sr-only">{done ? ` ${title}, done` : ` ${title}`}</span>
             </span>
             <span className={`hidden text-xs font-medium lg:inline ${current ? 'text-slate-900' : 'text-slate-500'}`}>{title}</span>
-            {i < STEP_TITLES.length - 1 && <span aria-hidden="true" className={`h-px flex-1 ${done ? 'bg-emerald-300' : 'bg-slate-200'}`} />}
+            {i < STEP_TITLES.length - 1 && (
+              <span aria-hidden="true" className={`h-px flex-1 ${done ? 'bg-emerald-300' : 'bg-slate-200'}`} />
+            )}
           </li>
         );
       })}

@@ -30,7 +30,14 @@ const CASES: Partial<OnboardingValues>[] = [
 
 describe('onboarding validation agrees with the contract (ZOnboardingShop)', () => {
   it('accepts what the schema accepts', () => {
-    const full = { ...VALID, tagline: 'Fast', gstNumber: '22aaaaa0000a1z5', pan: 'abcde1234f', shopContactNumber: '+91 98765 43210', whatsapp: '98765-43210' };
+    const full = {
+      ...VALID,
+      tagline: 'Fast',
+      gstNumber: '22aaaaa0000a1z5',
+      pan: 'abcde1234f',
+      shopContactNumber: '+91 98765 43210',
+      whatsapp: '98765-43210',
+    };
     expect(contractErrors(full)).toEqual({});
     expect(schemaErrors(full)).toEqual({});
   });
@@ -52,8 +59,21 @@ describe('onboarding validation agrees with the contract (ZOnboardingShop)', () 
   });
 
   it('builds the payload the schema reads: trimmed, upper-cased IDs, WhatsApp from the contact phone', () => {
-    const payload = toShopPayload({ ...VALID, shopName: ' Print Hub ', pan: 'abcde1234f', shopContactNumber: '98765 43210', whatsapp: '', hours: '' });
-    expect(payload).toMatchObject({ shopName: 'Print Hub', pan: 'ABCDE1234F', whatsapp: '98765 43210', hours: '9:30 AM – 8:00 PM', tagline: null });
+    const payload = toShopPayload({
+      ...VALID,
+      shopName: ' Print Hub ',
+      pan: 'abcde1234f',
+      shopContactNumber: '98765 43210',
+      whatsapp: '',
+      hours: '',
+    });
+    expect(payload).toMatchObject({
+      shopName: 'Print Hub',
+      pan: 'ABCDE1234F',
+      whatsapp: '98765 43210',
+      hours: '9:30 AM – 8:00 PM',
+      tagline: null,
+    });
     expect(ZOnboardingShop.safeParse(payload).success).toBe(true);
   });
 });

@@ -53,13 +53,18 @@ const atMost = (field: OnboardingField, max: number, v: string) => (v.length > m
 const RULES: Record<OnboardingField, (v: string) => string | null> = {
   shopName: (v) => (!v ? 'shopName is required' : v.length < 2 ? 'shopName must be at least 2 characters' : atMost('shopName', 100, v)),
   category: (v) =>
-    !v ? 'category is required' : (SHOP_CATEGORIES as readonly string[]).includes(v) ? null : `category must be one of: ${SHOP_CATEGORIES.join(', ')}`,
+    !v
+      ? 'category is required'
+      : (SHOP_CATEGORIES as readonly string[]).includes(v)
+        ? null
+        : `category must be one of: ${SHOP_CATEGORIES.join(', ')}`,
   address: (v) => (!v ? 'address is required' : atMost('address', 300, v)),
   tagline: (v) => atMost('tagline', 120, v),
   primaryColor: (v) => (/^#[0-9a-fA-F]{6}$/.test(v) ? null : 'primaryColor must be a colour like #06b6d4'),
   gstNumber: (v) => atMost('gstNumber', 15, v) ?? (v && !/^[0-9A-Z]{15}$/i.test(v) ? 'gstNumber must be 15 letters and digits' : null),
   pan: (v) => atMost('pan', 10, v) ?? (v && !/^[A-Z]{5}[0-9]{4}[A-Z]$/i.test(v) ? 'pan must look like ABCDE1234F' : null),
-  shopContactNumber: (v) => atMost('shopContactNumber', 20, v) ?? (v && !PHONE_PATTERN.test(v) ? 'shopContactNumber must be a phone number' : null),
+  shopContactNumber: (v) =>
+    atMost('shopContactNumber', 20, v) ?? (v && !PHONE_PATTERN.test(v) ? 'shopContactNumber must be a phone number' : null),
   whatsapp: (v) => atMost('whatsapp', 20, v) ?? (v && !PHONE_PATTERN.test(v) ? 'whatsapp must be a phone number' : null),
   hours: (v) => atMost('hours', 60, v),
 };

@@ -1,5 +1,5 @@
-import { type TouchEvent, useEffect, useRef, useState } from 'react';
 import type { TPublicShopDetails } from '@counterprint/contract';
+import { type TouchEvent, useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/Icon';
 
 /** docs/product/rules.md#constants: carousels rotate every 3 s. */
@@ -21,7 +21,10 @@ const ARROW =
 /** With no banners the page still opens on the shop's colour rather than a grey hole. Decoration only. */
 function ColourHeader() {
   return (
-    <div aria-hidden="true" className="relative h-32 overflow-hidden bg-gradient-to-br from-brand-400 via-brand-500 to-brand-700 sm:h-44 sm:rounded-b-3xl lg:rounded-3xl">
+    <div
+      aria-hidden="true"
+      className="relative h-32 overflow-hidden bg-gradient-to-br from-brand-400 via-brand-500 to-brand-700 sm:h-44 sm:rounded-b-3xl lg:rounded-3xl"
+    >
       <div className="absolute -top-16 -right-10 h-56 w-56 rounded-full bg-white/10" />
       <div className="absolute top-14 right-24 h-24 w-24 rounded-full bg-white/10" />
       <div className="absolute -bottom-20 -left-10 h-48 w-48 rounded-full bg-black/5" />
@@ -31,7 +34,9 @@ function ColourHeader() {
 }
 
 function usePrefersReducedMotion(): boolean {
-  const [reduced] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  const [reduced] = useState(
+    () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+  );
   return reduced;
 }
 
@@ -94,7 +99,12 @@ export function BannerCarousel({ banners, shopName }: { banners: CarouselBanner[
           return (
             <div key={banner.url} className={FRAME}>
               {/* The same picture, blurred, fills the frame around a banner of another shape. Decoration only. */}
-              <img {...picture} alt="" aria-hidden="true" className="absolute inset-0 h-full w-full scale-110 object-cover opacity-60 blur-xl" />
+              <img
+                {...picture}
+                alt=""
+                aria-hidden="true"
+                className="absolute inset-0 h-full w-full scale-110 object-cover opacity-60 blur-xl"
+              />
               <img
                 {...picture}
                 alt={`${shopName} banner ${i + 1} of ${count}`}

@@ -65,13 +65,24 @@ describe('public shop page', () => {
     const { user } = render();
     await user.click(await screen.findByRole('button', { name: 'Print Rates' }));
     const dialog = screen.getByRole('dialog', { name: 'Print Rates' });
-    const rows = within(dialog).getAllByRole('listitem').map((li) => li.textContent);
+    const rows = within(dialog)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(rows).toEqual(['Black & white A4₹2per page', 'Colour A4₹10per page', 'Photo 4x6₹25per photo']);
     expect(within(dialog).getByText(/Typical prices/)).toBeInTheDocument();
   });
 
   it("shows the shop's own rate card when it has one", async () => {
-    const rateCard = [{ id: 'r1', serviceName: 'Spiral binding', basePrice: 40.5, unit: 'per_item' as const, category: null, description: 'Up to 100 sheets' }];
+    const rateCard = [
+      {
+        id: 'r1',
+        serviceName: 'Spiral binding',
+        basePrice: 40.5,
+        unit: 'per_item' as const,
+        category: null,
+        description: 'Up to 100 sheets',
+      },
+    ];
     stubFetch(
       () => jsonResponse(200, { ...SHOP, rateCard }),
       () => jsonResponse(201, { ok: true }),
@@ -79,7 +90,11 @@ describe('public shop page', () => {
     const { user } = render();
     await user.click(await screen.findByRole('button', { name: 'Print Rates' }));
     const dialog = screen.getByRole('dialog', { name: 'Print Rates' });
-    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Spiral bindingUp to 100 sheets₹40.50per item']);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Spiral bindingUp to 100 sheets₹40.50per item']);
     expect(within(dialog).queryByText(/Typical prices/)).not.toBeInTheDocument();
   });
 
@@ -120,14 +135,23 @@ describe('public shop page', () => {
 
   it('draws a header in the shop colour when it has no banners, and a carousel when it has', async () => {
     stubFetch(
-      () => jsonResponse(200, {
-        ...SHOP,
-        bannerUrls: ['/b/1', '/b/2'],
-        banners: [
-          { url: '/b/1', width: 1920, height: 1080, sizes: [{ url: '/b/1?w=640', width: 640 }, { url: '/b/1', width: 1920 }] },
-          { url: '/b/2', width: null, height: null, sizes: [] },
-        ],
-      }),
+      () =>
+        jsonResponse(200, {
+          ...SHOP,
+          bannerUrls: ['/b/1', '/b/2'],
+          banners: [
+            {
+              url: '/b/1',
+              width: 1920,
+              height: 1080,
+              sizes: [
+                { url: '/b/1?w=640', width: 640 },
+                { url: '/b/1', width: 1920 },
+              ],
+            },
+            { url: '/b/2', width: null, height: null, sizes: [] },
+          ],
+        }),
       () => jsonResponse(201, { ok: true }),
     );
     const { user } = render();
@@ -172,7 +196,12 @@ const CLOSED: Partial<TPublicShopDetails> = { isOpen: false, openNow: false, clo
 describe('public shop page: open or closed as the server reads the shop clock (issue 16)', () => {
   it.each<[string, Partial<TPublicShopDetails>, string, string | null]>([
     ['open, with closing time', { closesAt: { time: '7:00 PM', at: '2026-11-24T13:30:00.000Z' } }, 'Open now · closes at 7:00 PM', null],
-    ['closed until tomorrow', CLOSED, 'Closed · opens at 9:30 AM tomorrow', 'The shop opens at 9:30 AM tomorrow; your files will be waiting.'],
+    [
+      'closed until tomorrow',
+      CLOSED,
+      'Closed · opens at 9:30 AM tomorrow',
+      'The shop opens at 9:30 AM tomorrow; your files will be waiting.',
+    ],
     [
       'closed until later today',
       { ...CLOSED, opensAt: { time: '9:30 AM', day: 'today', at: '2026-11-24T04:00:00.000Z' } },
@@ -185,7 +214,12 @@ describe('public shop page: open or closed as the server reads the shop clock (i
       'Closed · opens at 10:00 AM on Monday',
       'The shop opens at 10:00 AM on Monday; your files will be waiting.',
     ],
-    ['closed today by the owner', { ...CLOSED, closedToday: true }, 'Closed today', 'The shop opens at 9:30 AM tomorrow; your files will be waiting.'],
+    [
+      'closed today by the owner',
+      { ...CLOSED, closedToday: true },
+      'Closed today',
+      'The shop opens at 9:30 AM tomorrow; your files will be waiting.',
+    ],
     ['never open', { ...CLOSED, opensAt: null }, 'Closed', null],
   ])('%s', async (_label, state, badge, hint) => {
     stubFetch(

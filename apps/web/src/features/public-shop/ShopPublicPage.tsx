@@ -4,9 +4,9 @@ import { ApiError } from '../../api/client';
 import { type JobUploader, reportVisit, usePublicShop } from '../../api/shops';
 import { useShopAccent } from './accent';
 import { BannerCarousel } from './BannerCarousel';
+import { waitingHint } from './openingText';
 import { PrintRatesModal } from './PrintRatesModal';
 import { ContactCard, HowItWorks, SecurityNote } from './ShopSections';
-import { waitingHint } from './openingText';
 import { ShopPageSkeleton, ShopSummary } from './ShopSummary';
 import { UploadCard } from './UploadCard';
 

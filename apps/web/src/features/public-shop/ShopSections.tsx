@@ -73,9 +73,8 @@ export function SecurityNote({ shopName }: { shopName: string }) {
   return (
     <Card title="Your files stay private" icon={<Icon name="shieldCheck" className="h-5 w-5 text-emerald-600" />}>
       <p className="text-sm text-slate-600">
-        Only {shopName}'s staff can open what you send. Printed files are deleted within {hoursText(RETENTION.recycleMs)} of
-        printing, and files that are never printed are removed after {hoursText(RETENTION.unprintedMs)}, unless the shop saves
-        a copy for you.
+        Only {shopName}'s staff can open what you send. Printed files are deleted within {hoursText(RETENTION.recycleMs)} of printing, and
+        files that are never printed are removed after {hoursText(RETENTION.unprintedMs)}, unless the shop saves a copy for you.
       </p>
     </Card>
   );

@@ -1,7 +1,7 @@
 import type { TPublicShopDetails } from '@counterprint/contract';
 import { buttonClass } from '../../components/Button';
-import { directionsUrl, OpenBadge } from './ShopSections';
 import { Icon } from '../../components/Icon';
+import { directionsUrl, OpenBadge } from './ShopSections';
 
 /** Who the customer is sending files to, where it is, and what it charges. */
 export function ShopSummary({ shop, onShowRates }: { shop: TPublicShopDetails; onShowRates: () => void }) {

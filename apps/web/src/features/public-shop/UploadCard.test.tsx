@@ -123,7 +123,9 @@ describe('upload card: sending', () => {
   });
 
   it("shows 'Upload failed' with the server's message and keeps the files for another try", async () => {
-    const upload = vi.fn<JobUploader>().mockRejectedValue(new ApiError(507, 'STORAGE_FULL', "This shop's storage is full", "This shop's storage is full"));
+    const upload = vi
+      .fn<JobUploader>()
+      .mockRejectedValue(new ApiError(507, 'STORAGE_FULL', "This shop's storage is full", "This shop's storage is full"));
     const { pick, send, selected } = setup(upload);
     pick(fileOf('a.pdf'));
     await send();

@@ -78,14 +78,7 @@ export function UploadCard({ slug, shopName, waiting = null, upload = uploadJob 
   };
 
   if (created) {
-    return (
-      <UploadSuccess
-        job={created}
-        shopName={shopName}
-        waiting={waiting}
-        onMore={() => setCreated(null)}
-      />
-    );
+    return <UploadSuccess job={created} shopName={shopName} waiting={waiting} onMore={() => setCreated(null)} />;
   }
 
   return (
@@ -128,7 +121,11 @@ export function UploadCard({ slug, shopName, waiting = null, upload = uploadJob 
         {uploading && <UploadProgress percent={progress} />}
         <UploadNotices notices={failure ? [failure] : []} />
         <Button type="submit" className="w-full py-3 text-base" loading={uploading}>
-          {uploading ? `Uploading… ${progress}%` : files.length > 0 ? `Upload ${files.length} ${files.length === 1 ? 'file' : 'files'}` : 'Upload files'}
+          {uploading
+            ? `Uploading… ${progress}%`
+            : files.length > 0
+              ? `Upload ${files.length} ${files.length === 1 ? 'file' : 'files'}`
+              : 'Upload files'}
         </Button>
       </form>
     </section>

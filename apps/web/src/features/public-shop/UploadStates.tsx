@@ -53,15 +53,17 @@ export function UploadSuccess({
   shopName,
   waiting = null,
   onMore,
-}: { job: TJobCreated; shopName: string; waiting?: string | null; onMore: () => void }) {
+}: {
+  job: TJobCreated;
+  shopName: string;
+  waiting?: string | null;
+  onMore: () => void;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The card changes under the customer's thumb; moving focus lets a screen reader announce it.
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section
-      aria-labelledby="upload-done"
-      className="rounded-2xl border border-emerald-200 bg-white p-6 text-center shadow-sm sm:p-8"
-    >
+    <section aria-labelledby="upload-done" className="rounded-2xl border border-emerald-200 bg-white p-6 text-center shadow-sm sm:p-8">
       <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
         <Icon name="check" className="h-7 w-7" />
       </span>

@@ -45,7 +45,13 @@ describe('uploadJob (XMLHttpRequest, for progress)', () => {
   it('posts files, name and phone as multipart, reports percent and answers the job', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const progress: number[] = [];
-    const done = uploadJob({ slug: 'print hub', files: [pdf, photo], name: ' Ravi ', phone: '98765 43210', onProgress: (p) => progress.push(p) });
+    const done = uploadJob({
+      slug: 'print hub',
+      files: [pdf, photo],
+      name: ' Ravi ',
+      phone: '98765 43210',
+      onProgress: (p) => progress.push(p),
+    });
     const xhr = FakeXhr.last;
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/api/public/shops/print%20hub/jobs');

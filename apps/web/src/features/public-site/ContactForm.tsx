@@ -1,10 +1,10 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { sendContactMessage } from '../../api/public-site';
+import { buttonClass } from '../../components/Button';
+import { Icon } from '../../components/Icon';
 import { CONTACT_FIELDS, CONTACT_TEXT } from '../../content/contact';
 import { type ContactErrors, type ContactValues, contactBody, contactErrors, EMPTY_CONTACT } from './contactForm';
-import { Icon } from '../../components/Icon';
-import { buttonClass } from '../../components/Button';
 
 type Name = keyof ContactValues;
 type Outcome = { kind: 'sent' } | { kind: 'failed'; detail?: string } | null;
@@ -73,7 +73,11 @@ export function ContactForm() {
         {multiline ? (
           <textarea rows={5} {...props} onChange={(e) => edit(name, e.target.value)} />
         ) : (
-          <input type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'} {...props} onChange={(e) => edit(name, e.target.value)} />
+          <input
+            type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
+            {...props}
+            onChange={(e) => edit(name, e.target.value)}
+          />
         )}
         {error && (
           <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-700">

@@ -1,8 +1,8 @@
-import { CONTACT_FAQS } from '../../content/faqs';
+import { PublicLayout } from '../../app/PublicLayout';
 import { CONTACT_CARDS, CONTACT_PAGE } from '../../content/contact';
+import { CONTACT_FAQS } from '../../content/faqs';
 import { ContactForm } from './ContactForm';
 import { FaqList } from './FaqList';
-import { PublicLayout } from '../../app/PublicLayout';
 import { IconBadge, PageHero, Section } from './ui';
 
 export default function ContactPage() {

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useVisitorLink } from '../../app/createShop';
+import { PublicLayout } from '../../app/PublicLayout';
+import { buttonClass } from '../../components/Button';
 import { DEMO_PAGE, DEMO_STEPS } from '../../content/demo';
 import { HOW_PAGE } from '../../content/how';
-import { PublicLayout } from '../../app/PublicLayout';
 import { PageHero, Section } from './ui';
-import { buttonClass } from '../../components/Button';
 
 /** Left and right arrows step through the tour unless the visitor is typing somewhere. */
 function useArrowKeys(onStep: (delta: number) => void) {

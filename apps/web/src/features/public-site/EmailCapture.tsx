@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { HOME_HERO } from '../../content/home';
-import { Icon } from '../../components/Icon';
 import { buttonClass } from '../../components/Button';
+import { Icon } from '../../components/Icon';
+import { HOME_HERO } from '../../content/home';
 
 /** Where the hero form sends a visitor: sign-up, with the address prefilled when one was typed. */
 export function signupUrlFor(email: string): string {

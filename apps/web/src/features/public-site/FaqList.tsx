@@ -1,5 +1,5 @@
-import type { Faq } from '../../content/faqs';
 import { Icon } from '../../components/Icon';
+import type { Faq } from '../../content/faqs';
 
 /** Native <details> accordions: keyboard and screen-reader friendly with no script. */
 export function FaqList({ faqs }: { faqs: readonly Faq[] }) {

@@ -1,9 +1,9 @@
-import { FEATURE_CARDS, FEATURE_HIGHLIGHTS, FEATURES_PAGE } from '../../content/features';
-import { FORMAT_LABELS } from '../../content/facts';
-import { CtaBand } from './CtaBand';
 import { PublicLayout } from '../../app/PublicLayout';
-import { CardGrid, PageHero, Section } from './ui';
 import { Icon } from '../../components/Icon';
+import { FORMAT_LABELS } from '../../content/facts';
+import { FEATURE_CARDS, FEATURE_HIGHLIGHTS, FEATURES_PAGE } from '../../content/features';
+import { CtaBand } from './CtaBand';
+import { CardGrid, PageHero, Section } from './ui';
 
 export default function FeaturesPage() {
   const page = FEATURES_PAGE;
@@ -31,7 +31,10 @@ export default function FeaturesPage() {
       <Section title={page.formatsTitle} lead={page.formatsLead} tone="muted">
         <ul aria-label="Accepted file formats" className="mx-auto flex max-w-3xl flex-wrap justify-center gap-2.5">
           {FORMAT_LABELS.map((label) => (
-            <li key={label} className="rounded-lg border border-slate-200 bg-white px-3.5 py-2 font-mono text-sm font-semibold text-slate-800 shadow-xs">
+            <li
+              key={label}
+              className="rounded-lg border border-slate-200 bg-white px-3.5 py-2 font-mono text-sm font-semibold text-slate-800 shadow-xs"
+            >
               {label}
             </li>
           ))}

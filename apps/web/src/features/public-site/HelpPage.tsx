@@ -1,12 +1,12 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { PublicLayout } from '../../app/PublicLayout';
+import { buttonClass } from '../../components/Button';
+import { Icon } from '../../components/Icon';
 import { type Faq, HELP_GROUPS } from '../../content/faqs';
 import { HELP_PAGE } from '../../content/help';
 import { FaqList } from './FaqList';
-import { PublicLayout } from '../../app/PublicLayout';
 import { PageHero, Section } from './ui';
-import { Icon } from '../../components/Icon';
-import { buttonClass } from '../../components/Button';
 
 /** Every word of the query must appear in the question or the answer, in any order. */
 export function matchesQuery(faq: Faq, query: string): boolean {
@@ -52,7 +52,10 @@ export default function HelpPage() {
             <ul className="sticky top-24 space-y-1 text-sm">
               {HELP_GROUPS.map((g) => (
                 <li key={g.id}>
-                  <a href={`#${g.id}`} className="block rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900">
+                  <a
+                    href={`#${g.id}`}
+                    className="block rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                  >
                     {g.title}
                   </a>
                 </li>

@@ -34,7 +34,9 @@ export function HeroVisual() {
                   {job.name} · {job.pages} {job.pages === 1 ? 'page' : 'pages'}
                 </span>
               </span>
-              <span className={`rounded-lg px-2.5 py-1.5 text-xs font-semibold ${job.fresh ? 'bg-brand-500 text-white' : 'bg-white text-slate-600'}`}>
+              <span
+                className={`rounded-lg px-2.5 py-1.5 text-xs font-semibold ${job.fresh ? 'bg-brand-500 text-white' : 'bg-white text-slate-600'}`}
+              >
                 Print
               </span>
             </li>

@@ -30,7 +30,13 @@ describe('home page (docs/product/screens.md#home-page)', () => {
 
   it('has the sections the spec lists and links to the real login and sign-up', () => {
     renderPage(<HomePage />);
-    for (const name of ['Three steps, no training', 'Taking files at the counter is a mess', 'The old way vs Counterprint', 'Shop owners say it best', 'Questions, answered']) {
+    for (const name of [
+      'Three steps, no training',
+      'Taking files at the counter is a mess',
+      'The old way vs Counterprint',
+      'Shop owners say it best',
+      'Questions, answered',
+    ]) {
       expect(screen.getByRole('heading', { name })).toBeInTheDocument();
     }
     expect(screen.getAllByRole('link', { name: 'Login' })[0]).toHaveAttribute('href', '/login');

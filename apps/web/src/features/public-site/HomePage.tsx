@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { CREATE_SHOP, MY_DASHBOARD, useNeedsShop } from '../../app/createShop';
+import { PublicLayout } from '../../app/PublicLayout';
+import { buttonClass, TEXT_LINK } from '../../components/Button';
+import { Icon, type IconName } from '../../components/Icon';
 import { HOME_FAQS } from '../../content/faqs';
 import { HOME_COMPARISON, HOME_HERO, HOME_PROBLEMS, HOME_SECTIONS, HOME_SOLUTIONS, HOME_STEPS } from '../../content/home';
 import { TESTIMONIALS } from '../../content/reviews';
@@ -8,11 +11,8 @@ import { CtaBand } from './CtaBand';
 import { EmailCapture } from './EmailCapture';
 import { FaqList } from './FaqList';
 import { HeroVisual } from './HeroVisual';
-import { PublicLayout } from '../../app/PublicLayout';
 import { TestimonialCard } from './TestimonialCard';
 import { DOTS, Eyebrow, Section, StepList } from './ui';
-import { Icon, type IconName } from '../../components/Icon';
-import { buttonClass, TEXT_LINK } from '../../components/Button';
 
 /** Signed in, the hero's sign-up form gives way to the next step for this account. */
 function SignedInHeroActions() {
@@ -40,7 +40,9 @@ function Hero() {
       <div className="relative mx-auto grid max-w-6xl items-center gap-14 px-4 pt-12 pb-20 sm:px-6 sm:pt-20 lg:grid-cols-[1.1fr_1fr] lg:pb-24">
         <div>
           <Eyebrow>{HOME_HERO.eyebrow}</Eyebrow>
-          <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">{HOME_HERO.title}</h1>
+          <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">
+            {HOME_HERO.title}
+          </h1>
           <p className="mt-6 max-w-xl text-lg text-pretty text-slate-600">{HOME_HERO.lead}</p>
           <div className="mt-8">
             {signedIn ? <SignedInHeroActions /> : <EmailCapture />}

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { useVisitorLink } from '../../app/createShop';
+import { PublicLayout } from '../../app/PublicLayout';
+import { buttonClass } from '../../components/Button';
+import { Icon } from '../../components/Icon';
 import { HOW_PAGE, HOW_STEPS } from '../../content/how';
 import { CtaBand } from './CtaBand';
-import { PublicLayout } from '../../app/PublicLayout';
 import { IconBadge, PageHero, Section } from './ui';
-import { Icon } from '../../components/Icon';
-import { buttonClass } from '../../components/Button';
 
 export default function HowItWorksPage() {
   const page = HOW_PAGE;
@@ -25,9 +25,14 @@ export default function HowItWorksPage() {
       <Section>
         <ol className="relative mx-auto max-w-4xl space-y-8">
           {HOW_STEPS.map((step, i) => (
-            <li key={step.title} className="grid gap-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-xs sm:grid-cols-[auto_1fr] sm:p-8">
+            <li
+              key={step.title}
+              className="grid gap-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-xs sm:grid-cols-[auto_1fr] sm:p-8"
+            >
               <div className="flex items-center gap-4 sm:flex-col sm:items-start">
-                <span className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-900 text-lg font-bold text-brand-300">{i + 1}</span>
+                <span className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-900 text-lg font-bold text-brand-300">
+                  {i + 1}
+                </span>
                 <IconBadge name={step.icon} className="sm:hidden" />
               </div>
               <div>

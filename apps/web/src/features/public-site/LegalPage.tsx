@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import type { LegalDocument } from '../../content/legal';
 import { PublicLayout } from '../../app/PublicLayout';
 import { TEXT_LINK } from '../../components/Button';
+import type { LegalDocument } from '../../content/legal';
 
 /** Privacy and Terms: a readable single column with a contents list. */
 export function LegalPage({ doc, other }: { doc: LegalDocument; other: { to: string; label: string } }) {
@@ -60,7 +60,11 @@ export function LegalPage({ doc, other }: { doc: LegalDocument; other: { to: str
           <Link to="/public/security" className={TEXT_LINK}>
             security practices
           </Link>
-          . Questions? <Link to="/public/contact" className={TEXT_LINK}>Contact us</Link>.
+          . Questions?{' '}
+          <Link to="/public/contact" className={TEXT_LINK}>
+            Contact us
+          </Link>
+          .
         </p>
       </div>
     </PublicLayout>

@@ -46,7 +46,12 @@ describe('pricing (docs/product/screens.md#pricing-page)', () => {
 
   it('answers the four pricing FAQs and compares the plans', () => {
     renderPage(<PricingPage />);
-    for (const q of ['What happens when my free trial ends?', 'Can I cancel anytime?', 'Do you offer discounts for multiple shops?', 'Which payment methods do you accept?']) {
+    for (const q of [
+      'What happens when my free trial ends?',
+      'Can I cancel anytime?',
+      'Do you offer discounts for multiple shops?',
+      'Which payment methods do you accept?',
+    ]) {
       expect(screen.getByText(q)).toBeInTheDocument();
     }
     expect(screen.getByRole('table')).toHaveTextContent('Up to 25 MB each');

@@ -1,14 +1,14 @@
 import { useState } from 'react';
+import { PublicLayout } from '../../app/PublicLayout';
+import { BillingToggle } from '../../components/BillingToggle';
+import { Icon } from '../../components/Icon';
 import { ScrollRegion } from '../../components/ScrollRegion';
 import { PRICING_FAQS } from '../../content/faqs';
 import { type Billing, PLAN_COMPARISON, PLANS, PRICING_PAGE } from '../../content/pricing';
-import { BillingToggle } from '../../components/BillingToggle';
 import { CtaBand } from './CtaBand';
 import { FaqList } from './FaqList';
 import { PlanCards } from './PlanCards';
-import { PublicLayout } from '../../app/PublicLayout';
 import { Eyebrow, Section } from './ui';
-import { Icon } from '../../components/Icon';
 
 function Cell({ value }: { value: string | boolean }) {
   if (value === true)

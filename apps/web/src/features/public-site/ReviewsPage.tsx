@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { PublicLayout } from '../../app/PublicLayout';
 import { CATEGORY_LABEL, REVIEW_CATEGORIES, REVIEW_STATS, REVIEWS_PAGE, type ReviewCategory, TESTIMONIALS } from '../../content/reviews';
 import { CtaBand } from './CtaBand';
-import { PublicLayout } from '../../app/PublicLayout';
 import { TestimonialCard } from './TestimonialCard';
 import { PageHero, Section, StatGrid } from './ui';
 
@@ -23,19 +23,19 @@ export default function ReviewsPage() {
         <fieldset className="mb-10">
           <legend className="sr-only">{page.filterLabel}</legend>
           <div className="flex flex-wrap justify-center gap-2">
-          {FILTERS.map((f) => (
-            <button
-              key={f}
-              type="button"
-              aria-pressed={filter === f}
-              onClick={() => setFilter(f)}
-              className={`rounded-full px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-                filter === f ? 'bg-slate-900 text-white' : 'border border-slate-200 bg-white text-slate-700 hover:border-slate-300'
-              }`}
-            >
-              {CATEGORY_LABEL[f]}
-            </button>
-          ))}
+            {FILTERS.map((f) => (
+              <button
+                key={f}
+                type="button"
+                aria-pressed={filter === f}
+                onClick={() => setFilter(f)}
+                className={`rounded-full px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+                  filter === f ? 'bg-slate-900 text-white' : 'border border-slate-200 bg-white text-slate-700 hover:border-slate-300'
+                }`}
+              >
+                {CATEGORY_LABEL[f]}
+              </button>
+            ))}
           </div>
         </fieldset>
         <h2 className="sr-only">{filter === 'all' ? 'All reviews' : `Reviews about ${CATEGORY_LABEL[filter].toLowerCase()}`}</h2>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { SECURITY_FEATURES, SECURITY_PAGE, SECURITY_STATS } from '../../content/security';
 import { PublicLayout } from '../../app/PublicLayout';
-import { CardGrid, PageHero, Section, StatGrid } from './ui';
 import { buttonClass } from '../../components/Button';
+import { SECURITY_FEATURES, SECURITY_PAGE, SECURITY_STATS } from '../../content/security';
+import { CardGrid, PageHero, Section, StatGrid } from './ui';
 
 export default function SecurityPage() {
   const page = SECURITY_PAGE;

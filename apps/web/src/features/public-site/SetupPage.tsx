@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { useVisitorLink } from '../../app/createShop';
+import { PublicLayout } from '../../app/PublicLayout';
+import { TEXT_LINK } from '../../components/Button';
+import { Icon } from '../../components/Icon';
 import { SETUP_PAGE, SETUP_STEPS } from '../../content/setup';
 import type { SiteLink } from '../../content/site';
 import { CtaBand } from './CtaBand';
-import { PublicLayout } from '../../app/PublicLayout';
 import { IconBadge, PageHero, Section } from './ui';
-import { Icon } from '../../components/Icon';
-import { TEXT_LINK } from '../../components/Button';
 
 /** Signed in, "Create an account" becomes the account's next step (useVisitorLink). */
 function StepLink({ link }: { link: SiteLink }) {
@@ -28,7 +28,9 @@ export default function SetupPage() {
         <ol className="mx-auto max-w-3xl">
           {SETUP_STEPS.map((step, i) => (
             <li key={step.title} className="relative flex gap-3 pb-10 last:pb-0 sm:gap-8 sm:pb-12">
-              {i < SETUP_STEPS.length - 1 && <span aria-hidden="true" className="absolute top-12 bottom-2 left-5 w-px sm:top-14 sm:left-6 bg-slate-200" />}
+              {i < SETUP_STEPS.length - 1 && (
+                <span aria-hidden="true" className="absolute top-12 bottom-2 left-5 w-px sm:top-14 sm:left-6 bg-slate-200" />
+              )}
               <span className="relative flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-slate-900 text-base sm:h-12 sm:w-12 sm:text-lg font-bold text-brand-300">
                 {i + 1}
               </span>

@@ -1,5 +1,5 @@
-import type { Testimonial } from '../../content/reviews';
 import { Icon } from '../../components/Icon';
+import type { Testimonial } from '../../content/reviews';
 
 export function Stars({ rating }: { rating: number }) {
   return (

@@ -42,7 +42,9 @@ describe('public pages claim only what the product does', () => {
     expect(text).toContain('deleted for good 1 hour after it is marked printed');
     expect(text).toContain('after 24 hours');
     expect(text).toContain('stop working after 10 minutes');
-    expect(text).toMatch(/logs the method, the address with secret parts .* removed, the status and how long it took\. It never logs what was sent/);
+    expect(text).toMatch(
+      /logs the method, the address with secret parts .* removed, the status and how long it took\. It never logs what was sent/,
+    );
     expect(screen.getByText(/Counterprint is not certified/)).toBeInTheDocument();
   });
 });

@@ -49,7 +49,10 @@ const PUBLIC_PATHS = [
 
 function signIn() {
   localStorage.setItem(LOCAL.token, makeToken({ roles: ['SHOP_OWNER'] }));
-  localStorage.setItem(LOCAL.user, JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['SHOP_OWNER'], shopName: null, shops: [] }));
+  localStorage.setItem(
+    LOCAL.user,
+    JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['SHOP_OWNER'], shopName: null, shops: [] }),
+  );
 }
 
 async function internalLinksOf(path: string): Promise<string[]> {
@@ -85,7 +88,9 @@ describe('public links lead to real pages', () => {
     const links = await internalLinksOf(path);
     expect(links.length).toBeGreaterThan(10);
     expect(links.filter((h) => !isDeclared(h))).toEqual([]);
-    expect(links).toEqual(expect.arrayContaining(['/login', '/signup', '/public/home', '/public/reveiw', '/public/security', '/public/testimonials']));
+    expect(links).toEqual(
+      expect.arrayContaining(['/login', '/signup', '/public/home', '/public/reveiw', '/public/security', '/public/testimonials']),
+    );
   });
 
   it('offers Dashboard and My Account to a signed-in visitor', async () => {
@@ -99,7 +104,10 @@ describe('public links lead to real pages', () => {
 
   it('offers an account without a shop its own dashboard and a way to create the shop, never a second sign-up', async () => {
     localStorage.setItem(LOCAL.token, makeToken({ roles: ['ROLE_USER'] }));
-    localStorage.setItem(LOCAL.user, JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['ROLE_USER'], shopName: null, shops: [] }));
+    localStorage.setItem(
+      LOCAL.user,
+      JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['ROLE_USER'], shopName: null, shops: [] }),
+    );
     const links = await internalLinksOf('/public/home');
     expect(screen.getAllByRole('link', { name: 'Dashboard' })[0]).toHaveAttribute('href', '/user-dashboard');
     expect(screen.getAllByRole('link', { name: 'My Account' })[0]).toHaveAttribute('href', '/profile');
@@ -114,7 +122,10 @@ describe('public links lead to real pages', () => {
 
   it.each(PUBLIC_PATHS)('%s sends a signed-in account without a shop to onboarding, never to sign-up', async (path) => {
     localStorage.setItem(LOCAL.token, makeToken({ roles: ['ROLE_USER'] }));
-    localStorage.setItem(LOCAL.user, JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['ROLE_USER'], shopName: null, shops: [] }));
+    localStorage.setItem(
+      LOCAL.user,
+      JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['ROLE_USER'], shopName: null, shops: [] }),
+    );
     const links = await internalLinksOf(path);
     expect(links.filter((h) => h.startsWith('/signup'))).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { CardItem } from '../../content/site';
 import { Icon, type IconName } from '../../components/Icon';
+import type { CardItem } from '../../content/site';
 
 /** A faint dot grid behind heroes, drawn by CSS so it costs no request. */
 export const DOTS = {
@@ -10,7 +10,17 @@ export const DOTS = {
 } as const;
 
 /** The top of every marketing page: an eyebrow, the page's h1 and a lead. */
-export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string; title: ReactNode; lead?: ReactNode; children?: ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow?: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <section className="relative overflow-hidden border-b border-slate-200/70 bg-linear-to-b from-brand-50 via-white to-white">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0" style={DOTS} />
@@ -67,7 +77,9 @@ export function Section({
 
 export function IconBadge({ name, className = '' }: { name: IconName; className?: string }) {
   return (
-    <span className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100 ${className}`}>
+    <span
+      className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100 ${className}`}
+    >
       <Icon name={name} className="h-5.5 w-5.5" />
     </span>
   );
@@ -79,7 +91,10 @@ export function CardGrid({ items, columns = 3 }: { items: readonly CardItem[]; c
   return (
     <ul className={`grid gap-5 ${cols}`}>
       {items.map((item) => (
-        <li key={item.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xs transition hover:-translate-y-0.5 hover:shadow-md">
+        <li
+          key={item.title}
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xs transition hover:-translate-y-0.5 hover:shadow-md"
+        >
           <IconBadge name={item.icon} />
           <h3 className="mt-4 text-lg font-semibold text-slate-900">{item.title}</h3>
           <p className="mt-2 text-sm leading-relaxed text-slate-600">{item.text}</p>

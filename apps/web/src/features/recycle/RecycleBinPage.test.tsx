@@ -124,7 +124,10 @@ describe('recycle bin', () => {
 
   it('lists saved files below with Delete only', async () => {
     const keep = { ...item('s1', 'kept.png', 0), expiresAt: null, savedAt: new Date().toISOString() };
-    serve(() => [], () => [keep]);
+    serve(
+      () => [],
+      () => [keep],
+    );
     renderPage(<RecycleBinPage />);
     const saved = screen.getByRole('region', { name: 'Saved Files' });
     expect(await within(saved).findByText('kept.png')).toBeInTheDocument();

@@ -4,16 +4,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { fetchRecycleBin, fetchSavedFiles, recycleKeys } from '../../api/recycle';
+import { useActiveShop } from '../../app/useActiveShop';
 import { Button, buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';
 import { SHORT_TOAST_MS, useToastSlot } from '../../components/Toast';
-import { useActiveShop } from '../../app/useActiveShop';
 import { REFRESH_MS, searchItems, sortItems } from './bin';
 import { useExpirySweep, useNow } from './hooks';
 import { useRecycleActions } from './RecycleActions';
-import { RecycleCard, type RecycleAction } from './RecycleCard';
+import { type RecycleAction, RecycleCard } from './RecycleCard';
 import { type Filters, RecycleFilters } from './RecycleFilters';
 
 interface ListProps {
@@ -76,7 +76,13 @@ function RecycleBin({ shopId }: { shopId: string }) {
   const saved = useQuery({ queryKey: recycleKeys.saved(shopId), queryFn: () => fetchSavedFiles(shopId), refetchInterval: REFRESH_MS });
   const gone = useExpirySweep(bin.data ?? [], (text) => show(text, 'warning'));
 
-  const shown = searchItems(sortItems((bin.data ?? []).filter((i) => !gone.has(i.id)), filters.sort), filters.search);
+  const shown = searchItems(
+    sortItems(
+      (bin.data ?? []).filter((i) => !gone.has(i.id)),
+      filters.sort,
+    ),
+    filters.search,
+  );
   const totalPages = Math.max(1, Math.ceil(shown.length / RECYCLE_PAGE_SIZE));
   const current = Math.min(page, totalPages);
   const onAction = (action: RecycleAction, item: TRecycleItem) => actions.ask(action, item);
@@ -136,7 +142,14 @@ function RecycleBin({ shopId }: { shopId: string }) {
           {(items) => (
             <ul className={GRID}>
               {items.map((item) => (
-                <RecycleCard key={item.id} item={item} now={now} busy={actions.busyId === item.id} onAction={onAction} actions={['delete']} />
+                <RecycleCard
+                  key={item.id}
+                  item={item}
+                  now={now}
+                  busy={actions.busyId === item.id}
+                  onAction={onAction}
+                  actions={['delete']}
+                />
               ))}
             </ul>
           )}

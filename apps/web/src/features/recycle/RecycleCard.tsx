@@ -44,7 +44,9 @@ export function Thumbnail({ item }: { item: TRecycleItem }) {
 function Countdown({ seconds }: { seconds: number | null }) {
   if (seconds === null) return null;
   if (seconds === 0) {
-    return <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700 ring-1 ring-red-200 ring-inset">Expired</span>;
+    return (
+      <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700 ring-1 ring-red-200 ring-inset">Expired</span>
+    );
   }
   const hours = showsHours(seconds);
   return (

@@ -1,13 +1,13 @@
 import { PASSWORD_PATTERN, type TMe } from '@counterprint/contract';
 import { type FormEvent, useState } from 'react';
-import { ApiError, serverMessageOr } from '../../api/client';
 import { useMe, useUpdateMe } from '../../api/accounts';
+import { ApiError, serverMessageOr } from '../../api/client';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PasswordField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
-import { Panel } from './fields';
 import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
+import { Panel } from './fields';
 
 type PasswordErrors = Partial<Record<'current' | 'next' | 'confirm', string>>;
 
@@ -33,7 +33,10 @@ function NameForm({ me }: { me: TMe }) {
     e.preventDefault();
     if (!name.trim()) return setError('Name is required');
     setError(null);
-    update.mutate({ name: name.trim() }, { onSuccess: () => toast('Account saved.', 'success'), onError: (err) => toast(serverMessageOr(err, 'Failed to save.'), 'error') });
+    update.mutate(
+      { name: name.trim() },
+      { onSuccess: () => toast('Account saved.', 'success'), onError: (err) => toast(serverMessageOr(err, 'Failed to save.'), 'error') },
+    );
   };
   return (
     <Panel title="Account" description="Your name and the email you sign in with.">

@@ -1,14 +1,14 @@
 import { MAX_SETTINGS_BANNERS, type TShopProfile } from '@counterprint/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { serverMessageOr } from '../../api/client';
 import { removeBanners, uploadBanners } from '../../api/settings';
 import { Button, buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
+import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
 import { Panel } from './fields';
 import { SETTINGS_TOASTS } from './messages';
 import { BANNER_ACCEPT, type BannerDraft } from './useBannerDraft';
-import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
-import { serverMessageOr } from '../../api/client';
 
 interface Props {
   shopId: string;
@@ -60,11 +60,16 @@ export function BannersPanel({ shopId, banners, draft, onSaved }: Props) {
           {banners.map((path, i) => {
             const marked = draft.marked.has(path);
             return (
-              <li key={path} className={`overflow-hidden rounded-xl border ${marked ? 'border-red-300 ring-2 ring-red-100' : 'border-slate-200'}`}>
+              <li
+                key={path}
+                className={`overflow-hidden rounded-xl border ${marked ? 'border-red-300 ring-2 ring-red-100' : 'border-slate-200'}`}
+              >
                 <div className="relative aspect-video bg-slate-100">
                   <img src={path} alt={`Banner ${i + 1}`} className={`h-full w-full object-cover ${marked ? 'opacity-40' : ''}`} />
                   {marked && (
-                    <span className="absolute top-2 left-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">To be removed</span>
+                    <span className="absolute top-2 left-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+                      To be removed
+                    </span>
                   )}
                 </div>
                 <button

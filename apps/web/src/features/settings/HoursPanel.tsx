@@ -1,13 +1,13 @@
 import { type TShopHours, WEEKDAY_NAMES } from '@counterprint/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
+import { serverMessageOr } from '../../api/client';
 import { saveShopHours } from '../../api/settings';
 import { Button } from '../../components/Button';
 import { ClosedTodaySwitch } from '../../components/ClosedTodaySwitch';
+import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
 import { CONTROL, Input, Panel } from './fields';
 import { type DayRow, draftFrom, hoursToSave, suggestedTimeZones } from './hoursDraft';
-import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
-import { serverMessageOr } from '../../api/client';
 
 function DayLine({ row, onChange }: { row: DayRow; onChange: (row: DayRow) => void }) {
   const name = WEEKDAY_NAMES[row.day];
@@ -25,8 +25,20 @@ function DayLine({ row, onChange }: { row: DayRow; onChange: (row: DayRow) => vo
       </label>
       {row.open ? (
         <>
-          <input type="time" aria-label={`${name} opens`} className={time} value={row.opensAt} onChange={(e) => onChange({ ...row, opensAt: e.target.value })} />
-          <input type="time" aria-label={`${name} closes`} className={time} value={row.closesAt} onChange={(e) => onChange({ ...row, closesAt: e.target.value })} />
+          <input
+            type="time"
+            aria-label={`${name} opens`}
+            className={time}
+            value={row.opensAt}
+            onChange={(e) => onChange({ ...row, opensAt: e.target.value })}
+          />
+          <input
+            type="time"
+            aria-label={`${name} closes`}
+            className={time}
+            value={row.closesAt}
+            onChange={(e) => onChange({ ...row, closesAt: e.target.value })}
+          />
         </>
       ) : (
         <span className="col-span-2 text-sm text-slate-500">Closed all day</span>
@@ -64,7 +76,11 @@ export function HoursPanel({ shopId, hours, onSaved }: { shopId: string; hours: 
         <ClosedTodaySwitch shopId={shopId} />
         <ul className="flex flex-col gap-2">
           {draft.days.map((row) => (
-            <DayLine key={row.day} row={row} onChange={(next) => setDraft({ ...draft, days: draft.days.map((d) => (d.day === row.day ? next : d)) })} />
+            <DayLine
+              key={row.day}
+              row={row}
+              onChange={(next) => setDraft({ ...draft, days: draft.days.map((d) => (d.day === row.day ? next : d)) })}
+            />
           ))}
         </ul>
         <Input

@@ -1,13 +1,13 @@
 import { INVENTORY_UNITS, type TInventoryItem } from '@counterprint/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { serverMessageOr } from '../../api/client';
 import { addInventoryItem } from '../../api/settings';
 import { Button } from '../../components/Button';
+import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
 import { Input, Select, TextArea } from './fields';
 import { EMPTY_ITEM, type InventoryUnit, type InventoryValues, inventoryPayload } from './inventory';
 import { SETTINGS_TOASTS } from './messages';
-import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
-import { serverMessageOr } from '../../api/client';
 
 /** The inventory add-item form (docs/product/screens.md#settings). SKU and name are marked required; the server says so if they are missing. */
 export function InventoryAddForm({ shopId, onAdded }: { shopId: string; onAdded: (item: TInventoryItem) => void }) {

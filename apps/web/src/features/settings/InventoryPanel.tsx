@@ -1,16 +1,16 @@
 import { PAPER_CATEGORY, type TInventoryItem } from '@counterprint/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { serverMessageOr } from '../../api/client';
 import { deleteInventoryItem, updateInventoryItem } from '../../api/settings';
 import { Button, buttonClass } from '../../components/Button';
 import { Modal } from '../../components/Modal';
+import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
+import { formatRupees } from '../../lib/format';
 import { CONTROL, Panel } from './fields';
 import { InventoryAddForm } from './InventoryAddForm';
 import { parseStock } from './inventory';
 import { SETTINGS_TOASTS } from './messages';
-import { formatRupees } from '../../lib/format';
-import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
-import { serverMessageOr } from '../../api/client';
 
 export interface InventoryChanges {
   added: (item: TInventoryItem) => void;
@@ -91,7 +91,9 @@ export function InventoryPanel({ shopId, items, changes }: { shopId: string; ite
     <Panel title="Inventory" description="Paper and materials you stock. Paper counts sheets; printing a job uses them up.">
       <InventoryAddForm shopId={shopId} onAdded={changes.added} />
       {items.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">No inventory items yet.</p>
+        <p className="mt-4 rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
+          No inventory items yet.
+        </p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200">
           {items.map((item) => {
@@ -103,8 +105,14 @@ export function InventoryPanel({ shopId, items, changes }: { shopId: string; ite
                 <div className="min-w-0 flex-1">
                   <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                     <span className="truncate">{item.name}</span>
-                    {low && <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">Low stock</span>}
-                    {none && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">No stock recorded</span>}
+                    {low && (
+                      <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
+                        Low stock
+                      </span>
+                    )}
+                    {none && (
+                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">No stock recorded</span>
+                    )}
                   </p>
                   <p className="truncate text-xs text-slate-500">
                     {item.sku} · {item.category} · {formatRupees(item.price)} · alert at {item.lowStockThreshold}
@@ -113,7 +121,12 @@ export function InventoryPanel({ shopId, items, changes }: { shopId: string; ite
                 </div>
                 <div className="flex items-center justify-between gap-3">
                   <StockEditor shopId={shopId} item={item} onSaved={changes.updated} />
-                  <button type="button" className={buttonClass('dangerText')} aria-label={`Delete ${item.name}`} onClick={() => setDeleting(item)}>
+                  <button
+                    type="button"
+                    className={buttonClass('dangerText')}
+                    aria-label={`Delete ${item.name}`}
+                    onClick={() => setDeleting(item)}
+                  >
                     Delete
                   </button>
                 </div>

@@ -1,15 +1,15 @@
 import { SHOP_CATEGORIES, SHOP_TYPES, type TShopProfile } from '@counterprint/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
+import { serverMessageOr } from '../../api/client';
 import { saveShopProfile, saveShopProfileWithBanners } from '../../api/settings';
 import { Button } from '../../components/Button';
+import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
 import { Checkbox, Input, Panel, Select } from './fields';
 import { SETTINGS_TOASTS } from './messages';
 import { type ProfileErrors, type ProfileValues, profileErrors, profilePayload, valuesFrom } from './profile';
 import type { BannerDraft } from './useBannerDraft';
 import { type UsernameStatus, useUsernameCheck } from './useUsernameCheck';
-import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
-import { serverMessageOr } from '../../api/client';
 
 const USERNAME_STATE: Record<Exclude<UsernameStatus, 'idle'>, { text: string; className: string }> = {
   checking: { text: 'Checking...', className: 'text-slate-500' },
@@ -48,7 +48,11 @@ export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
   const save = useMutation({
     mutationFn: () => {
       const toRemove = [...draft.marked];
-      const payload = profilePayload(values, toRemove, shop.bannerGcsPaths.filter((p) => !draft.marked.has(p)));
+      const payload = profilePayload(
+        values,
+        toRemove,
+        shop.bannerGcsPaths.filter((p) => !draft.marked.has(p)),
+      );
       return draft.files.length > 0 ? saveShopProfileWithBanners(shopId, payload, draft.files) : saveShopProfile(shopId, payload);
     },
     onSuccess: (saved) => {
@@ -155,7 +159,11 @@ export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
             checked={values.enableOnlinePayments}
             onChange={(e) => set('enableOnlinePayments', e.target.checked)}
           />
-          <Checkbox label="Prices include GST" checked={values.enableGstInclusive} onChange={(e) => set('enableGstInclusive', e.target.checked)} />
+          <Checkbox
+            label="Prices include GST"
+            checked={values.enableGstInclusive}
+            onChange={(e) => set('enableGstInclusive', e.target.checked)}
+          />
         </div>
         <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-4 sm:col-span-2">
           {problem && (
@@ -180,8 +188,20 @@ export function BillingPanel({ shop }: { shop: TShopProfile }) {
   return (
     <Panel title="Billing & Integrations" description="Switched on or off in the profile above; shown here as saved.">
       <div className="flex flex-col gap-3">
-        <Checkbox label="Online payments" hint="Customers can pay online." checked={shop.integrations.includes('online_payments')} disabled readOnly />
-        <Checkbox label="GST inclusive pricing" hint="Rates include GST." checked={shop.integrations.includes('gst_inclusive')} disabled readOnly />
+        <Checkbox
+          label="Online payments"
+          hint="Customers can pay online."
+          checked={shop.integrations.includes('online_payments')}
+          disabled
+          readOnly
+        />
+        <Checkbox
+          label="GST inclusive pricing"
+          hint="Rates include GST."
+          checked={shop.integrations.includes('gst_inclusive')}
+          disabled
+          readOnly
+        />
       </div>
     </Panel>
   );

@@ -1,14 +1,14 @@
 import { RATE_CARD_UNITS, type TRateCardService } from '@counterprint/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { serverMessageOr } from '../../api/client';
 import { saveRateCard } from '../../api/settings';
 import { Button, buttonClass } from '../../components/Button';
+import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
+import { formatRupees } from '../../lib/format';
 import { Input, Panel, Select } from './fields';
 import { SETTINGS_TOASTS } from './messages';
 import { blankRow, canRemove, type RateRow, type RateUnit, rateCardToSave, rowsFrom, UNIT_LABEL } from './rateCard';
-import { formatRupees } from '../../lib/format';
-import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
-import { serverMessageOr } from '../../api/client';
 
 function ViewMode({ services }: { services: TRateCardService[] }) {
   if (services.length === 0) {
@@ -38,12 +38,38 @@ function ViewMode({ services }: { services: TRateCardService[] }) {
   );
 }
 
-function EditRow({ row, index, removable, onChange, onRemove }: { row: RateRow; index: number; removable: boolean; onChange: (row: RateRow) => void; onRemove: () => void }) {
+function EditRow({
+  row,
+  index,
+  removable,
+  onChange,
+  onRemove,
+}: {
+  row: RateRow;
+  index: number;
+  removable: boolean;
+  onChange: (row: RateRow) => void;
+  onRemove: () => void;
+}) {
   const set = (change: Partial<RateRow>) => onChange({ ...row, ...change });
   return (
     <li className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 p-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,2fr)_auto] lg:items-end">
-      <Input label={`Service ${index + 1} name`} className="col-span-2 lg:col-span-1" value={row.serviceName} onChange={(e) => set({ serviceName: e.target.value })} maxLength={120} />
-      <Input label="Price (₹)" type="number" inputMode="decimal" min={0} step={0.01} value={row.basePrice} onChange={(e) => set({ basePrice: e.target.value })} />
+      <Input
+        label={`Service ${index + 1} name`}
+        className="col-span-2 lg:col-span-1"
+        value={row.serviceName}
+        onChange={(e) => set({ serviceName: e.target.value })}
+        maxLength={120}
+      />
+      <Input
+        label="Price (₹)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        value={row.basePrice}
+        onChange={(e) => set({ basePrice: e.target.value })}
+      />
       <Select label="Unit" value={row.unit} onChange={(e) => set({ unit: e.target.value as RateUnit })}>
         {RATE_CARD_UNITS.map((u) => (
           <option key={u} value={u}>
@@ -54,7 +80,12 @@ function EditRow({ row, index, removable, onChange, onRemove }: { row: RateRow; 
       <Input label="Category" value={row.category} onChange={(e) => set({ category: e.target.value })} maxLength={60} />
       <Input label="Description" value={row.description} onChange={(e) => set({ description: e.target.value })} maxLength={500} />
       {removable && (
-        <button type="button" className={buttonClass('dangerText', 'col-span-2 lg:col-span-1')} aria-label={`Remove service ${index + 1}`} onClick={onRemove}>
+        <button
+          type="button"
+          className={buttonClass('dangerText', 'col-span-2 lg:col-span-1')}
+          aria-label={`Remove service ${index + 1}`}
+          onClick={onRemove}
+        >
           Remove
         </button>
       )}
@@ -63,7 +94,15 @@ function EditRow({ row, index, removable, onChange, onRemove }: { row: RateRow; 
 }
 
 /** docs/product/screens.md#settings: view mode, then edit mode that is saved or cancelled back to the server's copy. */
-export function RateCardPanel({ shopId, services, onSaved }: { shopId: string; services: TRateCardService[]; onSaved: (list: TRateCardService[]) => void }) {
+export function RateCardPanel({
+  shopId,
+  services,
+  onSaved,
+}: {
+  shopId: string;
+  services: TRateCardService[];
+  onSaved: (list: TRateCardService[]) => void;
+}) {
   const toast = useToast(SHORT_TOAST_MS);
   const [rows, setRows] = useState<RateRow[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -97,7 +136,13 @@ export function RateCardPanel({ shopId, services, onSaved }: { shopId: string; s
     <Panel
       title="Rate Card"
       description="Your prices, shown on your public page's Print Rates and used to price printed jobs."
-      actions={!rows && <Button variant="secondary" onClick={edit}>Edit Rate Card</Button>}
+      actions={
+        !rows && (
+          <Button variant="secondary" onClick={edit}>
+            Edit Rate Card
+          </Button>
+        )
+      }
     >
       {!rows ? (
         <ViewMode services={services} />

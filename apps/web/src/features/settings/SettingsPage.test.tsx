@@ -97,7 +97,11 @@ describe('shop settings: opening hours (issue 16)', () => {
   it('closes the shop for today with the switch, and opens it again', async () => {
     const calls = serve({
       'PUT /api/settings/closed-today': (call) =>
-        jsonResponse(200, { timeZone: 'Asia/Kolkata', weeklyHours: DEFAULT_WEEKLY_HOURS, closedToday: (call.body as { closedToday: boolean }).closedToday }),
+        jsonResponse(200, {
+          timeZone: 'Asia/Kolkata',
+          weeklyHours: DEFAULT_WEEKLY_HOURS,
+          closedToday: (call.body as { closedToday: boolean }).closedToday,
+        }),
     });
     const { user } = renderSettings();
     const toggle = await screen.findByRole('switch', { name: 'Shop open today' });
@@ -158,7 +162,13 @@ describe('shop settings', () => {
     expect(await screen.findByText('Shop profile saved.')).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.url).toBe(`/api/settings/shop?shopId=${SHOP}`);
-    expect(put?.body).toMatchObject({ shopName: 'Demo Prints 2', shopType: 'Wholesale', username: 'demo_prints', enableOnlinePayments: true, bannersToRemove: [] });
+    expect(put?.body).toMatchObject({
+      shopName: 'Demo Prints 2',
+      shopType: 'Wholesale',
+      username: 'demo_prints',
+      enableOnlinePayments: true,
+      bannersToRemove: [],
+    });
   });
 
   it('shows the server error when a save fails', async () => {
@@ -203,7 +213,10 @@ describe('shop settings', () => {
   });
 
   it('marks banners To be removed, unmarks them, and removes the selected ones', async () => {
-    const paths = [`/api/public/shops/demo-prints/banners/${'b'.repeat(8)}-1111-4222-8333-000000000001`, '/api/public/shops/demo-prints/banners/x2'];
+    const paths = [
+      `/api/public/shops/demo-prints/banners/${'b'.repeat(8)}-1111-4222-8333-000000000001`,
+      '/api/public/shops/demo-prints/banners/x2',
+    ];
     const withBanners = { ...settings(), shop: { ...settings().shop, bannerGcsPaths: paths } };
     const calls = serve({
       'GET /api/settings': () => jsonResponse(200, withBanners),
@@ -224,10 +237,25 @@ describe('shop settings', () => {
   });
 
   it("shows a new shop's 0-sheet paper as 'No stock recorded', and low stock only once stock is set", async () => {
-    const item = { sku: 'A4-70GSM', name: 'A4 paper 70 gsm', category: 'paper', price: 0, unit: 'pcs', description: null, sheetsPerReam: 500, lowStockThreshold: 10 };
+    const item = {
+      sku: 'A4-70GSM',
+      name: 'A4 paper 70 gsm',
+      category: 'paper',
+      price: 0,
+      unit: 'pcs',
+      description: null,
+      sheetsPerReam: 500,
+      lowStockThreshold: 10,
+    };
     serve({
       'GET /api/settings': () =>
-        jsonResponse(200, { ...settings(), inventory: [{ ...item, stock: 0 }, { ...item, sku: 'A3', name: 'A3 paper', stock: 4 }] }),
+        jsonResponse(200, {
+          ...settings(),
+          inventory: [
+            { ...item, stock: 0 },
+            { ...item, sku: 'A3', name: 'A3 paper', stock: 4 },
+          ],
+        }),
     });
     renderSettings();
     const fresh = (await screen.findByText('A4 paper 70 gsm')).parentElement!;
@@ -238,7 +266,8 @@ describe('shop settings', () => {
 
   it('adds an inventory item with a blank threshold as 10', async () => {
     const calls = serve({
-      'POST /api/settings/inventory': (call) => jsonResponse(201, { category: 'general', description: null, sheetsPerReam: null, ...(call.body as object) }),
+      'POST /api/settings/inventory': (call) =>
+        jsonResponse(201, { category: 'general', description: null, sheetsPerReam: null, ...(call.body as object) }),
     });
     const { user } = renderSettings();
     const form = await screen.findByRole('form', { name: 'Add inventory item' });
@@ -248,12 +277,24 @@ describe('shop settings', () => {
     await user.type(within(form).getByLabelText('Stock'), '5');
     await user.click(within(form).getByRole('button', { name: 'Add Item' }));
     expect(await screen.findByText('Inventory item added.')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ sku: 'PEN-1', price: 10, stock: 5, lowStockThreshold: 10, unit: 'pcs' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      sku: 'PEN-1',
+      price: 10,
+      stock: 5,
+      lowStockThreshold: 10,
+      unit: 'pcs',
+    });
     expect(screen.getByLabelText('Stock of Blue pen')).toHaveValue(5);
   });
 
   it('edits the rate card: Remove only with more than one, blank names dropped, Cancel resets', async () => {
-    const calls = serve({ 'PUT /api/settings/ratecard': (call) => jsonResponse(200, (call.body as object[]).map((s, i) => ({ id: `n${i}`, ...s }))) });
+    const calls = serve({
+      'PUT /api/settings/ratecard': (call) =>
+        jsonResponse(
+          200,
+          (call.body as object[]).map((s, i) => ({ id: `n${i}`, ...s })),
+        ),
+    });
     const { user } = renderSettings();
     await user.click(await screen.findByRole('button', { name: 'Edit Rate Card' }));
     expect(screen.queryByRole('button', { name: /Remove service/ })).not.toBeInTheDocument();
@@ -282,7 +323,9 @@ describe('shop settings', () => {
   it('says so when the settings cannot load', async () => {
     serve({ 'GET /api/settings': () => jsonResponse(403, { error: 'You do not own this shop', code: 'FORBIDDEN' }) });
     renderSettings();
-    await waitFor(() => expect(screen.getAllByText('Failed to load settings').some((el) => el.getAttribute('role') === 'status')).toBe(true));
+    await waitFor(() =>
+      expect(screen.getAllByText('Failed to load settings').some((el) => el.getAttribute('role') === 'status')).toBe(true),
+    );
     expect(screen.getByText('You do not own this shop')).toBeInTheDocument();
   });
 });
@@ -292,7 +335,14 @@ describe('owner settings', () => {
     localStorage.setItem(LOCAL.token, makeToken({ roles: ['OWNER'] }));
     serve({
       'GET /api/auth/me': () =>
-        jsonResponse(200, { id: 'u1', name: 'Platform Owner', email: 'owner@example.com', emailVerified: true, roles: ['OWNER'], shops: [] }),
+        jsonResponse(200, {
+          id: 'u1',
+          name: 'Platform Owner',
+          email: 'owner@example.com',
+          emailVerified: true,
+          roles: ['OWNER'],
+          shops: [],
+        }),
     });
     renderPage(
       <AuthProvider>

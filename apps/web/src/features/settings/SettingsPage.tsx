@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useAuth } from '../../app/auth';
+import { useActiveShop } from '../../app/useActiveShop';
 import { buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { useActiveShop } from '../../app/useActiveShop';
 import { AccountPanels, AccountSettings } from './AccountSettings';
 import { ShopSettings } from './ShopSettings';
 

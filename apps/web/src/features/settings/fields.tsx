@@ -53,7 +53,14 @@ export function Input({ label, error, hint, className, ...rest }: Shared & Omit<
   );
 }
 
-export function Select({ label, error, hint, className, children, ...rest }: Shared & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'>) {
+export function Select({
+  label,
+  error,
+  hint,
+  className,
+  children,
+  ...rest
+}: Shared & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'>) {
   const id = useId();
   return (
     <Wrap id={id} label={label} error={error} hint={hint} className={className}>
@@ -64,7 +71,13 @@ export function Select({ label, error, hint, className, children, ...rest }: Sha
   );
 }
 
-export function TextArea({ label, error, hint, className, ...rest }: Shared & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>) {
+export function TextArea({
+  label,
+  error,
+  hint,
+  className,
+  ...rest
+}: Shared & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>) {
   const id = useId();
   return (
     <Wrap id={id} label={label} error={error} hint={hint} className={className}>
@@ -86,7 +99,17 @@ export function Checkbox({ label, hint, ...rest }: { label: string; hint?: strin
 }
 
 /** A white card with a heading; every settings block sits in one. */
-export function Panel({ title, description, actions, children }: { title: string; description?: string; actions?: ReactNode; children: ReactNode }) {
+export function Panel({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-xs sm:p-6">

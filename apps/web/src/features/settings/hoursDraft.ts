@@ -1,4 +1,11 @@
-import { DEFAULT_WEEKLY_HOURS, type TShopHours, type TShopHoursUpdate, type TWeekday, WEEKDAY_NAMES, WEEKDAYS } from '@counterprint/contract';
+import {
+  DEFAULT_WEEKLY_HOURS,
+  type TShopHours,
+  type TShopHoursUpdate,
+  type TWeekday,
+  WEEKDAY_NAMES,
+  WEEKDAYS,
+} from '@counterprint/contract';
 
 export type DayRow = { day: TWeekday; open: boolean; opensAt: string; closesAt: string };
 export type HoursDraft = { timeZone: string; days: DayRow[] };
@@ -27,5 +34,14 @@ export function hoursToSave(draft: HoursDraft): { error: string } | { hours: TSh
 }
 
 /** Suggestions only: any zone may be typed, and the server checks it against Intl and PostgreSQL. */
-const COMMON_ZONES = ['Asia/Kolkata', 'Asia/Kathmandu', 'Asia/Dhaka', 'Asia/Colombo', 'Asia/Dubai', 'Asia/Singapore', 'Europe/London', 'America/New_York'];
+const COMMON_ZONES = [
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Asia/Dhaka',
+  'Asia/Colombo',
+  'Asia/Dubai',
+  'Asia/Singapore',
+  'Europe/London',
+  'America/New_York',
+];
 export const suggestedTimeZones = (current: string) => [...new Set([current, ...COMMON_ZONES])];

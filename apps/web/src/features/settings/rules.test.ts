@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { inventoryPayload, EMPTY_ITEM, parseStock, thresholdOf } from './inventory';
+import { EMPTY_ITEM, inventoryPayload, parseStock, thresholdOf } from './inventory';
 import { profileErrors } from './profile';
-import { blankRow, canRemove, rateCardToSave, type RateRow } from './rateCard';
+import { blankRow, canRemove, type RateRow, rateCardToSave } from './rateCard';
 
 const row = (over: Partial<RateRow>): RateRow => ({ ...blankRow(), ...over });
 
@@ -42,7 +42,15 @@ describe('inventory numbers', () => {
 
   it('sends price, stock and threshold as numbers', () => {
     const payload = inventoryPayload({ ...EMPTY_ITEM, sku: ' A3 ', name: 'A3 sheet', price: '1.25', stock: '40', lowStockThreshold: '0' });
-    expect(payload).toMatchObject({ sku: 'A3', name: 'A3 sheet', price: 1.25, stock: 40, lowStockThreshold: 10, unit: 'pcs', description: null });
+    expect(payload).toMatchObject({
+      sku: 'A3',
+      name: 'A3 sheet',
+      price: 1.25,
+      stock: 40,
+      lowStockThreshold: 10,
+      unit: 'pcs',
+      description: null,
+    });
   });
 
   it('accepts a whole stock of 0 or more inline', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { fetchQrPng, POSTER_SIZES, QR_MESSAGES, qrFileName, qrPosterUrl, shopQrUrl } from '../../api/qr';
 import { Button, buttonClass, ICON_BUTTON } from '../../components/Button';
 import { Icon } from '../../components/Icon';
-import { fetchQrPng, POSTER_SIZES, QR_MESSAGES, qrFileName, qrPosterUrl, shopQrUrl } from '../../api/qr';
 
 type State = { phase: 'idle' } | { phase: 'loading' } | { phase: 'ready'; slug: string; blob: Blob; previewUrl: string };
 
@@ -88,7 +88,12 @@ export function QrWidget({ shopSlug, label = 'Download QR Code' }: QrWidgetProps
       <section aria-label="Shop QR code" className="@container rounded-xl border border-slate-200 bg-white p-4">
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm font-semibold text-slate-900">Your shop QR code</p>
-          <button type="button" aria-label="Close QR preview" onClick={() => setState({ phase: 'idle' })} className={`${ICON_BUTTON} -my-2 -mr-2 shrink-0`}>
+          <button
+            type="button"
+            aria-label="Close QR preview"
+            onClick={() => setState({ phase: 'idle' })}
+            className={`${ICON_BUTTON} -my-2 -mr-2 shrink-0`}
+          >
             <Icon name="close" className="h-4 w-4" />
           </button>
         </div>
@@ -107,7 +112,12 @@ export function QrWidget({ shopSlug, label = 'Download QR Code' }: QrWidgetProps
           <Button className="px-3 py-2" onClick={() => download(state.blob, state.slug)}>
             Download
           </Button>
-          <a href={`/public/${encodeURIComponent(state.slug)}`} target="_blank" rel="noopener" className={buttonClass('ghost', 'px-3 py-2')}>
+          <a
+            href={`/public/${encodeURIComponent(state.slug)}`}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass('ghost', 'px-3 py-2')}
+          >
             Visit Shop
           </a>
         </div>

@@ -64,7 +64,11 @@ export function TipsCard() {
           <Icon name="bolt" className="h-4.5 w-4.5" />
           Tip {index + 1} of {TIPS.length}
         </h2>
-        <button type="button" onClick={() => go(index + 1)} className="rounded-lg px-2 py-1 text-sm font-semibold text-amber-800 hover:bg-amber-100">
+        <button
+          type="button"
+          onClick={() => go(index + 1)}
+          className="rounded-lg px-2 py-1 text-sm font-semibold text-amber-800 hover:bg-amber-100"
+        >
           New Tip
         </button>
       </div>

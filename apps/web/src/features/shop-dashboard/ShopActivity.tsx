@@ -1,12 +1,12 @@
 import type { TJob } from '@counterprint/contract';
 import { Link } from 'react-router';
+import { useEarnings } from '../../api/earnings';
+import { customerLabel, PRINT_JOBS_LIMIT, totalSheets } from '../../api/jobs';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon, type IconName } from '../../components/Icon';
+import { StatusChip } from '../../components/JobStatus';
 import { Spinner } from '../../components/Spinner';
 import { formatCount, formatRupees, isToday, timeAgo } from '../../lib/format';
-import { useEarnings } from '../../api/earnings';
-import { PRINT_JOBS_LIMIT, customerLabel, totalSheets } from '../../api/jobs';
-import { StatusChip } from '../../components/JobStatus';
 
 export interface TodayFigures {
   uploadsToday: number;
@@ -74,9 +74,27 @@ export function ShopStats({ shopId, jobs, loading }: { shopId: string; jobs: TJo
   const partial = jobs.length >= PRINT_JOBS_LIMIT ? ` (latest ${PRINT_JOBS_LIMIT} jobs)` : '';
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
-      <StatCard icon="files" label="Uploads today" value={show(f.uploadsToday)} hint={`Jobs customers sent today${partial}`} tone="bg-brand-50 text-brand-700" />
-      <StatCard icon="print" label="Sheets printed" value={show(f.sheetsPrintedToday)} hint={`Marked printed today${partial}`} tone="bg-emerald-50 text-emerald-700" />
-      <StatCard icon="clock" label="In the queue" value={show(f.queuedNow)} hint="Waiting to be printed" tone="bg-amber-50 text-amber-700" />
+      <StatCard
+        icon="files"
+        label="Uploads today"
+        value={show(f.uploadsToday)}
+        hint={`Jobs customers sent today${partial}`}
+        tone="bg-brand-50 text-brand-700"
+      />
+      <StatCard
+        icon="print"
+        label="Sheets printed"
+        value={show(f.sheetsPrintedToday)}
+        hint={`Marked printed today${partial}`}
+        tone="bg-emerald-50 text-emerald-700"
+      />
+      <StatCard
+        icon="clock"
+        label="In the queue"
+        value={show(f.queuedNow)}
+        hint="Waiting to be printed"
+        tone="bg-amber-50 text-amber-700"
+      />
       <RevenueCard shopId={shopId} />
     </div>
   );
@@ -120,7 +138,8 @@ export function RecentActivity({ jobs, loading, error }: { jobs: TJob[]; loading
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-slate-900">{customerLabel(job)}</p>
                 <p className="truncate text-xs text-slate-500">
-                  {job.files.length} {job.files.length === 1 ? 'file' : 'files'} · {totalSheets(job)} sheets · {timeAgo(job.uploadedAt, now)}
+                  {job.files.length} {job.files.length === 1 ? 'file' : 'files'} · {totalSheets(job)} sheets ·{' '}
+                  {timeAgo(job.uploadedAt, now)}
                 </p>
               </div>
               <StatusChip status={job.status} />

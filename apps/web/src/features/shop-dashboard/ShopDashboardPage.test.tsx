@@ -2,12 +2,12 @@ import { DEFAULT_WEEKLY_HOURS } from '@counterprint/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LOCAL, setActiveShop } from '../../api/storage';
+import { makeJob } from '../../test/fixtures';
 import { jsonResponse, makeToken, stubFetch } from '../../test/helpers';
 import { renderPage } from '../../test/render';
-import { makeJob } from '../../test/fixtures';
 import { TIPS } from './content';
-import ShopDashboardPage from './ShopDashboardPage';
 import { todayFigures } from './ShopActivity';
+import ShopDashboardPage from './ShopDashboardPage';
 
 const now = new Date();
 const earlier = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -28,7 +28,14 @@ const earnings = {
   from: '2026-10-26',
   to: '2026-11-24',
   shops: [],
-  totals: { revenue: 1234.5, orders: 7, averageOrderValue: 176.36, refunds: 0, refundCount: 0, paymentBreakdown: { cash: 1234.5, upi: 0, card: 0 } },
+  totals: {
+    revenue: 1234.5,
+    orders: 7,
+    averageOrderValue: 176.36,
+    refunds: 0,
+    refundCount: 0,
+    paymentBreakdown: { cash: 1234.5, upi: 0, card: 0 },
+  },
   revenueByDay: [],
   topProducts: [],
   orders: [],
@@ -85,7 +92,7 @@ describe('/shop-dashboard', () => {
     expect(screen.getByText(TIPS[2]!)).toBeInTheDocument();
   });
 
-  it("switches the shop to closed for today on the server, where the public page reads it (issue 16)", async () => {
+  it('switches the shop to closed for today on the server, where the public page reads it (issue 16)', async () => {
     localStorage.setItem(LOCAL.token, makeToken());
     setActiveShop('shop-1', 'demo-prints', false);
     const { calls } = stubFetch(byUrl([]), byUrl([]), byUrl([]), () => jsonResponse(200, hours(true)));
@@ -96,7 +103,11 @@ describe('/shop-dashboard', () => {
     await user.click(toggle);
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
     expect(screen.getByText('Closed today')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ method: 'PUT', url: '/api/settings/closed-today?shopId=shop-1', body: { closedToday: true } });
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      method: 'PUT',
+      url: '/api/settings/closed-today?shopId=shop-1',
+      body: { closedToday: true },
+    });
   });
 
   it('links to onboarding when there is no active shop', () => {

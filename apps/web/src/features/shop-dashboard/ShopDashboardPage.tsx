@@ -1,17 +1,17 @@
 import { Link } from 'react-router';
+import { usePrintJobs } from '../../api/jobs';
 import { readStoredUser } from '../../api/storage';
+import { useActiveShop } from '../../app/useActiveShop';
 import { Button, buttonClass } from '../../components/Button';
+import { ClosedTodaySwitch } from '../../components/ClosedTodaySwitch';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon, type IconName } from '../../components/Icon';
 import { useToast } from '../../components/Toast';
-import { useActiveShop } from '../../app/useActiveShop';
-import { QrWidget } from './QrWidget';
-import { ClosedTodaySwitch } from '../../components/ClosedTodaySwitch';
+import { formatRupees } from '../../lib/format';
 import { WELCOME_BALANCE } from './content';
+import { QrWidget } from './QrWidget';
 import { FeatureCarousel, TipsCard } from './Rotators';
 import { RecentActivity, ShopStats } from './ShopActivity';
-import { usePrintJobs } from '../../api/jobs';
-import { formatRupees } from '../../lib/format';
 
 const CARD = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 const COMING_SOON = 'Coming soon';
@@ -127,7 +127,10 @@ export default function ShopDashboardPage() {
             <Link to="/printJob" className={buttonClass('primary', 'flex-1')}>
               Start Printing Now
             </Link>
-            <Link to="/public/demo" className="inline-flex flex-1 items-center justify-center rounded-lg border border-slate-600 px-4 py-2.5 text-sm font-semibold text-white transition hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+            <Link
+              to="/public/demo"
+              className="inline-flex flex-1 items-center justify-center rounded-lg border border-slate-600 px-4 py-2.5 text-sm font-semibold text-white transition hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
               Watch Demo
             </Link>
           </div>
