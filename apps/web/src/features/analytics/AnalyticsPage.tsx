@@ -6,9 +6,8 @@ import { serverMessageOr } from '../../api/client';
 import { FEEDBACK_FEATURES } from '../../api/feedback';
 import { useAuth } from '../../app/auth';
 import { shopOptions, useShopFilter } from '../../app/useShopFilter';
-import { Button } from '../../components/Button';
 import { NoData, Panel, SearchInput, Select, StatCard, useDebounced } from '../../components/controls';
-import { EmptyState } from '../../components/EmptyState';
+import { LoadFailed } from '../../components/EmptyState';
 import { FeedbackPrompt } from '../../components/FeedbackPrompt';
 import { customRangeProblem, RangeControls } from '../../components/RangeControls';
 import { formatCount } from '../../lib/format';
@@ -83,12 +82,11 @@ function Analytics({ platform }: { platform: boolean }) {
 
       {report.isError ? (
         <div className="mt-6">
-          <EmptyState icon="alert" title={LOAD_FAILED}>
-            <p>{serverMessageOr(report.error, 'Please try again.')}</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void report.refetch()}>
-              Try again
-            </Button>
-          </EmptyState>
+          <LoadFailed
+            title={LOAD_FAILED}
+            message={serverMessageOr(report.error, 'Please try again.')}
+            onRetry={() => void report.refetch()}
+          />
         </div>
       ) : (
         <div className="mt-5 flex flex-col gap-4">

@@ -1,12 +1,11 @@
 import type { TCustomer, TCustomerInput } from '@counterprint/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { serverMessageOr } from '../../api/client';
 import { FEEDBACK_FEATURES } from '../../api/feedback';
 import { useActiveShop } from '../../app/useActiveShop';
-import { Button, buttonClass } from '../../components/Button';
+import { Button } from '../../components/Button';
 import { SearchInput, Select } from '../../components/controls';
-import { EmptyState } from '../../components/EmptyState';
+import { EmptyState, LoadFailed, NoShopYet } from '../../components/EmptyState';
 import { FeedbackPrompt } from '../../components/FeedbackPrompt';
 import { Icon } from '../../components/Icon';
 import { Modal } from '../../components/Modal';
@@ -144,12 +143,7 @@ function ShopCustomers({ shopId }: { shopId: string }) {
             <Spinner className="h-8 w-8 text-brand-500" label="Loading customers" />
           </div>
         ) : list.isError ? (
-          <EmptyState icon="alert" title={LOAD_FAILED}>
-            <p>{serverMessageOr(list.error, 'Please try again.')}</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </EmptyState>
+          <LoadFailed title={LOAD_FAILED} message={serverMessageOr(list.error, 'Please try again.')} onRetry={() => void list.refetch()} />
         ) : shown.length === 0 ? (
           <EmptyState icon="users" title="No customers found. Try changing the filter or add a new customer." />
         ) : (
@@ -208,12 +202,7 @@ function ShopCustomers({ shopId }: { shopId: string }) {
 function NoShop() {
   return (
     <div className="mx-auto max-w-lg">
-      <EmptyState icon="store" title="Set up your shop first">
-        <p>Customers appear once your shop receives uploads.</p>
-        <Link to="/onboarding/shop" className={buttonClass('primary', 'mt-4')}>
-          Create your shop
-        </Link>
-      </EmptyState>
+      <NoShopYet>Customers appear once your shop receives uploads.</NoShopYet>
     </div>
   );
 }

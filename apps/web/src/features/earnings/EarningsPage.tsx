@@ -8,7 +8,7 @@ import { FEEDBACK_FEATURES } from '../../api/feedback';
 import { shopOptions, useShopFilter } from '../../app/useShopFilter';
 import { Button } from '../../components/Button';
 import { NoData, Panel, SearchInput, Select, useDebounced } from '../../components/controls';
-import { EmptyState } from '../../components/EmptyState';
+import { LoadFailed } from '../../components/EmptyState';
 import { FeedbackPrompt } from '../../components/FeedbackPrompt';
 import { Modal } from '../../components/Modal';
 import { customRangeProblem, RangeControls } from '../../components/RangeControls';
@@ -85,12 +85,11 @@ function Earnings() {
 
       {report.isError ? (
         <div className="mt-6">
-          <EmptyState icon="alert" title={LOAD_FAILED}>
-            <p>{serverMessageOr(report.error, 'Please try again.')}</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void report.refetch()}>
-              Try again
-            </Button>
-          </EmptyState>
+          <LoadFailed
+            title={LOAD_FAILED}
+            message={serverMessageOr(report.error, 'Please try again.')}
+            onRetry={() => void report.refetch()}
+          />
         </div>
       ) : (
         <div className="mt-5 flex flex-col gap-4">

@@ -2,11 +2,9 @@ import type { TRecycleItem } from '@counterprint/contract';
 import { RECYCLE_PAGE_SIZE } from '@counterprint/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import { fetchRecycleBin, fetchSavedFiles, recycleKeys } from '../../api/recycle';
 import { useActiveShop } from '../../app/useActiveShop';
-import { Button, buttonClass } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
+import { EmptyState, LoadFailed, NoShopYet } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';
 import { SHORT_TOAST_MS, useToastSlot } from '../../components/Toast';
@@ -35,14 +33,7 @@ function ListState({ loading, error, onRetry, items, empty, children }: ListProp
     );
   }
   if (error) {
-    return (
-      <EmptyState icon="alert" title="Could not load the files">
-        <p>{error.message}</p>
-        <Button variant="secondary" className="mt-3" onClick={onRetry}>
-          Try again
-        </Button>
-      </EmptyState>
-    );
+    return <LoadFailed title="Could not load the files" message={error.message} onRetry={onRetry} buttonClassName="mt-3" />;
   }
   return items.length === 0 ? empty : children(items);
 }
@@ -167,12 +158,7 @@ export default function RecycleBinPage() {
     return (
       <div className="mx-auto flex max-w-7xl flex-col gap-6">
         <PageHeader />
-        <EmptyState icon="store" title="Set up your shop first">
-          <p>Deleted and printed files appear here once your shop receives uploads.</p>
-          <Link to="/onboarding/shop" className={buttonClass('primary', 'mt-4')}>
-            Create your shop
-          </Link>
-        </EmptyState>
+        <NoShopYet>Deleted and printed files appear here once your shop receives uploads.</NoShopYet>
       </div>
     );
   }
