@@ -126,3 +126,16 @@ export function StatCard({ title, value, sub, loading }: { title: string; value:
 export function NoData({ text = 'No data' }: { text?: string }) {
   return <div className="flex h-56 items-center justify-center rounded-xl bg-slate-50 text-sm text-slate-500">{text}</div>;
 }
+
+/** The top of a report screen (analytics, earnings): its title, the period shown, and a quiet note while a new period loads. */
+export function ReportHeader({ title, period, updating }: { title: string; period: string; updating: boolean }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-2">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        <p className="mt-1 text-sm text-slate-500">{period}</p>
+      </div>
+      {updating && <span className="text-xs text-slate-500">Updating…</span>}
+    </div>
+  );
+}

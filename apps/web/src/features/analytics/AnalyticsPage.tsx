@@ -6,7 +6,7 @@ import { serverMessageOr } from '../../api/client';
 import { FEEDBACK_FEATURES } from '../../api/feedback';
 import { useAuth } from '../../app/auth';
 import { shopOptions, useShopFilter } from '../../app/useShopFilter';
-import { NoData, Panel, SearchInput, Select, StatCard, useDebounced } from '../../components/controls';
+import { NoData, Panel, ReportHeader, SearchInput, Select, StatCard, useDebounced } from '../../components/controls';
 import { LoadFailed } from '../../components/EmptyState';
 import { FeedbackPrompt } from '../../components/FeedbackPrompt';
 import { customRangeProblem, RangeControls } from '../../components/RangeControls';
@@ -61,17 +61,11 @@ function Analytics({ platform }: { platform: boolean }) {
   const low = inventory.filter(isLowStock).length;
   return (
     <div className="mx-auto max-w-7xl">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">
-            {platform ? 'Global Analytics' : 'Materials & Services Analytics'}
-          </h1>
-          <p className="mt-1 text-sm text-slate-500">
-            {data?.periodLabel ?? (platform ? 'Paper, jobs and visits across every shop.' : 'Paper, jobs and visits at your shop.')}
-          </p>
-        </div>
-        {report.isFetching && data && <span className="text-xs text-slate-500">Updating…</span>}
-      </div>
+      <ReportHeader
+        title={platform ? 'Global Analytics' : 'Materials & Services Analytics'}
+        period={data?.periodLabel ?? (platform ? 'Paper, jobs and visits across every shop.' : 'Paper, jobs and visits at your shop.')}
+        updating={report.isFetching && !!data}
+      />
 
       <div className="mt-5 grid gap-2 sm:grid-cols-2 lg:grid-cols-[10rem_14rem_minmax(0,1fr)]">
         <RangeControls value={range} onChange={setRange} />

@@ -7,7 +7,7 @@ import { type EarningsFilters, earningsKeys, type PaymentFilter, refundOrder, us
 import { FEEDBACK_FEATURES } from '../../api/feedback';
 import { shopOptions, useShopFilter } from '../../app/useShopFilter';
 import { Button } from '../../components/Button';
-import { NoData, Panel, SearchInput, Select, useDebounced } from '../../components/controls';
+import { NoData, Panel, ReportHeader, SearchInput, Select, useDebounced } from '../../components/controls';
 import { LoadFailed } from '../../components/EmptyState';
 import { FeedbackPrompt } from '../../components/FeedbackPrompt';
 import { Modal } from '../../components/Modal';
@@ -67,13 +67,11 @@ function Earnings() {
   const data = report.data;
   return (
     <div className="mx-auto max-w-7xl">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Earnings</h1>
-          <p className="mt-1 text-sm text-slate-500">{data?.periodLabel ?? 'Orders recorded when a job is marked printed.'}</p>
-        </div>
-        {report.isFetching && data && <span className="text-xs text-slate-500">Updating…</span>}
-      </div>
+      <ReportHeader
+        title="Earnings"
+        period={data?.periodLabel ?? 'Orders recorded when a job is marked printed.'}
+        updating={report.isFetching && !!data}
+      />
 
       <div className="mt-5 grid gap-2 sm:grid-cols-2 lg:grid-cols-[10rem_12rem_10rem_minmax(0,1fr)]">
         <RangeControls value={range} onChange={setRange} />
