@@ -7,8 +7,7 @@ import { type EarningsFilters, earningsKeys, type PaymentFilter, refundOrder, us
 import { FEEDBACK_FEATURES } from '../../api/feedback';
 import { shopOptions, useShopFilter } from '../../app/useShopFilter';
 import { Button } from '../../components/Button';
-import { NoData, Panel, ReportHeader, SearchInput, Select, useDebounced } from '../../components/controls';
-import { LoadFailed } from '../../components/EmptyState';
+import { NoData, Panel, ReportBody, ReportHeader, SearchInput, Select, useDebounced } from '../../components/controls';
 import { FeedbackPrompt } from '../../components/FeedbackPrompt';
 import { Modal } from '../../components/Modal';
 import { customRangeProblem, RangeControls } from '../../components/RangeControls';
@@ -79,35 +78,23 @@ function Earnings() {
         <Select label="Payment method" value={paymentMethod} options={PAYMENT_OPTIONS} onChange={setPaymentMethod} />
         <SearchInput label="Search orders or customers" value={search} onChange={setSearch} />
       </div>
-      {rangeProblem && <p className="mt-2 text-sm font-medium text-amber-700">{rangeProblem}</p>}
-
-      {report.isError ? (
-        <div className="mt-6">
-          <LoadFailed
-            title={LOAD_FAILED}
-            message={serverMessageOr(report.error, 'Please try again.')}
-            onRetry={() => void report.refetch()}
-          />
+      <ReportBody rangeProblem={rangeProblem} report={report} failedTitle={LOAD_FAILED}>
+        <EarningsCards totals={data?.totals} />
+        <div className="grid gap-4 lg:grid-cols-3">
+          <Panel title="Revenue over time" className="lg:col-span-2">
+            <Suspense fallback={chartFallback}>{data ? <RevenueChart days={data.revenueByDay} /> : chartFallback}</Suspense>
+          </Panel>
+          <Panel title="Top Products">{data && <TopProducts products={data.topProducts} />}</Panel>
         </div>
-      ) : (
-        <div className="mt-5 flex flex-col gap-4">
-          <EarningsCards totals={data?.totals} />
-          <div className="grid gap-4 lg:grid-cols-3">
-            <Panel title="Revenue over time" className="lg:col-span-2">
-              <Suspense fallback={chartFallback}>{data ? <RevenueChart days={data.revenueByDay} /> : chartFallback}</Suspense>
-            </Panel>
-            <Panel title="Top Products">{data && <TopProducts products={data.topProducts} />}</Panel>
-          </div>
-          <OrdersTable
-            orders={data?.orders ?? []}
-            page={page}
-            onPage={setPage}
-            onRefund={setRefunding}
-            truncated={data?.ordersTruncated ?? false}
-            loading={!data}
-          />
-        </div>
-      )}
+        <OrdersTable
+          orders={data?.orders ?? []}
+          page={page}
+          onPage={setPage}
+          onRefund={setRefunding}
+          truncated={data?.ordersTruncated ?? false}
+          loading={!data}
+        />
+      </ReportBody>
 
       <Modal
         open={refunding !== null}
