@@ -4,11 +4,11 @@ import { serverMessageOr } from '../../api/client';
 import { FEEDBACK_FEATURES } from '../../api/feedback';
 import { useActiveShop } from '../../app/useActiveShop';
 import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SearchInput, Select } from '../../components/controls';
 import { EmptyState, LoadFailed, NoShopYet } from '../../components/EmptyState';
 import { FeedbackPrompt } from '../../components/FeedbackPrompt';
 import { Icon } from '../../components/Icon';
-import { Modal } from '../../components/Modal';
 import { Pager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toast';
@@ -176,25 +176,16 @@ function ShopCustomers({ shopId }: { shopId: string }) {
         />
       )}
 
-      <Modal
+      <ConfirmDialog
         open={confirming !== null}
-        role="alertdialog"
-        tone="danger"
         title="Delete customer"
-        onClose={closeConfirm}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={onConfirmDelete}>
-              Delete
-            </Button>
-          </>
-        }
+        keepLabel="Cancel"
+        confirmLabel="Delete"
+        onKeep={closeConfirm}
+        onConfirm={onConfirmDelete}
       >
         {CONFIRM_DELETE}
-      </Modal>
+      </ConfirmDialog>
     </div>
   );
 }

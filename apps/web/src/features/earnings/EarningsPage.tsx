@@ -6,10 +6,9 @@ import { serverMessageOr } from '../../api/client';
 import { type EarningsFilters, earningsKeys, type PaymentFilter, refundOrder, useEarnings } from '../../api/earnings';
 import { FEEDBACK_FEATURES } from '../../api/feedback';
 import { shopOptions, useShopFilter } from '../../app/useShopFilter';
-import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NoData, Panel, ReportBody, ReportHeader, SearchInput, Select, useDebounced } from '../../components/controls';
 import { FeedbackPrompt } from '../../components/FeedbackPrompt';
-import { Modal } from '../../components/Modal';
 import { customRangeProblem, RangeControls } from '../../components/RangeControls';
 import { useToast } from '../../components/Toast';
 import { formatRupees } from '../../lib/format';
@@ -96,28 +95,16 @@ function Earnings() {
         />
       </ReportBody>
 
-      <Modal
+      <ConfirmDialog
         open={refunding !== null}
-        role="alertdialog"
-        tone="danger"
         title="Refund order"
-        onClose={closeRefund}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setRefunding(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                if (refunding) refund.mutate(refunding);
-                setRefunding(null);
-              }}
-            >
-              Refund
-            </Button>
-          </>
-        }
+        keepLabel="Cancel"
+        confirmLabel="Refund"
+        onKeep={closeRefund}
+        onConfirm={() => {
+          if (refunding) refund.mutate(refunding);
+          setRefunding(null);
+        }}
       >
         {refunding && (
           <p>
@@ -125,7 +112,7 @@ function Earnings() {
             counted under refunds.
           </p>
         )}
-      </Modal>
+      </ConfirmDialog>
     </div>
   );
 }
