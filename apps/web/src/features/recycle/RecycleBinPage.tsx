@@ -8,8 +8,9 @@ import { EmptyState, LoadFailed, NoShopYet } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';
 import { SHORT_TOAST_MS, useToastSlot } from '../../components/Toast';
+import { useNow } from '../../components/useNow';
 import { REFRESH_MS, searchItems, sortItems } from './bin';
-import { useExpirySweep, useNow } from './hooks';
+import { useExpirySweep } from './hooks';
 import { useRecycleActions } from './RecycleActions';
 import { type RecycleAction, RecycleCard } from './RecycleCard';
 import { type Filters, RecycleFilters } from './RecycleFilters';
@@ -54,7 +55,8 @@ function PageHeader() {
 function RecycleBin({ shopId }: { shopId: string }) {
   const [filters, setFilters] = useState<Filters>({ range: '7d', fileType: 'all', sort: 'deleted_desc', search: '' });
   const [page, setPage] = useState(1);
-  const now = useNow();
+  // One tick a second keeps the mm:ss countdowns honest.
+  const now = useNow(1_000);
   const { show } = useToastSlot(SHORT_TOAST_MS);
   const actions = useRecycleActions(shopId, show);
 
