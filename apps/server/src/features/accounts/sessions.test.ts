@@ -3,7 +3,15 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { multipart, ownerWithShop, shopJson } from '../../../test/support/fixtures.js';
-import { createSecondInstance, createTestApp, json, signIn, type TestApp, testClock } from '../../../test/support/harness.js';
+import {
+  createSecondInstance,
+  createTestApp,
+  json,
+  refreshWithBearerOnly,
+  signIn,
+  type TestApp,
+  testClock,
+} from '../../../test/support/harness.js';
 import { subscribe as connect, type Subscriber, until } from '../../../test/support/stomp-client.js';
 import { outbox } from '../../db/schema.js';
 
@@ -61,11 +69,7 @@ describe.each(DATABASE_KINDS)('sessions end when they should on %s', (kind) => {
   it('refuses to renew a still-valid bearer alone: renewal needs the refresh token', async () => {
     await ownerWithShop(t.app, 'bearer-alone@example.com');
     const { token } = await signIn(t.app, 'bearer-alone@example.com');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh-token',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    });
+    const res = await refreshWithBearerOnly(t.app, token);
     expect(res.statusCode).toBe(401);
     expect(json(res)).toEqual({ error: 'Refresh token required', code: 'REFRESH_TOKEN_REQUIRED' });
     expect(res.headers.authorization).toBeUndefined();
