@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LOCAL } from '../../api/storage';
 import { CONTACT_TEXT } from '../../content/contact';
-import { jsonResponse, makeToken, stubFetch } from '../../test/helpers';
+import { jsonResponse, makeToken, stubFetch, stubSilentServer } from '../../test/helpers';
 import { renderPage } from '../../test/render';
 import { ContactForm } from './ContactForm';
 
@@ -102,14 +102,7 @@ describe('contact form (docs/product/screens.md#contact-page)', () => {
 
   it('gives up after 10 seconds with the failure message', async () => {
     vi.useFakeTimers();
-    // A server that never answers; only the client's abort ends the call.
-    const fetchMock = vi.fn(
-      (_url: string, init: RequestInit) =>
-        new Promise<Response>((_resolve, reject) => {
-          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-        }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubSilentServer();
     render(<ContactForm />);
     const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
     type(/^Name/, 'Asha');
