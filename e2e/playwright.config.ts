@@ -1,15 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS } from './support/chromium.js';
 
 export default defineConfig({
   testDir: './tests',

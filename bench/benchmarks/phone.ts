@@ -10,22 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
+import { CHROMIUM_ARGS } from '../../e2e/support/chromium.js';
 import type { Benchmark, Row } from '../lib/report.js';
 import { startServer } from '../lib/server.js';
 import { createShop } from '../lib/setup.js';
 import { median } from '../lib/stats.js';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** A mid-range phone: Lighthouse's mobile screen. */
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 const KIB = 1024;
@@ -63,7 +54,7 @@ type Visit = { bytes: number; requests: number; byType: Record<string, number>; 
 /** One first visit in a fresh profile; `profile` throttles network and CPU. */
 async function visit(url: string, profile?: Profile): Promise<Visit> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cp-phone-'));
-  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: FLAGS, ...PHONE });
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...PHONE });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);

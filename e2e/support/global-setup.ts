@@ -1,24 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SMTPServer } from 'smtp-server';
+import { freePort } from '../../apps/server/test/support/ports.js';
+import { startSmtp } from '../../apps/server/test/support/smtp.js';
 import { PLATFORM_OWNER_EMAIL } from './helpers.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 /** SIGTERM, then SIGKILL if it has not exited 20 s later: a teardown that waits forever stalls CI with no output. */
 async function stopServer(server: ChildProcess): Promise<void> {
@@ -38,22 +27,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const work = mkdtempSync(path.join(tmpdir(), 'cp-e2e-'));
   const mailFile = path.join(work, 'mail.jsonl');
   writeFileSync(mailFile, '');
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        appendFileSync(mailFile, `${JSON.stringify({ to: session.envelope.rcptTo.map((r) => r.address), raw })}\n`);
-        callback();
-      });
-    },
-  });
-  const smtpPort = await freePort();
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  const smtp = await startSmtp((mail) => appendFileSync(mailFile, `${JSON.stringify(mail)}\n`));
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -68,7 +42,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       HOST: '127.0.0.1',
       DATA_DIR: path.join(work, 'data'),
       PUBLIC_BASE_URL: baseUrl,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       RATE_LIMIT: 'off',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
@@ -94,7 +68,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_SCREENSHOTS = screenshots;
   return async () => {
     await stopServer(server);
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     rmSync(work, { recursive: true, force: true });
   };
 }

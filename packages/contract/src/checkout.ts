@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEmail, ZPersonName } from './common.js';
 import { PHONE_PATTERN } from './shops.js';
+import { optionalText } from './text.js';
 
 export const CHECKOUT_PLANS = ['premium'] as const;
 export const BILLING_CYCLES = ['monthly', 'annual'] as const;
@@ -12,19 +13,8 @@ export const ZCheckoutRequest = z.object({
   billing: z.enum(BILLING_CYCLES, { error: 'billing must be monthly or annual' }),
   name: ZPersonName,
   email: ZEmail,
-  phone: z
-    .string({ error: 'phone must be text' })
-    .trim()
-    .max(20, 'phone must be at most 20 characters')
-    .nullish()
-    .transform((v) => v || null)
-    .refine((v) => v === null || PHONE_PATTERN.test(v), 'phone must be a phone number'),
-  message: z
-    .string({ error: 'message must be text' })
-    .trim()
-    .max(2000, 'message must be at most 2000 characters')
-    .nullish()
-    .transform((v) => v || null),
+  phone: optionalText('phone', 20).refine((v) => v === null || PHONE_PATTERN.test(v), 'phone must be a phone number'),
+  message: optionalText('message', 2000),
 });
 export type TCheckoutRequest = z.input<typeof ZCheckoutRequest>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './common.js';
+import { optionalText } from './text.js';
 
 /** docs/product/screens.md#contact-page, verbatim. */
 export const CONTACT_MESSAGES = {
@@ -17,13 +18,6 @@ export const CONTACT_TIMEOUT_MS = 10_000;
 
 const required = (message: string, max: number, field: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${field} must be at most ${max} characters`);
-const optional = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .max(max, `${field} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v || null);
 
 /** POST /api/contact: the checks run in the form's order, so the first message is the one the form shows first. */
 export const ZContactRequest = z.object({
@@ -31,8 +25,8 @@ export const ZContactRequest = z.object({
   email: required(CONTACT_MESSAGES.emailRequired, CONTACT_LIMITS.email, 'Email')
     .regex(EMAIL_PATTERN, CONTACT_MESSAGES.emailInvalid)
     .toLowerCase(),
-  company: optional('Company', CONTACT_LIMITS.company),
-  phone: optional('Phone', CONTACT_LIMITS.phone),
+  company: optionalText('Company', CONTACT_LIMITS.company),
+  phone: optionalText('Phone', CONTACT_LIMITS.phone),
   subject: required(CONTACT_MESSAGES.subjectRequired, CONTACT_LIMITS.subject, 'Subject'),
   message: required(CONTACT_MESSAGES.messageRequired, CONTACT_LIMITS.message, 'Message'),
 });

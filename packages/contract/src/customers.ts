@@ -3,6 +3,7 @@ import { EMAIL_PATTERN } from './common.js';
 import { ZJobStatus } from './jobs.js';
 import { ZOptionalShopId } from './settings.js';
 import { PHONE_PATTERN } from './shops.js';
+import { clearableText } from './text.js';
 
 /** docs/product/rules.md#constants. */
 export const CUSTOMER_SORTS = ['recent', 'az', 'za'] as const;
@@ -51,22 +52,14 @@ export function normaliseTags(raw: string | string[] | null | undefined): string
   return tags;
 }
 
-const clearable = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .max(max, `${field} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v === undefined ? undefined : v || null));
-
 /** POST and PUT /api/customers: a field left out stays as it is (PUT) or empty (POST). Unknown fields are ignored. */
 export const ZCustomerInput = z.object({
-  name: clearable('name', 100),
-  email: clearable('email', 254)
+  name: clearableText('name', 100),
+  email: clearableText('email', 254)
     .refine((v) => !v || EMAIL_PATTERN.test(v), 'email must be a valid email address')
     .transform((v) => v?.toLowerCase() ?? v),
-  phone: clearable('phone', 20).refine((v) => !v || PHONE_PATTERN.test(v), 'phone must be a phone number'),
-  address: clearable('address', 300),
+  phone: clearableText('phone', 20).refine((v) => !v || PHONE_PATTERN.test(v), 'phone must be a phone number'),
+  address: clearableText('address', 300),
   tags: z
     .union([z.string().max(1000), z.array(z.string().max(60, 'each tag must be at most 60 characters')).max(50)], {
       error: 'tags must be a list or comma-separated text',

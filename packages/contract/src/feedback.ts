@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './text.js';
 
 export const FEEDBACK_MESSAGES = {
   success: 'Thanks! Your feedback was submitted.',
@@ -15,18 +16,8 @@ export const ZFeedbackRequest = z.object({
     .min(1, 'feature is required')
     .max(100, 'feature must be at most 100 characters'),
   wantFeature: z.boolean({ error: 'wantFeature must be true or false' }).default(true),
-  message: z
-    .string({ error: 'message must be text' })
-    .trim()
-    .max(2000, 'message must be at most 2000 characters')
-    .nullish()
-    .transform((v) => v || null),
-  shopSlug: z
-    .string({ error: 'shopSlug must be text' })
-    .trim()
-    .max(80, 'shopSlug must be at most 80 characters')
-    .nullish()
-    .transform((v) => v || null),
+  message: optionalText('message', 2000),
+  shopSlug: optionalText('shopSlug', 80),
   /** the client's clock, kept as sent (ISO text or ms) */
   timestamp: z
     .union([z.string().max(64), z.number()], { error: 'timestamp must be text or a number' })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZShopHours } from './hours.js';
 import { DEFAULT_SHOP_HOURS, PHONE_PATTERN, RATE_CARD_UNITS, ZShopCategory } from './shops.js';
+import { clearableText } from './text.js';
 
 /** The settings screen's rules and choices (docs/product/screens.md#settings, docs/product/rules.md#constants). */
 export const SHOP_TYPES = ['Retail', 'Wholesale', 'Franchise', 'Online'] as const;
@@ -27,16 +28,8 @@ const blankAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 export const ZOptionalShopId = z.preprocess(blankAsUndefined, z.uuid({ error: 'shopId must be a shop id' }).optional());
 export const ZShopScopeQuery = z.object({ shopId: ZOptionalShopId });
 
-/** Text the client may omit (unchanged), blank or null (cleared), or set. */
-const clearable = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .max(max, `${field} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v === undefined ? undefined : v || null));
 const clearablePhone = (field: string) =>
-  clearable(field, 20).refine((v) => !v || PHONE_PATTERN.test(v), `${field} must be a phone number`);
+  clearableText(field, 20).refine((v) => !v || PHONE_PATTERN.test(v), `${field} must be a phone number`);
 
 /** The numbers of the spec's forms arrive as numbers or numeric strings; blank means "not given". */
 export const numberish = (field: string, message = `${field} must be a number`) =>
@@ -85,7 +78,7 @@ export const ZShopProfileUpdate = z.object({
     .min(USERNAME_MIN, SETTINGS_MESSAGES.usernameRequired)
     .max(40, 'username must be at most 40 characters')
     .regex(USERNAME_PATTERN, SETTINGS_MESSAGES.usernamePattern),
-  ownerName: clearable('ownerName', 100),
+  ownerName: clearableText('ownerName', 100),
   shopAddress: z
     .string({ error: 'shopAddress must be text' })
     .trim()
@@ -95,21 +88,24 @@ export const ZShopProfileUpdate = z.object({
   shopContactNumber: clearablePhone('shopContactNumber'),
   shopContactNumberAlternate: clearablePhone('shopContactNumberAlternate'),
   whatsapp: clearablePhone('whatsapp'),
-  publicEmail: clearable('publicEmail', 254).refine((v) => !v || z.email().safeParse(v).success, 'publicEmail must be an e-mail address'),
-  gstNumber: clearable('gstNumber', 15)
+  publicEmail: clearableText('publicEmail', 254).refine(
+    (v) => !v || z.email().safeParse(v).success,
+    'publicEmail must be an e-mail address',
+  ),
+  gstNumber: clearableText('gstNumber', 15)
     .refine((v) => !v || /^[0-9A-Z]{15}$/i.test(v), 'gstNumber must be 15 letters and digits')
     .transform((v) => v?.toUpperCase() ?? v),
-  pan: clearable('pan', 10)
+  pan: clearableText('pan', 10)
     .refine((v) => !v || /^[A-Z]{5}[0-9]{4}[A-Z]$/i.test(v), 'pan must look like ABCDE1234F')
     .transform((v) => v?.toUpperCase() ?? v),
   shopType: z.preprocess(blankAsUndefined, z.enum(SHOP_TYPES, { error: `shopType must be one of: ${SHOP_TYPES.join(', ')}` }).nullish()),
-  tagline: clearable('tagline', 120),
+  tagline: clearableText('tagline', 120),
   category: ZShopCategory.optional(),
   primaryColor: z
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/, 'primaryColor must be a colour like #06b6d4')
     .optional(),
-  hours: clearable('hours', 60).transform((v) => (v === null ? DEFAULT_SHOP_HOURS : v)),
+  hours: clearableText('hours', 60).transform((v) => (v === null ? DEFAULT_SHOP_HOURS : v)),
   enableOnlinePayments: z.boolean({ error: 'enableOnlinePayments must be true or false' }).optional(),
   enableGstInclusive: z.boolean({ error: 'enableGstInclusive must be true or false' }).optional(),
   integrations: z.array(z.string()).max(10).optional(),
@@ -182,7 +178,7 @@ export const ZInventoryCreate = z.object({
   stock,
   lowStockThreshold: threshold,
   unit,
-  description: clearable('description', 500),
+  description: clearableText('description', 500),
   sheetsPerReam,
 });
 export type TInventoryCreate = z.input<typeof ZInventoryCreate>;
@@ -195,7 +191,7 @@ export const ZInventoryUpdate = z.object({
   stock,
   lowStockThreshold: thresholdUpdate,
   unit,
-  description: clearable('description', 500),
+  description: clearableText('description', 500),
   sheetsPerReam,
 });
 export type TInventoryUpdate = z.input<typeof ZInventoryUpdate>;
@@ -218,8 +214,8 @@ export const ZRateCardServiceInput = z.object({
   serviceName: z.string().trim().max(120, 'serviceName must be at most 120 characters').nullish(),
   basePrice: numberish('basePrice').refine((v) => v === undefined || (v >= 0 && v <= 10_000_000), 'basePrice must be 0 or more'),
   unit: z.preprocess(blankAsUndefined, z.enum(RATE_CARD_UNITS, { error: `unit must be one of: ${RATE_CARD_UNITS.join(', ')}` }).optional()),
-  category: clearable('category', 60),
-  description: clearable('description', 500),
+  category: clearableText('category', 60),
+  description: clearableText('description', 500),
 });
 /** PUT /api/settings/ratecard: the list of services (bare, or as `services`/`rateCard`). */
 export const ZRateCardSave = z.preprocess(

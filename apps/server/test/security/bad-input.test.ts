@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/index.js';
 import { DATABASE_KINDS } from '../support/database.js';
-import { multipart, ownerWithShop, pdfBytes, pngBytes, shopJson, upload } from '../support/fixtures.js';
+import { createShop, multipart, ownerWithShop, pdfBytes, pngBytes, shopJson, upload } from '../support/fixtures.js';
 import { createTestApp, json, type TestApp } from '../support/harness.js';
 import { type Call, databaseFingerprint, send } from '../support/world.js';
 
@@ -253,13 +253,7 @@ describe.each(DATABASE_KINDS)('bad input on %s', (kind) => {
   it('refuses a NUL in a multipart JSON part (onboarding shop, settings profile with banners) naming the field, storing nothing', async () => {
     const { token } = await (await import('../support/harness.js')).signUpAndIn(t.app, 'nul-shop@example.com');
     const before = await databaseFingerprint(t);
-    const shop = await multipart([{ name: 'shop', value: shopJson({ shopName: `Nul${NUL}Prints` }) }]);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/public/onboarding-shops/create',
-      ...shop,
-      headers: { ...shop.headers, authorization: `Bearer ${token}` },
-    });
+    const created = await createShop(t.app, { authorization: `Bearer ${token}` }, shopJson({ shopName: `Nul${NUL}Prints` }));
     expect(created.statusCode, created.body).toBe(400);
     expect(json(created)).toEqual({ error: 'shopName must not contain control characters', code: 'VALIDATION' });
     const profile = await multipart([
@@ -330,13 +324,7 @@ describe.each(DATABASE_KINDS)('bad input on %s', (kind) => {
       isOpen: false,
       createdAt: '2001-01-01',
     }).replace(/^\{/, '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},');
-    const body = await multipart([{ name: 'shop', value: raw }]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/public/onboarding-shops/create',
-      ...body,
-      headers: { ...body.headers, authorization: `Bearer ${token}` },
-    });
+    const res = await createShop(t.app, { authorization: `Bearer ${token}` }, raw);
     expect([201, 400]).toContain(res.statusCode);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     if (res.statusCode === 201) {

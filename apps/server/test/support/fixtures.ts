@@ -45,16 +45,16 @@ export async function upload(app: App, slug: string, parts: Part[]) {
 export const shopJson = (over: Record<string, unknown> = {}) =>
   JSON.stringify({ shopName: 'Sharma Print Hub', category: 'Printing', address: '12 MG Road, Pune', ...over });
 
+/** POST /api/public/onboarding-shops/create with `shop` (JSON text) as its one part; `headers` prove the account. */
+export async function createShop(app: App, headers: Record<string, string>, shop: string) {
+  const body = await multipart([{ name: 'shop', value: shop }]);
+  return app.inject({ method: 'POST', url: '/api/public/onboarding-shops/create', ...body, headers: { ...body.headers, ...headers } });
+}
+
 /** A signed-up owner with one shop; returns a fresh bearer that carries SHOP_OWNER. */
 export async function ownerWithShop(app: App, email: string, shop: Record<string, unknown> = {}) {
   const { token } = await signUpAndIn(app, email);
-  const body = await multipart([{ name: 'shop', value: shopJson(shop) }]);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/public/onboarding-shops/create',
-    ...body,
-    headers: { ...body.headers, authorization: `Bearer ${token}` },
-  });
+  const res = await createShop(app, { authorization: `Bearer ${token}` }, shopJson(shop));
   if (res.statusCode !== 201) throw new Error(`shop create failed: ${res.statusCode} ${res.body}`);
   const created = json(res) as { id: string; slug: string; shopName: string };
   const signin = await signIn(app, email);

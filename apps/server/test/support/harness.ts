@@ -83,6 +83,14 @@ export async function signUpAndIn(app: App, email: string, password = 'passw0rd-
   return { token, body, signup: json(up) };
 }
 
+/** Asks to renew with only a bearer and an empty JSON body, no refresh token (which renewal needs). */
+export const refreshWithBearerOnly = (app: App, token: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh-token',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  });
+
 /** A second app process-alike on the same PostgreSQL database and secrets, as behind a load balancer. */
 export async function createSecondInstance(first: TestApp): Promise<{ app: App; close(): Promise<void> }> {
   if (!first.testDb.url) throw new Error('a second instance needs PostgreSQL');

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './processes.js';
+import { freePort } from './ports.js';
 
 const CONF = fileURLToPath(new URL('../../../../deploy/nginx-counterprint.conf', import.meta.url));
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));

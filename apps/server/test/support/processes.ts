@@ -1,27 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Database, openDatabase } from '../../src/db/index.js';
 import { createTestDatabase, type TestDatabase, testLogger } from './database.js';
+import { freePort } from './ports.js';
 
 const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const STOP_GRACE_MS = 20_000;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 export type ServerProcess = {
   base: string;

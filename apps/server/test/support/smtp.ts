@@ -2,8 +2,11 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { to: string[]; raw: string };
 
-/** A real SMTP server on a free port; tests read what the app sent through it. */
-export async function startSmtp(): Promise<{
+/**
+ * A real SMTP server on a free port; tests read what the app sent through it. `onMail` also hands each
+ * mail on as it arrives (the e2e run writes them to a file its test processes read).
+ */
+export async function startSmtp(onMail?: (mail: ReceivedMail) => void): Promise<{
   url: string;
   mails: ReceivedMail[];
   waitFor(to: string, subject?: RegExp, timeoutMs?: number): Promise<ReceivedMail>;
@@ -18,7 +21,9 @@ export async function startSmtp(): Promise<{
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') };
+        mails.push(mail);
+        onMail?.(mail);
         callback();
       });
     },

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeToken, stubFetch } from '../test/helpers';
+import { jsonResponse, makeToken, stubFetch, stubSilentServer } from '../test/helpers';
 import { ApiError, apiGet, sessionExit } from './client';
 import { LOCAL, SESSION } from './storage';
 
@@ -124,14 +124,7 @@ describe('API client session rules (docs/product/rules.md#session-expiry)', () =
 
   it('gives up after the timeout with a no-response error', async () => {
     vi.useFakeTimers();
-    // This fetch never answers by itself; only the client's abort can end the wait.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
-      ),
-    );
+    stubSilentServer();
     const pending = apiGet('/slow', { public: true, timeoutMs: 1000 }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(1000);
     const error = (await pending) as ApiError;

@@ -74,21 +74,15 @@ describe('dialogs and the phone menu (issue 16)', () => {
     expect(screen.getByRole('button', { name: 'Keep job' })).toHaveFocus();
   });
 
-  it('closes the staff phone menu on Escape and returns focus to its button', async () => {
-    const { user } = renderPage(<Phone />);
+  it.each([
+    { menu: 'staff', page: <Phone />, role: 'complementary', name: 'Menu' },
+    { menu: 'public', page: <SiteHeader />, role: 'navigation', name: 'Mobile' },
+  ] as const)('closes the $menu phone menu on Escape and returns focus to its button', async ({ page, role, name }) => {
+    const { user } = renderPage(page);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    expect(screen.getByRole('complementary', { name: 'Menu' })).toBeInTheDocument();
+    expect(screen.getByRole(role, { name })).toBeInTheDocument();
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('complementary', { name: 'Menu' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
-  });
-
-  it('closes the public phone menu on Escape', async () => {
-    const { user } = renderPage(<SiteHeader />);
-    await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeInTheDocument();
-    await user.keyboard('{Escape}');
-    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+    expect(screen.queryByRole(role, { name })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
   });
 });

@@ -1,4 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { serverMessageOr } from '../api/client';
+import { LoadFailed } from './EmptyState';
 import { Icon } from './Icon';
 
 /** Shared by the analytics, earnings and customers toolbars; no chart code here, so no recharts either. */
@@ -125,4 +127,51 @@ export function StatCard({ title, value, sub, loading }: { title: string; value:
 
 export function NoData({ text = 'No data' }: { text?: string }) {
   return <div className="flex h-56 items-center justify-center rounded-xl bg-slate-50 text-sm text-slate-500">{text}</div>;
+}
+
+/** The top of a report screen (analytics, earnings): its title, the period shown, and a quiet note while a new period loads. */
+export function ReportHeader({ title, period, updating }: { title: string; period: string; updating: boolean }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-2">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        <p className="mt-1 text-sm text-slate-500">{period}</p>
+      </div>
+      {updating && <span className="text-xs text-slate-500">Updating…</span>}
+    </div>
+  );
+}
+
+/**
+ * Below a report's filters: why a custom range cannot be asked for yet, then the report itself, or why
+ * it did not load and a way to ask again.
+ */
+export function ReportBody({
+  rangeProblem,
+  report,
+  failedTitle,
+  children,
+}: {
+  rangeProblem: string | null;
+  report: { isError: boolean; error: unknown; refetch: () => unknown };
+  failedTitle: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {rangeProblem && <p className="mt-2 text-sm font-medium text-amber-700">{rangeProblem}</p>}
+
+      {report.isError ? (
+        <div className="mt-6">
+          <LoadFailed
+            title={failedTitle}
+            message={serverMessageOr(report.error, 'Please try again.')}
+            onRetry={() => void report.refetch()}
+          />
+        </div>
+      ) : (
+        <div className="mt-5 flex flex-col gap-4">{children}</div>
+      )}
+    </>
+  );
 }

@@ -51,3 +51,15 @@ export function stubFetch(...answers: Handler[]) {
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
 }
+
+/** A server that never answers: only the client's own abort (its timeout) ends the call. */
+export function stubSilentServer() {
+  const fetchMock = vi.fn(
+    (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
-import { createTestApp, json, signUpAndIn, type TestApp } from '../../../test/support/harness.js';
+import { createTestApp, json, refreshWithBearerOnly, signUpAndIn, type TestApp } from '../../../test/support/harness.js';
 import { mailText, startSmtp } from '../../../test/support/smtp.js';
 
 describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
@@ -60,20 +60,10 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     });
 
     it('answers 400 for malformed JSON and for a non-JSON content type, without a stack trace', async () => {
-      const bad = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: '{"name":',
-        headers: { 'content-type': 'application/json' },
-      });
+      const bad = await post('/api/auth/signup', '{"name":', { 'content-type': 'application/json' });
       expect(bad.statusCode).toBe(400);
       expect(json(bad).code).toBe('INVALID_JSON');
-      const text = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: 'name=x',
-        headers: { 'content-type': 'text/plain' },
-      });
+      const text = await post('/api/auth/signup', 'name=x', { 'content-type': 'text/plain' });
       expect(text.statusCode).toBe(400);
       expect(json(text).error).toMatch(/body/);
     });
@@ -153,11 +143,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
 
     it('does not renew a bearer with an empty body, however valid: renewal needs the refresh token', async () => {
       const { token } = await signUpAndIn(t.app, 'renew@example.com');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/refresh-token',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      });
+      const res = await refreshWithBearerOnly(t.app, token);
       expect(res.statusCode).toBe(401);
       expect(json(res)).toEqual({ error: 'Refresh token required', code: 'REFRESH_TOKEN_REQUIRED' });
       expect(res.headers.authorization).toBeUndefined();

@@ -2,8 +2,16 @@ import type { AddressInfo } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
-import { multipart, ownerWithShop, shopJson } from '../../../test/support/fixtures.js';
-import { createSecondInstance, createTestApp, json, signIn, type TestApp, testClock } from '../../../test/support/harness.js';
+import { createShop, multipart, ownerWithShop, shopJson } from '../../../test/support/fixtures.js';
+import {
+  createSecondInstance,
+  createTestApp,
+  json,
+  refreshWithBearerOnly,
+  signIn,
+  type TestApp,
+  testClock,
+} from '../../../test/support/harness.js';
 import { subscribe as connect, type Subscriber, until } from '../../../test/support/stomp-client.js';
 import { outbox } from '../../db/schema.js';
 
@@ -61,11 +69,7 @@ describe.each(DATABASE_KINDS)('sessions end when they should on %s', (kind) => {
   it('refuses to renew a still-valid bearer alone: renewal needs the refresh token', async () => {
     await ownerWithShop(t.app, 'bearer-alone@example.com');
     const { token } = await signIn(t.app, 'bearer-alone@example.com');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh-token',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    });
+    const res = await refreshWithBearerOnly(t.app, token);
     expect(res.statusCode).toBe(401);
     expect(json(res)).toEqual({ error: 'Refresh token required', code: 'REFRESH_TOKEN_REQUIRED' });
     expect(res.headers.authorization).toBeUndefined();
@@ -153,15 +157,7 @@ describe.each(DATABASE_KINDS)('sessions end when they should on %s', (kind) => {
     const signup = async (email: string) =>
       json(await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'O', email, password: PASSWORD } }))
         .onboardingToken as string;
-    const create = async (onboardingToken: string) => {
-      const body = await multipart([{ name: 'shop', value: shopJson() }]);
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/public/onboarding-shops/create',
-        ...body,
-        headers: { ...body.headers, 'x-onboarding-token': onboardingToken },
-      });
-    };
+    const create = (onboardingToken: string) => createShop(t.app, { 'x-onboarding-token': onboardingToken }, shopJson());
     const kept = await signup('onboard-kept@example.com');
     const changed = await signup('onboard-changed@example.com');
     const { token } = await signIn(t.app, 'onboard-changed@example.com');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
-import { multipart, ownerWithShop, pngBytes, upload } from '../../../test/support/fixtures.js';
+import { createShop, ownerWithShop, pngBytes, upload } from '../../../test/support/fixtures.js';
 import { createTestApp, json, signUpAndIn, type TestApp, type TestClock, testClock } from '../../../test/support/harness.js';
 
 type Owner = Awaited<ReturnType<typeof ownerWithShop>>;
@@ -48,15 +48,7 @@ describe.each(DATABASE_KINDS)('earnings on %s', (kind) => {
     t = await createTestApp({ kind, clock, env: { RATE_LIMIT: 'off' } });
     a = await ownerWithShop(t.app, 'earn-a@example.com', { shopName: 'Alpha Prints' });
     c = await ownerWithShop(t.app, 'earn-c@example.com', { shopName: 'Gamma Prints' });
-    const body = await multipart([
-      { name: 'shop', value: JSON.stringify({ shopName: 'Alpha Annexe', category: 'Other', address: 'Lane 2' }) },
-    ]);
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/public/onboarding-shops/create',
-      payload: body.payload,
-      headers: { ...body.headers, ...a.auth },
-    });
+    const second = await createShop(t.app, a.auth, JSON.stringify({ shopName: 'Alpha Annexe', category: 'Other', address: 'Lane 2' }));
     shopB = json(second).id;
     const card = await t.app.inject({
       method: 'PUT',

@@ -43,6 +43,8 @@ function helpers(get: () => TestApp) {
       )[0]!.n,
     bannerRows: async () => (await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM shop_banners`))[0]!.n,
     blobs: () => blobKeys(get().deps.blobs),
+    /** Waits until the stored blob keys satisfy `done`. */
+    untilBlobs: (what: string, done: (keys: string[]) => boolean) => until(what, () => blobKeys(get().deps.blobs), done),
   };
 }
 
@@ -233,22 +235,14 @@ describe.each(DATABASE_KINDS)('stalled onboarding bodies on %s', (kind) => {
     const stalled = await stallRequests(port, token, 100);
     try {
       // Old code kept every banner in memory until the body ended: none would be in the store yet.
-      const stored = await until(
-        '100 stored banners',
-        () => h.blobs(),
-        (k) => k.length >= 100,
-      );
+      const stored = await h.untilBlobs('100 stored banners', (k) => k.length >= 100);
       expect(stored).toHaveLength(100);
       expect(new Set(stored.map((k) => k.split('/')[1])).size).toBe(100);
       expect(stalled.statuses.filter((s) => s === undefined)).toHaveLength(100);
     } finally {
       stalled.abort();
     }
-    await until(
-      'the stored banners to be deleted',
-      () => h.blobs(),
-      (k) => k.length === 0,
-    );
+    await h.untilBlobs('the stored banners to be deleted', (k) => k.length === 0);
     expect(await h.shopsOf('stall@example.com')).toBe(0);
     expect(await h.bannerRows()).toBe(0);
   }, 60_000);
@@ -264,22 +258,12 @@ describe.each(DATABASE_KINDS)('stalled onboarding bodies on %s', (kind) => {
         () => stalled.statuses.filter((s) => s === 429).length,
         (n) => n === 90,
       );
-      expect(
-        await until(
-          '10 stored banners',
-          () => h.blobs(),
-          (k) => k.length >= 10,
-        ),
-      ).toHaveLength(10);
+      expect(await h.untilBlobs('10 stored banners', (k) => k.length >= 10)).toHaveLength(10);
       expect(stalled.statuses.filter((s) => s === undefined)).toHaveLength(10);
     } finally {
       stalled.abort();
     }
-    await until(
-      'the stored banners to be deleted',
-      () => h.blobs(),
-      (k) => k.length === 0,
-    );
+    await h.untilBlobs('the stored banners to be deleted', (k) => k.length === 0);
     expect(await h.shopsOf('stall-limited@example.com')).toBe(0);
   }, 60_000);
 });

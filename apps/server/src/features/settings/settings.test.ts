@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
-import { blobKeys, multipart, ownerWithShop, type Part, pngBytes } from '../../../test/support/fixtures.js';
+import { blobKeys, createShop, multipart, ownerWithShop, type Part, pngBytes } from '../../../test/support/fixtures.js';
 import { createTestApp, json, signUpAndIn, type TestApp } from '../../../test/support/harness.js';
 
 type Owner = Awaited<ReturnType<typeof ownerWithShop>>;
@@ -320,15 +320,7 @@ describe.each(DATABASE_KINDS)('settings: profile and banners on %s', (kind) => {
   });
 
   it('asks which shop when the user has several, and answers each shop by id', async () => {
-    const body = await multipart([
-      { name: 'shop', value: JSON.stringify({ shopName: 'Beta Second', category: 'Other', address: 'Lane 2' }) },
-    ]);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/public/onboarding-shops/create',
-      payload: body.payload,
-      headers: { ...body.headers, ...b.auth },
-    });
+    const created = await createShop(t.app, b.auth, JSON.stringify({ shopName: 'Beta Second', category: 'Other', address: 'Lane 2' }));
     expect(created.statusCode).toBe(201);
     const res = await t.app.inject({ method: 'GET', url: '/api/settings', headers: b.auth });
     expect(res.statusCode).toBe(400);

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { BrandHeader } from '../../components/Brand';
+import { buttonClass } from '../../components/Button';
+import { Icon } from '../../components/Icon';
 
 interface AuthLayoutProps {
   title: string;
@@ -30,3 +33,30 @@ export function AuthLayout({ title, subtitle, children, footer, banner }: AuthLa
 }
 
 export const LINK = 'font-semibold text-brand-700 hover:text-brand-800';
+
+/** The footer of the screens on the way to a new password. */
+export function BackToLogin() {
+  return (
+    <Link to="/login" className={LINK}>
+      ← Back to login
+    </Link>
+  );
+}
+
+/** The end of an emailed link's journey (email confirmed, password changed, or not): a tick or a warning, then sign in. */
+export function OutcomeAndLogin({ ok }: { ok: boolean }) {
+  return (
+    <>
+      <div className="mb-6 flex justify-center">
+        <span
+          className={`flex h-14 w-14 items-center justify-center rounded-full ${ok ? 'bg-emerald-50 text-emerald-600' : 'bg-red-50 text-red-600'}`}
+        >
+          <Icon name={ok ? 'check' : 'alert'} className="h-7 w-7" />
+        </span>
+      </div>
+      <Link to="/login" className={buttonClass('primary', 'w-full')}>
+        Go to login
+      </Link>
+    </>
+  );
+}

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { sendResetEmail } from '../../api/accounts';
 import { ApiError } from '../../api/client';
-import { jsonResponse, stubFetch } from '../../test/helpers';
+import { jsonResponse, stubFetch, stubSilentServer } from '../../test/helpers';
 import { renderPage } from '../../test/render';
 import ForgotPasswordPage from './ForgotPasswordPage';
 import { forgotFailureMessage } from './validation';
@@ -69,13 +69,7 @@ describe('forgot password error catalogue (docs/product/screens.md#password-rese
 
   it('waits 10 s for the reset mail call, not the default 8 s', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
-      ),
-    );
+    stubSilentServer();
     let settled = false;
     const pending = sendResetEmail('asha@shop.in')
       .catch((e: unknown) => e)

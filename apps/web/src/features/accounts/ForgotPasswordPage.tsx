@@ -5,7 +5,7 @@ import { Button, buttonClass } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { FormError } from '../../components/FormMessage';
 import { Icon } from '../../components/Icon';
-import { AuthLayout, LINK } from './AuthLayout';
+import { AuthLayout, BackToLogin } from './AuthLayout';
 import { forgotEmailError, forgotFailureMessage } from './validation';
 
 const NEXT_STEPS = [
@@ -78,11 +78,7 @@ export default function ForgotPasswordPage() {
     <AuthLayout
       title="Forgot your password?"
       subtitle="Enter your account's email and we'll send you a link to reset it."
-      footer={
-        <Link to="/login" className={LINK}>
-          ← Back to login
-        </Link>
-      }
+      footer={<BackToLogin />}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField

@@ -4,8 +4,8 @@ import { useMe } from '../../api/accounts';
 import { serverMessageOr } from '../../api/client';
 import { useAuth } from '../../app/auth';
 import { ROLE_LABEL } from '../../app/roles';
-import { Button, buttonClass } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
+import { buttonClass } from '../../components/Button';
+import { EmptyState, LoadFailed } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -42,12 +42,11 @@ export default function ProfilePage() {
   }
   if (me.isError) {
     return (
-      <EmptyState icon="alert" title="Could not load your profile">
-        <p>{serverMessageOr(me.error, 'Please try again.')}</p>
-        <Button variant="secondary" className="mt-4" onClick={() => void me.refetch()}>
-          Try again
-        </Button>
-      </EmptyState>
+      <LoadFailed
+        title="Could not load your profile"
+        message={serverMessageOr(me.error, 'Please try again.')}
+        onRetry={() => void me.refetch()}
+      />
     );
   }
 

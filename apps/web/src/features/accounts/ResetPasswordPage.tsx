@@ -1,25 +1,17 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { changePassword } from '../../api/accounts';
 import { serverMessageOr } from '../../api/client';
-import { Button, buttonClass } from '../../components/Button';
+import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/Field';
 import { FormError } from '../../components/FormMessage';
-import { Icon } from '../../components/Icon';
-import { AuthLayout, LINK } from './AuthLayout';
+import { AuthLayout, BackToLogin, OutcomeAndLogin } from './AuthLayout';
 import { type ResetValues, resetErrors } from './validation';
 
 function DonePanel() {
   return (
     <AuthLayout title="Password changed" subtitle="Your new password is ready. Sign in with it now.">
-      <div className="mb-6 flex justify-center">
-        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
-          <Icon name="check" className="h-7 w-7" />
-        </span>
-      </div>
-      <Link to="/login" className={buttonClass('primary', 'w-full')}>
-        Go to login
-      </Link>
+      <OutcomeAndLogin ok />
     </AuthLayout>
   );
 }
@@ -62,11 +54,7 @@ export default function ResetPasswordPage() {
           For <strong className="text-slate-700">{email}</strong>
         </>
       }
-      footer={
-        <Link to="/login" className={LINK}>
-          ← Back to login
-        </Link>
-      }
+      footer={<BackToLogin />}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <PasswordField

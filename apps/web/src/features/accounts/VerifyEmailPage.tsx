@@ -1,10 +1,8 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useVerifyEmail } from '../../api/accounts';
 import { serverMessageOr } from '../../api/client';
-import { buttonClass } from '../../components/Button';
-import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, OutcomeAndLogin } from './AuthLayout';
 
 /** The link mailed at sign-up lands here (docs/product/rules.md#accounts-and-tokens). */
 export default function VerifyEmailPage() {
@@ -31,16 +29,7 @@ export default function VerifyEmailPage() {
           : serverMessageOr(verification.error, 'This link is invalid or has expired.')
       }
     >
-      <div className="mb-6 flex justify-center">
-        <span
-          className={`flex h-14 w-14 items-center justify-center rounded-full ${ok ? 'bg-emerald-50 text-emerald-600' : 'bg-red-50 text-red-600'}`}
-        >
-          <Icon name={ok ? 'check' : 'alert'} className="h-7 w-7" />
-        </span>
-      </div>
-      <Link to="/login" className={buttonClass('primary', 'w-full')}>
-        Go to login
-      </Link>
+      <OutcomeAndLogin ok={ok} />
     </AuthLayout>
   );
 }

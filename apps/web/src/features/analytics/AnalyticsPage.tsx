@@ -2,13 +2,10 @@ import type { TAnalytics, TPaperInventoryItem } from '@counterprint/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { type AnalyticsFilters, analyticsKeys, fetchAnalytics, type RangeFilter } from '../../api/analytics';
-import { serverMessageOr } from '../../api/client';
 import { FEEDBACK_FEATURES } from '../../api/feedback';
 import { useAuth } from '../../app/auth';
 import { shopOptions, useShopFilter } from '../../app/useShopFilter';
-import { Button } from '../../components/Button';
-import { NoData, Panel, SearchInput, Select, StatCard, useDebounced } from '../../components/controls';
-import { EmptyState } from '../../components/EmptyState';
+import { NoData, Panel, ReportBody, ReportHeader, SearchInput, Select, StatCard, useDebounced } from '../../components/controls';
 import { FeedbackPrompt } from '../../components/FeedbackPrompt';
 import { customRangeProblem, RangeControls } from '../../components/RangeControls';
 import { formatCount } from '../../lib/format';
@@ -62,97 +59,78 @@ function Analytics({ platform }: { platform: boolean }) {
   const low = inventory.filter(isLowStock).length;
   return (
     <div className="mx-auto max-w-7xl">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">
-            {platform ? 'Global Analytics' : 'Materials & Services Analytics'}
-          </h1>
-          <p className="mt-1 text-sm text-slate-500">
-            {data?.periodLabel ?? (platform ? 'Paper, jobs and visits across every shop.' : 'Paper, jobs and visits at your shop.')}
-          </p>
-        </div>
-        {report.isFetching && data && <span className="text-xs text-slate-500">Updating…</span>}
-      </div>
+      <ReportHeader
+        title={platform ? 'Global Analytics' : 'Materials & Services Analytics'}
+        period={data?.periodLabel ?? (platform ? 'Paper, jobs and visits across every shop.' : 'Paper, jobs and visits at your shop.')}
+        updating={report.isFetching && !!data}
+      />
 
       <div className="mt-5 grid gap-2 sm:grid-cols-2 lg:grid-cols-[10rem_14rem_minmax(0,1fr)]">
         <RangeControls value={range} onChange={setRange} />
         <Select label="Shop" value={shopId} options={shopOptions(data?.shops)} onChange={setShopId} />
         <SearchInput label="Search jobs or papers" value={search} onChange={setSearch} />
       </div>
-      {rangeProblem && <p className="mt-2 text-sm font-medium text-amber-700">{rangeProblem}</p>}
-
-      {report.isError ? (
-        <div className="mt-6">
-          <EmptyState icon="alert" title={LOAD_FAILED}>
-            <p>{serverMessageOr(report.error, 'Please try again.')}</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void report.refetch()}>
-              Try again
-            </Button>
-          </EmptyState>
-        </div>
-      ) : (
-        <div className="mt-5 flex flex-col gap-4">
-          {/* Four cards for a shop, five for the platform (it adds Shops): one row either way on a wide screen. */}
-          <ul
-            className={`grid grid-cols-2 gap-3 ${(data?.summaryCards.length ?? 4) > 4 ? 'sm:grid-cols-3 xl:grid-cols-5' : 'lg:grid-cols-4'}`}
-          >
-            {data
-              ? data.summaryCards.map((c) => <StatCard key={c.key} title={c.title} value={formatCount(c.value)} sub={c.sub} />)
-              : [1, 2, 3, 4].map((n) => <StatCard key={n} title="…" value="" loading />)}
-          </ul>
-          <div className="grid gap-4 lg:grid-cols-3">
-            <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
-              <Panel
-                title="Paper consumption"
-                aside={
-                  data && (
-                    <>
-                      {formatCount(data.usage.totalUsed)} used · {formatCount(data.usage.avgDaily)} avg daily ·{' '}
-                      {formatCount(data.usage.projectedMonth)} projected month
-                    </>
-                  )
-                }
-              >
-                <Suspense fallback={chartFallback}>{data ? <UsageChart series={data.usage.series} /> : chartFallback}</Suspense>
-              </Panel>
-              <Panel
-                title="Traffic"
-                aside={
-                  data && (
-                    <>
-                      {formatCount(data.traffic.avg)} avg visits/day · Walk-in {data.traffic.walkinPct}% · Online {data.traffic.onlinePct}%
-                    </>
-                  )
-                }
-              >
-                <Suspense fallback={chartFallback}>{data ? <TrafficChart series={data.traffic.series} /> : chartFallback}</Suspense>
-              </Panel>
-            </div>
+      <ReportBody rangeProblem={rangeProblem} report={report} failedTitle={LOAD_FAILED}>
+        {/* Four cards for a shop, five for the platform (it adds Shops): one row either way on a wide screen. */}
+        <ul
+          className={`grid grid-cols-2 gap-3 ${(data?.summaryCards.length ?? 4) > 4 ? 'sm:grid-cols-3 xl:grid-cols-5' : 'lg:grid-cols-4'}`}
+        >
+          {data
+            ? data.summaryCards.map((c) => <StatCard key={c.key} title={c.title} value={formatCount(c.value)} sub={c.sub} />)
+            : [1, 2, 3, 4].map((n) => <StatCard key={n} title="…" value="" loading />)}
+        </ul>
+        <div className="grid gap-4 lg:grid-cols-3">
+          <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
             <Panel
-              title="Paper inventory"
-              aside={data && <span className={low ? 'font-semibold text-amber-700' : ''}>Items below 10%: {low}</span>}
+              title="Paper consumption"
+              aside={
+                data && (
+                  <>
+                    {formatCount(data.usage.totalUsed)} used · {formatCount(data.usage.avgDaily)} avg daily ·{' '}
+                    {formatCount(data.usage.projectedMonth)} projected month
+                  </>
+                )
+              }
             >
-              <div className="flex flex-col gap-4">
-                {data ? (
-                  <InventoryList items={inventory} onRestock={platform ? undefined : setRestockKey} shopName={shopName} />
-                ) : (
-                  <NoData text="Loading…" />
-                )}
-                {!platform && data && inventory.length > 0 && (
-                  <RestockForm
-                    items={inventory}
-                    selected={restockKey}
-                    onSelect={setRestockKey}
-                    onRestocked={onRestocked}
-                    shopName={shopName}
-                  />
-                )}
-              </div>
+              <Suspense fallback={chartFallback}>{data ? <UsageChart series={data.usage.series} /> : chartFallback}</Suspense>
+            </Panel>
+            <Panel
+              title="Traffic"
+              aside={
+                data && (
+                  <>
+                    {formatCount(data.traffic.avg)} avg visits/day · Walk-in {data.traffic.walkinPct}% · Online {data.traffic.onlinePct}%
+                  </>
+                )
+              }
+            >
+              <Suspense fallback={chartFallback}>{data ? <TrafficChart series={data.traffic.series} /> : chartFallback}</Suspense>
             </Panel>
           </div>
-          <RecentJobsTable jobs={data?.recentJobs} onPage={setPage} shopName={shopName} />
+          <Panel
+            title="Paper inventory"
+            aside={data && <span className={low ? 'font-semibold text-amber-700' : ''}>Items below 10%: {low}</span>}
+          >
+            <div className="flex flex-col gap-4">
+              {data ? (
+                <InventoryList items={inventory} onRestock={platform ? undefined : setRestockKey} shopName={shopName} />
+              ) : (
+                <NoData text="Loading…" />
+              )}
+              {!platform && data && inventory.length > 0 && (
+                <RestockForm
+                  items={inventory}
+                  selected={restockKey}
+                  onSelect={setRestockKey}
+                  onRestocked={onRestocked}
+                  shopName={shopName}
+                />
+              )}
+            </div>
+          </Panel>
         </div>
-      )}
+        <RecentJobsTable jobs={data?.recentJobs} onPage={setPage} shopName={shopName} />
+      </ReportBody>
     </div>
   );
 }

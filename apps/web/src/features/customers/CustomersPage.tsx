@@ -1,15 +1,14 @@
 import type { TCustomer, TCustomerInput } from '@counterprint/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { serverMessageOr } from '../../api/client';
 import { FEEDBACK_FEATURES } from '../../api/feedback';
 import { useActiveShop } from '../../app/useActiveShop';
-import { Button, buttonClass } from '../../components/Button';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SearchInput, Select } from '../../components/controls';
-import { EmptyState } from '../../components/EmptyState';
+import { EmptyState, LoadFailed, NoShopYet } from '../../components/EmptyState';
 import { FeedbackPrompt } from '../../components/FeedbackPrompt';
 import { Icon } from '../../components/Icon';
-import { Modal } from '../../components/Modal';
 import { Pager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toast';
@@ -144,12 +143,7 @@ function ShopCustomers({ shopId }: { shopId: string }) {
             <Spinner className="h-8 w-8 text-brand-500" label="Loading customers" />
           </div>
         ) : list.isError ? (
-          <EmptyState icon="alert" title={LOAD_FAILED}>
-            <p>{serverMessageOr(list.error, 'Please try again.')}</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </EmptyState>
+          <LoadFailed title={LOAD_FAILED} message={serverMessageOr(list.error, 'Please try again.')} onRetry={() => void list.refetch()} />
         ) : shown.length === 0 ? (
           <EmptyState icon="users" title="No customers found. Try changing the filter or add a new customer." />
         ) : (
@@ -182,25 +176,16 @@ function ShopCustomers({ shopId }: { shopId: string }) {
         />
       )}
 
-      <Modal
+      <ConfirmDialog
         open={confirming !== null}
-        role="alertdialog"
-        tone="danger"
         title="Delete customer"
-        onClose={closeConfirm}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={onConfirmDelete}>
-              Delete
-            </Button>
-          </>
-        }
+        keepLabel="Cancel"
+        confirmLabel="Delete"
+        onKeep={closeConfirm}
+        onConfirm={onConfirmDelete}
       >
         {CONFIRM_DELETE}
-      </Modal>
+      </ConfirmDialog>
     </div>
   );
 }
@@ -208,12 +193,7 @@ function ShopCustomers({ shopId }: { shopId: string }) {
 function NoShop() {
   return (
     <div className="mx-auto max-w-lg">
-      <EmptyState icon="store" title="Set up your shop first">
-        <p>Customers appear once your shop receives uploads.</p>
-        <Link to="/onboarding/shop" className={buttonClass('primary', 'mt-4')}>
-          Create your shop
-        </Link>
-      </EmptyState>
+      <NoShopYet>Customers appear once your shop receives uploads.</NoShopYet>
     </div>
   );
 }

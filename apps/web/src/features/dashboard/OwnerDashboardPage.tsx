@@ -2,7 +2,7 @@ import type { TOwnerOverview } from '@counterprint/contract';
 import { serverMessageOr } from '../../api/client';
 import { useOwnerOverview } from '../../api/owner';
 import { Button } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
+import { LoadFailed } from '../../components/EmptyState';
 import { Icon, type IconName } from '../../components/Icon';
 import { formatBytes, formatCount } from '../../lib/format';
 import { OwnerInbox } from './OwnerInbox';
@@ -61,12 +61,11 @@ export default function OwnerDashboardPage() {
       </div>
       {overview.isError ? (
         <div className="mt-6">
-          <EmptyState icon="alert" title="Could not load the overview">
-            <p>{serverMessageOr(overview.error, 'Please try again.')}</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void overview.refetch()}>
-              Try again
-            </Button>
-          </EmptyState>
+          <LoadFailed
+            title="Could not load the overview"
+            message={serverMessageOr(overview.error, 'Please try again.')}
+            onRetry={() => void overview.refetch()}
+          />
         </div>
       ) : (
         <ul aria-busy={overview.isPending} className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">

@@ -17,10 +17,11 @@ interface InboxPanelProps<T> {
   empty: string;
   queryKey: readonly string[];
   load: () => Promise<T[]>;
-  render: (item: T) => ReactNode;
+  /** One entry: a bold first line, a line of who and where, and what they wrote. */
+  entry: (item: T) => { heading: ReactNode; details: ReactNode; message: string | null };
 }
 
-function InboxPanel<T extends { id: string; createdAt: string }>({ title, icon, empty, queryKey, load, render }: InboxPanelProps<T>) {
+function InboxPanel<T extends { id: string; createdAt: string }>({ title, icon, empty, queryKey, load, entry }: InboxPanelProps<T>) {
   const list = useQuery({ queryKey, queryFn: load });
   return (
     <section aria-label={title} className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -49,7 +50,7 @@ function InboxPanel<T extends { id: string; createdAt: string }>({ title, icon, 
         <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
           {newestFirst(list.data).map((item) => (
             <li key={item.id} className="px-4 py-3 text-sm">
-              {render(item)}
+              <Entry {...entry(item)} />
               <time dateTime={item.createdAt} className="mt-1 block text-xs text-slate-500">
                 {when(item.createdAt)}
               </time>
@@ -61,8 +62,22 @@ function InboxPanel<T extends { id: string; createdAt: string }>({ title, icon, 
   );
 }
 
-function Quote({ text }: { text: string | null }) {
-  return text ? <p className="mt-1 line-clamp-3 whitespace-pre-line text-slate-600">{text}</p> : null;
+function Entry({ heading, details, message }: { heading: ReactNode; details: ReactNode; message: string | null }) {
+  return (
+    <>
+      <p className="font-semibold text-slate-900">{heading}</p>
+      <p className="truncate text-xs text-slate-500">{details}</p>
+      {message && <p className="mt-1 line-clamp-3 whitespace-pre-line text-slate-600">{message}</p>}
+    </>
+  );
+}
+
+function MailLink({ email }: { email: string }) {
+  return (
+    <a href={`mailto:${email}`} className="text-brand-700 hover:underline">
+      {email}
+    </a>
+  );
 }
 
 /** What people asked the platform for: feature feedback, contact messages and Premium requests. */
@@ -75,23 +90,20 @@ export function OwnerInbox() {
         empty="No feedback yet."
         queryKey={ownerKeys.feedback}
         load={fetchOwnerFeedback}
-        render={(f) => (
-          <>
-            <p className="font-semibold text-slate-900">
+        entry={(f) => ({
+          heading: (
+            <>
               {f.feature}{' '}
               <span
                 className={`ml-1 rounded-full px-2 py-0.5 text-xs font-medium ${f.wantFeature ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600'}`}
               >
                 {f.wantFeature ? 'Wants it' : 'Not needed'}
               </span>
-            </p>
-            <p className="truncate text-xs text-slate-500">
-              {f.userEmail ?? 'Unknown user'}
-              {f.shopSlug ? ` · ${f.shopSlug}` : ''}
-            </p>
-            <Quote text={f.message} />
-          </>
-        )}
+            </>
+          ),
+          details: `${f.userEmail ?? 'Unknown user'}${f.shopSlug ? ` · ${f.shopSlug}` : ''}`,
+          message: f.message,
+        })}
       />
       <InboxPanel<TContactMessage>
         title="Contact messages"
@@ -99,20 +111,17 @@ export function OwnerInbox() {
         empty="No contact messages yet."
         queryKey={ownerKeys.contactMessages}
         load={fetchContactMessages}
-        render={(m) => (
-          <>
-            <p className="font-semibold text-slate-900">{m.subject}</p>
-            <p className="truncate text-xs text-slate-500">
-              {m.name} ·{' '}
-              <a href={`mailto:${m.email}`} className="text-brand-700 hover:underline">
-                {m.email}
-              </a>
+        entry={(m) => ({
+          heading: m.subject,
+          details: (
+            <>
+              {m.name} · <MailLink email={m.email} />
               {m.company ? ` · ${m.company}` : ''}
               {m.phone ? ` · ${m.phone}` : ''}
-            </p>
-            <Quote text={m.message} />
-          </>
-        )}
+            </>
+          ),
+          message: m.message,
+        })}
       />
       <InboxPanel<TCheckoutEntry>
         title="Checkout requests"
@@ -120,23 +129,23 @@ export function OwnerInbox() {
         empty="No checkout requests yet."
         queryKey={ownerKeys.checkoutRequests}
         load={fetchCheckoutRequests}
-        render={(c) => (
-          <>
-            <p className="font-semibold text-slate-900">
+        entry={(c) => ({
+          heading: (
+            <>
               {c.name}{' '}
               <span className="font-normal text-slate-500 capitalize">
                 · {c.plan}, {c.billing}
               </span>
-            </p>
-            <p className="truncate text-xs text-slate-500">
-              <a href={`mailto:${c.email}`} className="text-brand-700 hover:underline">
-                {c.email}
-              </a>
+            </>
+          ),
+          details: (
+            <>
+              <MailLink email={c.email} />
               {c.phone ? ` · ${c.phone}` : ''}
-            </p>
-            <Quote text={c.message} />
-          </>
-        )}
+            </>
+          ),
+          message: c.message,
+        })}
       />
     </div>
   );

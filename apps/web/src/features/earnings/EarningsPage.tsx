@@ -6,11 +6,9 @@ import { serverMessageOr } from '../../api/client';
 import { type EarningsFilters, earningsKeys, type PaymentFilter, refundOrder, useEarnings } from '../../api/earnings';
 import { FEEDBACK_FEATURES } from '../../api/feedback';
 import { shopOptions, useShopFilter } from '../../app/useShopFilter';
-import { Button } from '../../components/Button';
-import { NoData, Panel, SearchInput, Select, useDebounced } from '../../components/controls';
-import { EmptyState } from '../../components/EmptyState';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { NoData, Panel, ReportBody, ReportHeader, SearchInput, Select, useDebounced } from '../../components/controls';
 import { FeedbackPrompt } from '../../components/FeedbackPrompt';
-import { Modal } from '../../components/Modal';
 import { customRangeProblem, RangeControls } from '../../components/RangeControls';
 import { useToast } from '../../components/Toast';
 import { formatRupees } from '../../lib/format';
@@ -67,13 +65,11 @@ function Earnings() {
   const data = report.data;
   return (
     <div className="mx-auto max-w-7xl">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Earnings</h1>
-          <p className="mt-1 text-sm text-slate-500">{data?.periodLabel ?? 'Orders recorded when a job is marked printed.'}</p>
-        </div>
-        {report.isFetching && data && <span className="text-xs text-slate-500">Updating…</span>}
-      </div>
+      <ReportHeader
+        title="Earnings"
+        period={data?.periodLabel ?? 'Orders recorded when a job is marked printed.'}
+        updating={report.isFetching && !!data}
+      />
 
       <div className="mt-5 grid gap-2 sm:grid-cols-2 lg:grid-cols-[10rem_12rem_10rem_minmax(0,1fr)]">
         <RangeControls value={range} onChange={setRange} />
@@ -81,59 +77,34 @@ function Earnings() {
         <Select label="Payment method" value={paymentMethod} options={PAYMENT_OPTIONS} onChange={setPaymentMethod} />
         <SearchInput label="Search orders or customers" value={search} onChange={setSearch} />
       </div>
-      {rangeProblem && <p className="mt-2 text-sm font-medium text-amber-700">{rangeProblem}</p>}
-
-      {report.isError ? (
-        <div className="mt-6">
-          <EmptyState icon="alert" title={LOAD_FAILED}>
-            <p>{serverMessageOr(report.error, 'Please try again.')}</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void report.refetch()}>
-              Try again
-            </Button>
-          </EmptyState>
+      <ReportBody rangeProblem={rangeProblem} report={report} failedTitle={LOAD_FAILED}>
+        <EarningsCards totals={data?.totals} />
+        <div className="grid gap-4 lg:grid-cols-3">
+          <Panel title="Revenue over time" className="lg:col-span-2">
+            <Suspense fallback={chartFallback}>{data ? <RevenueChart days={data.revenueByDay} /> : chartFallback}</Suspense>
+          </Panel>
+          <Panel title="Top Products">{data && <TopProducts products={data.topProducts} />}</Panel>
         </div>
-      ) : (
-        <div className="mt-5 flex flex-col gap-4">
-          <EarningsCards totals={data?.totals} />
-          <div className="grid gap-4 lg:grid-cols-3">
-            <Panel title="Revenue over time" className="lg:col-span-2">
-              <Suspense fallback={chartFallback}>{data ? <RevenueChart days={data.revenueByDay} /> : chartFallback}</Suspense>
-            </Panel>
-            <Panel title="Top Products">{data && <TopProducts products={data.topProducts} />}</Panel>
-          </div>
-          <OrdersTable
-            orders={data?.orders ?? []}
-            page={page}
-            onPage={setPage}
-            onRefund={setRefunding}
-            truncated={data?.ordersTruncated ?? false}
-            loading={!data}
-          />
-        </div>
-      )}
+        <OrdersTable
+          orders={data?.orders ?? []}
+          page={page}
+          onPage={setPage}
+          onRefund={setRefunding}
+          truncated={data?.ordersTruncated ?? false}
+          loading={!data}
+        />
+      </ReportBody>
 
-      <Modal
+      <ConfirmDialog
         open={refunding !== null}
-        role="alertdialog"
-        tone="danger"
         title="Refund order"
-        onClose={closeRefund}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setRefunding(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                if (refunding) refund.mutate(refunding);
-                setRefunding(null);
-              }}
-            >
-              Refund
-            </Button>
-          </>
-        }
+        keepLabel="Cancel"
+        confirmLabel="Refund"
+        onKeep={closeRefund}
+        onConfirm={() => {
+          if (refunding) refund.mutate(refunding);
+          setRefunding(null);
+        }}
       >
         {refunding && (
           <p>
@@ -141,7 +112,7 @@ function Earnings() {
             counted under refunds.
           </p>
         )}
-      </Modal>
+      </ConfirmDialog>
     </div>
   );
 }

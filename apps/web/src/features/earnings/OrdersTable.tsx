@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Select } from '../../components/controls';
 import { Pager } from '../../components/Pager';
-import { ScrollRegion } from '../../components/ScrollRegion';
+import { TableCard } from '../../components/TableCard';
 import { datedFilename, downloadCsv } from '../../lib/csv';
 import { formatRupees } from '../../lib/format';
 import { ORDER_SORT_OPTIONS, type OrderSort, orderLabel, orderPage, orderPages, ordersCsv, PAYMENT_LABEL, sortOrders } from './orders';
@@ -39,83 +39,76 @@ export function OrdersTable({ orders, page, onPage, onRefund, truncated, loading
   const pages = orderPages(sorted.length);
   const current = Math.min(page, pages);
   return (
-    <section className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-xs">
-      <div className="flex flex-wrap items-center justify-between gap-2 p-4 sm:p-5">
-        <h2 className="font-semibold text-slate-900">Recent Orders</h2>
-        <div className="flex w-full gap-2 sm:w-auto">
-          <Select
-            label="Sort orders"
-            value={sort}
-            options={ORDER_SORT_OPTIONS}
-            className="flex-1 sm:w-52"
-            onChange={(v) => {
-              setSort(v);
-              onPage(1);
-            }}
-          />
-          <Button
-            variant="secondary"
-            disabled={sorted.length === 0}
-            onClick={() => downloadCsv(datedFilename('orders'), ordersCsv(sorted))}
-          >
-            Export CSV
-          </Button>
+    <TableCard
+      header={
+        <div className="flex flex-wrap items-center justify-between gap-2 p-4 sm:p-5">
+          <h2 className="font-semibold text-slate-900">Recent Orders</h2>
+          <div className="flex w-full gap-2 sm:w-auto">
+            <Select
+              label="Sort orders"
+              value={sort}
+              options={ORDER_SORT_OPTIONS}
+              className="flex-1 sm:w-52"
+              onChange={(v) => {
+                setSort(v);
+                onPage(1);
+              }}
+            />
+            <Button
+              variant="secondary"
+              disabled={sorted.length === 0}
+              onClick={() => downloadCsv(datedFilename('orders'), ordersCsv(sorted))}
+            >
+              Export CSV
+            </Button>
+          </div>
         </div>
-      </div>
-      {sorted.length === 0 ? (
-        <p className="border-t border-slate-100 px-5 py-10 text-center text-sm text-slate-500">
-          {loading ? 'Loading…' : 'No orders found.'}
-        </p>
-      ) : (
-        <ScrollRegion label="Orders" className="border-t border-slate-100">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              <tr>
-                {['Order', 'Date', 'Customer', 'Amount', 'Payment', 'Shop', 'Status'].map((h) => (
-                  <th key={h} scope="col" className={`px-4 py-2.5 ${h === 'Amount' ? 'text-right' : ''}`}>
-                    {h}
-                  </th>
-                ))}
-                <th scope="col" className="px-4 py-2.5">
-                  {/* sr-only is absolutely placed; the scroller is `relative` so this cannot widen the page. */}
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {orderPage(sorted, current).map((o) => (
-                <tr key={o.id} className={o.status === 'paid' ? '' : 'text-slate-500'}>
-                  <td className="px-4 py-3 font-semibold text-slate-900 tabular-nums">{orderLabel(o)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{when(o.date)}</td>
-                  <td className="max-w-[10rem] truncate px-4 py-3">{o.customer}</td>
-                  <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatRupees(o.amount)}</td>
-                  <td className="px-4 py-3">{o.paymentMethod ? PAYMENT_LABEL[o.paymentMethod] : '—'}</td>
-                  <td className="max-w-[9rem] truncate px-4 py-3">{o.shopName}</td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={o.status} />
-                  </td>
-                  <td className="px-4 py-2 text-right">
-                    {o.status === 'paid' && (
-                      <button
-                        type="button"
-                        onClick={() => onRefund(o)}
-                        aria-label={`Refund order ${orderLabel(o)}`}
-                        className="rounded-md px-2 py-1 text-xs font-semibold text-red-600 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-500"
-                      >
-                        Refund
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      )}
-      <div className="border-t border-slate-100 p-4">
-        {truncated && <p className="mb-3 text-xs text-slate-500">Only the newest orders are listed; narrow the range to see older ones.</p>}
-        <Pager page={current} totalPages={pages} onPage={onPage} />
-      </div>
-    </section>
+      }
+      empty={sorted.length === 0 && (loading ? 'Loading…' : 'No orders found.')}
+      label="Orders"
+      minWidth="min-w-[44rem]"
+      columns={['Order', 'Date', 'Customer', 'Amount', 'Payment', 'Shop', 'Status']}
+      numeric="Amount"
+      extraHead={
+        <th scope="col" className="px-4 py-2.5">
+          {/* sr-only is absolutely placed; the scroller is `relative` so this cannot widen the page. */}
+          <span className="sr-only">Actions</span>
+        </th>
+      }
+      footer={
+        <>
+          {truncated && (
+            <p className="mb-3 text-xs text-slate-500">Only the newest orders are listed; narrow the range to see older ones.</p>
+          )}
+          <Pager page={current} totalPages={pages} onPage={onPage} />
+        </>
+      }
+    >
+      {orderPage(sorted, current).map((o) => (
+        <tr key={o.id} className={o.status === 'paid' ? '' : 'text-slate-500'}>
+          <td className="px-4 py-3 font-semibold text-slate-900 tabular-nums">{orderLabel(o)}</td>
+          <td className="px-4 py-3 whitespace-nowrap">{when(o.date)}</td>
+          <td className="max-w-[10rem] truncate px-4 py-3">{o.customer}</td>
+          <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatRupees(o.amount)}</td>
+          <td className="px-4 py-3">{o.paymentMethod ? PAYMENT_LABEL[o.paymentMethod] : '—'}</td>
+          <td className="max-w-[9rem] truncate px-4 py-3">{o.shopName}</td>
+          <td className="px-4 py-3">
+            <StatusBadge status={o.status} />
+          </td>
+          <td className="px-4 py-2 text-right">
+            {o.status === 'paid' && (
+              <button
+                type="button"
+                onClick={() => onRefund(o)}
+                aria-label={`Refund order ${orderLabel(o)}`}
+                className="rounded-md px-2 py-1 text-xs font-semibold text-red-600 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-500"
+              >
+                Refund
+              </button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </TableCard>
   );
 }

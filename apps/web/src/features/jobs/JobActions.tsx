@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { cancelJob, customerLabel, jobKeys, markJobPrinted, useRateCard } from '../../api/jobs';
-import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/Toast';
 import { applyLiveMessage } from './liveJobs';
 import { MarkPrintedDialog } from './MarkPrintedDialog';
@@ -80,22 +79,14 @@ export function JobActions({ job, shopSlug, onDone, askPrinted = false, onAsked,
         onConfirm={(body) => printed.mutate(body)}
         onCancel={close}
       />
-      <Modal
+      <ConfirmDialog
         open={dialog === 'cancel'}
         title="Cancel this job?"
-        role="alertdialog"
-        tone="danger"
-        onClose={cancel.isPending ? undefined : close}
-        actions={
-          <>
-            <Button variant="secondary" onClick={close} disabled={cancel.isPending}>
-              Keep job
-            </Button>
-            <Button variant="danger" onClick={() => cancel.mutate()} loading={cancel.isPending}>
-              Cancel job
-            </Button>
-          </>
-        }
+        keepLabel="Keep job"
+        confirmLabel="Cancel job"
+        onKeep={close}
+        onConfirm={() => cancel.mutate()}
+        pending={cancel.isPending}
       >
         <p>
           Job #{job.number} from {customerLabel(job)} leaves the queue and its files move to the recycle bin, where they can be restored for
@@ -106,7 +97,7 @@ export function JobActions({ job, shopSlug, onDone, askPrinted = false, onAsked,
             {failure(CANCEL_FAILED, cancel.error)}
           </p>
         )}
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

@@ -6,21 +6,12 @@ import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { StatusChip, sheetBandClass } from '../../components/JobStatus';
 import { Spinner } from '../../components/Spinner';
+import { useNow } from '../../components/useNow';
 import { formatRupees, timeAgo } from '../../lib/format';
 import { filterJobs, JOB_TABS, type JobTab, orderJobs, uncountedFiles } from './liveJobs';
 import { prefillAmount } from './prefill';
 import { useQueueOrder } from './queuePrefs';
 import { QUEUE_SHORTCUTS, useQueueShortcuts } from './useQueueShortcuts';
-
-/** Re-renders every 30 s so "2 min ago" keeps telling the truth on a screen left open all day. */
-function useNow(intervalMs = 30_000): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 export function SheetsBadge({ sheets }: { sheets: number }) {
   return (
@@ -176,7 +167,8 @@ export function JobList({ jobs, loading, error, onRetry, selectedId, onView, onM
   const [order, setOrder] = useQueueOrder();
   const [cursorId, setCursorId] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
-  const now = useNow();
+  // Every 30 s: the list says "2 min ago", not seconds.
+  const now = useNow(30_000);
   const shown = orderJobs(filterJobs(jobs, tab, search, new Date(now)), order);
 
   const at = shown.findIndex((j) => j.id === (cursorId ?? selectedId));

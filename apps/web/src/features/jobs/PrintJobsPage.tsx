@@ -1,12 +1,10 @@
 import type { TJob } from '@counterprint/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { jobKeys, useOlderJobs, usePrintJobs, useRateCard, useUploadRefusals } from '../../api/jobs';
 import { useShopJobsFeed } from '../../api/stomp';
 import { useActiveShop } from '../../app/useActiveShop';
-import { buttonClass } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
+import { NoShopYet } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { notifyArrival, playArrivalBeep } from './arrivalAlerts';
 import { DownloadFolderCard } from './DownloadFolderCard';
@@ -24,12 +22,7 @@ function NoShop() {
   return (
     <div className="mx-auto max-w-lg">
       <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-900">Print jobs</h1>
-      <EmptyState icon="store" title="Set up your shop first">
-        <p>Print jobs arrive once your shop has its own upload page and QR code.</p>
-        <Link to="/onboarding/shop" className={buttonClass('primary', 'mt-4')}>
-          Create your shop
-        </Link>
-      </EmptyState>
+      <NoShopYet>Print jobs arrive once your shop has its own upload page and QR code.</NoShopYet>
     </div>
   );
 }

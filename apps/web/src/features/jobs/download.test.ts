@@ -19,6 +19,22 @@ function chunked(pieces: number[], headers: Record<string, string> = {}): Respon
 const job = makeJob({ id: 'j', number: 12 });
 const file = job.files[0]!;
 
+/** One 4-byte file from every fetch, saved the ordinary browser way: by clicking a download link, recorded here. */
+function stubBrowserDownload() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => chunked([4])),
+  );
+  vi.stubGlobal('URL', Object.assign(globalThis.URL, { createObjectURL: () => 'blob:dl', revokeObjectURL: vi.fn() }));
+  const anchors: HTMLAnchorElement[] = [];
+  const names: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    anchors.push(this);
+    names.push(this.download);
+  });
+  return { anchors, names };
+}
+
 describe('downloads', () => {
   it('reads a signed URL with progress against Content-Length, typed as the file', async () => {
     vi.stubGlobal(
@@ -51,15 +67,7 @@ describe('downloads', () => {
   });
 
   it('falls back to an ordinary browser download without the folder API', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => chunked([4])),
-    );
-    vi.stubGlobal('URL', Object.assign(globalThis.URL, { createObjectURL: () => 'blob:dl', revokeObjectURL: vi.fn() }));
-    const clicked: HTMLAnchorElement[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this);
-    });
+    const clicked = stubBrowserDownload().anchors;
     const folder = renderHook(() => useDownloadFolder()).result.current;
     expect(folder.supported).toBe(false);
     const { result } = renderHook(() => useDownloads(folder));
@@ -70,15 +78,7 @@ describe('downloads', () => {
   });
 
   it('saves to the browser’s downloads in one click where the folder API exists and no folder is chosen', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => chunked([4])),
-    );
-    vi.stubGlobal('URL', Object.assign(globalThis.URL, { createObjectURL: () => 'blob:dl', revokeObjectURL: vi.fn() }));
-    const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.download);
-    });
+    const clicked = stubBrowserDownload().names;
     const two = makeJob({ id: 'k', number: 13 }, [1, 2]);
     const folder = {
       supported: true,

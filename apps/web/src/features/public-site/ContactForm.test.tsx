@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LOCAL } from '../../api/storage';
 import { CONTACT_TEXT } from '../../content/contact';
-import { jsonResponse, makeToken, stubFetch } from '../../test/helpers';
+import { jsonResponse, makeToken, stubFetch, stubSilentServer } from '../../test/helpers';
 import { renderPage } from '../../test/render';
 import { ContactForm } from './ContactForm';
 
@@ -19,6 +19,13 @@ async function fillValid(user: ReturnType<typeof openForm>['user']) {
   await user.type(screen.getByLabelText(/^Company/), 'Asha Prints');
   await user.type(screen.getByLabelText(/^Subject/), 'Demo');
   await user.type(screen.getByLabelText(/^Message/), 'Please show me the queue.');
+}
+
+/** Opens the form, fills every field with good values and sends it. */
+async function sendValidForm() {
+  const { user } = openForm();
+  await fillValid(user);
+  await user.click(screen.getByRole('button', { name: 'Send message' }));
 }
 
 describe('contact form (docs/product/screens.md#contact-page)', () => {
@@ -62,9 +69,7 @@ describe('contact form (docs/product/screens.md#contact-page)', () => {
     // A signed-in visitor's token must not ride along on a public call.
     localStorage.setItem(LOCAL.token, makeToken());
     const { calls } = stubFetch(() => jsonResponse(201, { ok: true }));
-    const { user } = openForm();
-    await fillValid(user);
-    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    await sendValidForm();
     expect(await screen.findByText(SUCCESS)).toHaveAttribute('role', 'status');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe('/api/contact');
@@ -82,9 +87,7 @@ describe('contact form (docs/product/screens.md#contact-page)', () => {
 
   it('shows the failure message naming the support address when the server fails', async () => {
     stubFetch(() => jsonResponse(500, { error: 'boom', code: 'INTERNAL' }));
-    const { user } = openForm();
-    await fillValid(user);
-    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    await sendValidForm();
     expect(await screen.findByRole('alert')).toHaveTextContent(FAILURE);
     expect(CONTACT_TEXT.failureMessage).toBe(FAILURE);
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Asha Rao');
@@ -92,9 +95,7 @@ describe('contact form (docs/product/screens.md#contact-page)', () => {
 
   it('adds the rate-limit reason to the failure message on 429', async () => {
     stubFetch(() => jsonResponse(429, { error: 'Too many attempts. Please try again in a few minutes.', code: 'RATE_LIMITED' }));
-    const { user } = openForm();
-    await fillValid(user);
-    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    await sendValidForm();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(FAILURE);
     expect(alert).toHaveTextContent('Too many attempts. Please try again in a few minutes.');
@@ -102,14 +103,7 @@ describe('contact form (docs/product/screens.md#contact-page)', () => {
 
   it('gives up after 10 seconds with the failure message', async () => {
     vi.useFakeTimers();
-    // A server that never answers; only the client's abort ends the call.
-    const fetchMock = vi.fn(
-      (_url: string, init: RequestInit) =>
-        new Promise<Response>((_resolve, reject) => {
-          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-        }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubSilentServer();
     render(<ContactForm />);
     const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
     type(/^Name/, 'Asha');

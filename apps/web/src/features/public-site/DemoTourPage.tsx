@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { useVisitorLink } from '../../app/createShop';
 import { PublicLayout } from '../../app/PublicLayout';
 import { buttonClass } from '../../components/Button';
 import { DEMO_PAGE, DEMO_STEPS } from '../../content/demo';
 import { HOW_PAGE } from '../../content/how';
-import { PageHero, Section } from './ui';
+import { LinkPair, PageHero, Section } from './ui';
 
 /** Left and right arrows step through the tour unless the visitor is typing somewhere. */
 function useArrowKeys(onStep: (delta: number) => void) {
@@ -78,14 +77,11 @@ export default function DemoTourPage() {
             </button>
           </div>
           <p className="mt-3 text-center text-sm text-slate-500">Tip: the left and right arrow keys move between steps.</p>
-          <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to={primary.to} className={buttonClass('primary', '', 'lg')}>
-              {primary.label}
-            </Link>
-            <Link to="/public/contact" className={buttonClass('secondary', '', 'lg')}>
-              Ask us for a walkthrough
-            </Link>
-          </div>
+          <LinkPair
+            primary={primary}
+            secondary={{ to: '/public/contact', label: 'Ask us for a walkthrough' }}
+            className="mt-10 flex flex-col justify-center gap-3 sm:flex-row"
+          />
         </section>
       </Section>
     </PublicLayout>

@@ -1,12 +1,10 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { PublicLayout } from '../../app/PublicLayout';
-import { buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { type Faq, HELP_GROUPS } from '../../content/faqs';
 import { HELP_PAGE } from '../../content/help';
 import { FaqList } from './FaqList';
-import { PageHero, Section } from './ui';
+import { LinkPair, PageHero, Section } from './ui';
 
 /** Every word of the query must appear in the question or the answer, in any order. */
 export function matchesQuery(faq: Faq, query: string): boolean {
@@ -77,14 +75,7 @@ export default function HelpPage() {
             <div className="rounded-3xl border border-brand-200 bg-brand-50 p-8 text-center">
               <h2 className="text-xl font-bold text-slate-900">{page.stillStuck}</h2>
               <p className="mt-2 text-slate-700">{page.stillStuckText}</p>
-              <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-                <Link to={page.contact.to} className={buttonClass('primary', '', 'lg')}>
-                  {page.contact.label}
-                </Link>
-                <Link to={page.setup.to} className={buttonClass('secondary', '', 'lg')}>
-                  {page.setup.label}
-                </Link>
-              </div>
+              <LinkPair primary={page.contact} secondary={page.setup} className="mt-6 flex flex-col justify-center gap-3 sm:flex-row" />
             </div>
           </div>
         </div>

@@ -1,11 +1,8 @@
-import { Link } from 'react-router';
 import { useVisitorLink } from '../../app/createShop';
 import { PublicLayout } from '../../app/PublicLayout';
-import { buttonClass } from '../../components/Button';
-import { Icon } from '../../components/Icon';
 import { HOW_PAGE, HOW_STEPS } from '../../content/how';
 import { CtaBand } from './CtaBand';
-import { IconBadge, PageHero, Section } from './ui';
+import { CheckList, IconBadge, LinkPair, PageHero, Section } from './ui';
 
 export default function HowItWorksPage() {
   const page = HOW_PAGE;
@@ -13,14 +10,7 @@ export default function HowItWorksPage() {
   return (
     <PublicLayout title="How it works">
       <PageHero eyebrow={page.eyebrow} title={page.title} lead={page.lead}>
-        <div className="flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to={primary.to} className={buttonClass('primary', '', 'lg')}>
-            {primary.label}
-          </Link>
-          <Link to={page.secondary.to} className={buttonClass('secondary', '', 'lg')}>
-            {page.secondary.label}
-          </Link>
-        </div>
+        <LinkPair primary={primary} secondary={page.secondary} />
       </PageHero>
       <Section>
         <ol className="relative mx-auto max-w-4xl space-y-8">
@@ -41,14 +31,11 @@ export default function HowItWorksPage() {
                   {step.title}
                 </h2>
                 <p className="mt-3 text-slate-600">{step.text}</p>
-                <ul className="mt-5 grid gap-2.5 sm:grid-cols-3">
-                  {step.points.map((p) => (
-                    <li key={p} className="flex gap-2 rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
-                      <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
-                      {p}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList
+                  items={step.points}
+                  className="mt-5 grid gap-2.5 sm:grid-cols-3"
+                  itemClassName="flex gap-2 rounded-xl bg-slate-50 p-3 text-sm text-slate-700"
+                />
               </div>
             </li>
           ))}

@@ -1,22 +1,13 @@
-import { Link } from 'react-router';
 import { PublicLayout } from '../../app/PublicLayout';
-import { buttonClass } from '../../components/Button';
 import { SECURITY_FEATURES, SECURITY_PAGE, SECURITY_STATS } from '../../content/security';
-import { CardGrid, PageHero, Section, StatGrid } from './ui';
+import { CardGrid, LinkPair, PageHero, Section, StatGrid } from './ui';
 
 export default function SecurityPage() {
   const page = SECURITY_PAGE;
   return (
     <PublicLayout title="Security">
       <PageHero eyebrow={page.eyebrow} title={page.title} lead={page.lead}>
-        <div className="flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to={page.report.to} className={buttonClass('primary', '', 'lg')}>
-            {page.report.label}
-          </Link>
-          <Link to={page.privacy.to} className={buttonClass('secondary', '', 'lg')}>
-            {page.privacy.label}
-          </Link>
-        </div>
+        <LinkPair primary={page.report} secondary={page.privacy} />
       </PageHero>
       <Section title={page.featuresTitle}>
         <CardGrid items={SECURITY_FEATURES} />
@@ -36,14 +27,11 @@ export default function SecurityPage() {
             <h2 className="text-2xl font-bold text-slate-900">{page.ctaTitle}</h2>
             <p className="mt-2 text-slate-700">{page.ctaText}</p>
           </div>
-          <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
-            <Link to={page.report.to} className={buttonClass('primary', '', 'lg')}>
-              {page.report.label}
-            </Link>
-            <Link to={page.privacy.to} className={buttonClass('secondary', '', 'lg')}>
-              Privacy policy
-            </Link>
-          </div>
+          <LinkPair
+            primary={page.report}
+            secondary={{ to: page.privacy.to, label: 'Privacy policy' }}
+            className="flex shrink-0 flex-col gap-3 sm:flex-row"
+          />
         </div>
       </Section>
     </PublicLayout>

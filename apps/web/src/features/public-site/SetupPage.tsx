@@ -6,7 +6,7 @@ import { Icon } from '../../components/Icon';
 import { SETUP_PAGE, SETUP_STEPS } from '../../content/setup';
 import type { SiteLink } from '../../content/site';
 import { CtaBand } from './CtaBand';
-import { IconBadge, PageHero, Section } from './ui';
+import { CheckList, IconBadge, PageHero, Section } from './ui';
 
 /** Signed in, "Create an account" becomes the account's next step (useVisitorLink). */
 function StepLink({ link }: { link: SiteLink }) {
@@ -43,14 +43,7 @@ export default function SetupPage() {
                   <IconBadge name={step.icon} className="hidden sm:flex" />
                 </div>
                 <p className="mt-3 text-slate-600">{step.text}</p>
-                <ul className="mt-5 space-y-2.5">
-                  {step.items.map((item) => (
-                    <li key={item} className="flex gap-2.5 text-sm text-slate-700">
-                      <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
-                      {item}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={step.items} className="mt-5 space-y-2.5" itemClassName="flex gap-2.5 text-sm text-slate-700" />
                 {step.tip && (
                   <p className="mt-5 rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
                     <strong className="font-semibold">{page.tipTitle}: </strong>

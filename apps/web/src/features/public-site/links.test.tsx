@@ -3,6 +3,7 @@ import { createRoutesFromChildren, matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../App';
 import { LOCAL } from '../../api/storage';
+import { PUBLIC_PAGES } from '../../app/publicPages';
 import { AppRoutes } from '../../app/routes';
 import * as checkout from '../../content/checkout';
 import * as contact from '../../content/contact';
@@ -29,29 +30,12 @@ function isDeclared(href: string): boolean {
   return !(last.path === 'public/:slug');
 }
 
-const PUBLIC_PATHS = [
-  '/public/home',
-  '/public/contact',
-  '/public/privacy',
-  '/public/terms',
-  '/public/security',
-  '/public/how',
-  '/public/reveiw',
-  '/public/review',
-  '/public/testimonials',
-  '/public/feature',
-  '/public/features',
-  '/public/price',
-  '/public/pricing',
-  '/public/help',
-  '/public/setup',
-];
-
-function signIn() {
-  localStorage.setItem(LOCAL.token, makeToken({ roles: ['SHOP_OWNER'] }));
+/** A shop owner by default; `ROLE_USER` is an account that has not created its shop yet. */
+function signIn(role: 'SHOP_OWNER' | 'ROLE_USER' = 'SHOP_OWNER') {
+  localStorage.setItem(LOCAL.token, makeToken({ roles: [role] }));
   localStorage.setItem(
     LOCAL.user,
-    JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['SHOP_OWNER'], shopName: null, shops: [] }),
+    JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: [role], shopName: null, shops: [] }),
   );
 }
 
@@ -84,7 +68,7 @@ describe('public links lead to real pages', () => {
     expect(isDeclared('/no-such-page')).toBe(false);
   });
 
-  it.each(PUBLIC_PATHS)('%s renders its h1 and links only to declared routes (signed out)', async (path) => {
+  it.each(PUBLIC_PAGES)('%s renders its h1 and links only to declared routes (signed out)', async (path) => {
     const links = await internalLinksOf(path);
     expect(links.length).toBeGreaterThan(10);
     expect(links.filter((h) => !isDeclared(h))).toEqual([]);
@@ -103,11 +87,7 @@ describe('public links lead to real pages', () => {
   });
 
   it('offers an account without a shop its own dashboard and a way to create the shop, never a second sign-up', async () => {
-    localStorage.setItem(LOCAL.token, makeToken({ roles: ['ROLE_USER'] }));
-    localStorage.setItem(
-      LOCAL.user,
-      JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['ROLE_USER'], shopName: null, shops: [] }),
-    );
+    signIn('ROLE_USER');
     const links = await internalLinksOf('/public/home');
     expect(screen.getAllByRole('link', { name: 'Dashboard' })[0]).toHaveAttribute('href', '/user-dashboard');
     expect(screen.getAllByRole('link', { name: 'My Account' })[0]).toHaveAttribute('href', '/profile');
@@ -120,12 +100,8 @@ describe('public links lead to real pages', () => {
     expect(links.filter((h) => !isDeclared(h))).toEqual([]);
   });
 
-  it.each(PUBLIC_PATHS)('%s sends a signed-in account without a shop to onboarding, never to sign-up', async (path) => {
-    localStorage.setItem(LOCAL.token, makeToken({ roles: ['ROLE_USER'] }));
-    localStorage.setItem(
-      LOCAL.user,
-      JSON.stringify({ id: 'u1', name: 'Asha Rao', email: 'asha@shop.in', roles: ['ROLE_USER'], shopName: null, shops: [] }),
-    );
+  it.each(PUBLIC_PAGES)('%s sends a signed-in account without a shop to onboarding, never to sign-up', async (path) => {
+    signIn('ROLE_USER');
     const links = await internalLinksOf(path);
     expect(links.filter((h) => h.startsWith('/signup'))).toEqual([]);
   });

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/Button';
 import { Icon, type IconName } from '../../components/Icon';
-import type { CardItem } from '../../content/site';
+import type { CardItem, SiteLink } from '../../content/site';
 
 /** A faint dot grid behind heroes, drawn by CSS so it costs no request. */
 export const DOTS = {
@@ -148,5 +150,41 @@ export function StepList({ steps }: { steps: readonly { title: string; text: str
         </li>
       ))}
     </ol>
+  );
+}
+
+/** A page's two calls to action side by side (stacked on a phone): the main one, then the other. */
+export function LinkPair({
+  primary,
+  secondary,
+  className = 'flex flex-col justify-center gap-3 sm:flex-row',
+}: {
+  primary: SiteLink;
+  secondary: SiteLink;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <Link to={primary.to} className={buttonClass('primary', '', 'lg')}>
+        {primary.label}
+      </Link>
+      <Link to={secondary.to} className={buttonClass('secondary', '', 'lg')}>
+        {secondary.label}
+      </Link>
+    </div>
+  );
+}
+
+/** A step's check-marked points. */
+export function CheckList({ items, className, itemClassName }: { items: readonly string[]; className: string; itemClassName: string }) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item} className={itemClassName}>
+          <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+          {item}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { jobKeys } from '../../api/jobs';
 import { deleteRecycledFile, recycleKeys, restoreRecycledFile, saveRecycledFile } from '../../api/recycle';
-import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { ToastTone } from '../../components/Toast';
 import { RECYCLE_MESSAGES } from './bin';
 import type { RecycleAction } from './RecycleCard';
@@ -57,25 +56,18 @@ export function useRecycleActions(shopId: string, show: (text: string, tone: Toa
 
   const dialog = asking && DIALOG[asking.action];
   const element = (
-    <Modal
+    <ConfirmDialog
       open={asking !== null}
       title={dialog?.title ?? ''}
-      role="alertdialog"
+      keepLabel="Cancel"
+      confirmLabel={dialog?.confirm ?? ''}
+      onKeep={() => setAsking(null)}
+      onConfirm={confirm}
       tone={asking?.action === 'delete' ? 'danger' : 'neutral'}
-      onClose={() => setAsking(null)}
-      actions={
-        <>
-          <Button variant="secondary" onClick={() => setAsking(null)}>
-            Cancel
-          </Button>
-          <Button variant={asking?.action === 'delete' ? 'danger' : 'primary'} onClick={confirm}>
-            {dialog?.confirm}
-          </Button>
-        </>
-      }
+      confirmVariant={asking?.action === 'delete' ? 'danger' : 'primary'}
     >
       <p className="break-words">{asking && dialog?.body(asking.item.name)}</p>
-    </Modal>
+    </ConfirmDialog>
   );
 
   return {

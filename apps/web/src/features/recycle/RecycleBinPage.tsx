@@ -2,16 +2,15 @@ import type { TRecycleItem } from '@counterprint/contract';
 import { RECYCLE_PAGE_SIZE } from '@counterprint/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import { fetchRecycleBin, fetchSavedFiles, recycleKeys } from '../../api/recycle';
 import { useActiveShop } from '../../app/useActiveShop';
-import { Button, buttonClass } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
+import { EmptyState, LoadFailed, NoShopYet } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';
 import { SHORT_TOAST_MS, useToastSlot } from '../../components/Toast';
+import { useNow } from '../../components/useNow';
 import { REFRESH_MS, searchItems, sortItems } from './bin';
-import { useExpirySweep, useNow } from './hooks';
+import { useExpirySweep } from './hooks';
 import { useRecycleActions } from './RecycleActions';
 import { type RecycleAction, RecycleCard } from './RecycleCard';
 import { type Filters, RecycleFilters } from './RecycleFilters';
@@ -35,14 +34,7 @@ function ListState({ loading, error, onRetry, items, empty, children }: ListProp
     );
   }
   if (error) {
-    return (
-      <EmptyState icon="alert" title="Could not load the files">
-        <p>{error.message}</p>
-        <Button variant="secondary" className="mt-3" onClick={onRetry}>
-          Try again
-        </Button>
-      </EmptyState>
-    );
+    return <LoadFailed title="Could not load the files" message={error.message} onRetry={onRetry} buttonClassName="mt-3" />;
   }
   return items.length === 0 ? empty : children(items);
 }
@@ -63,7 +55,8 @@ function PageHeader() {
 function RecycleBin({ shopId }: { shopId: string }) {
   const [filters, setFilters] = useState<Filters>({ range: '7d', fileType: 'all', sort: 'deleted_desc', search: '' });
   const [page, setPage] = useState(1);
-  const now = useNow();
+  // One tick a second keeps the mm:ss countdowns honest.
+  const now = useNow(1_000);
   const { show } = useToastSlot(SHORT_TOAST_MS);
   const actions = useRecycleActions(shopId, show);
 
@@ -167,12 +160,7 @@ export default function RecycleBinPage() {
     return (
       <div className="mx-auto flex max-w-7xl flex-col gap-6">
         <PageHeader />
-        <EmptyState icon="store" title="Set up your shop first">
-          <p>Deleted and printed files appear here once your shop receives uploads.</p>
-          <Link to="/onboarding/shop" className={buttonClass('primary', 'mt-4')}>
-            Create your shop
-          </Link>
-        </EmptyState>
+        <NoShopYet>Deleted and printed files appear here once your shop receives uploads.</NoShopYet>
       </div>
     );
   }

@@ -2,16 +2,6 @@ import type { TRecycleItem } from '@counterprint/contract';
 import { useEffect, useRef, useState } from 'react';
 import { EXPIRY_CHECK_MS, expiredNotice, newlyExpired } from './bin';
 
-/** The clock the countdowns read; one tick a second keeps mm:ss honest. */
-export function useNow(intervalMs = 1_000): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
 /**
  * docs/product/screens.md#recycle-bin: every 10 s, files past their expiry leave the screen with a notice. The server's sweeper
  * removes them for good on its own schedule, so the ids stay hidden even if a refresh still lists them.

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useMe, useUpdateMe } from '../../api/accounts';
 import { ApiError, serverMessageOr } from '../../api/client';
 import { Button } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
+import { LoadFailed } from '../../components/EmptyState';
 import { PasswordField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
@@ -107,14 +107,7 @@ export function AccountPanels() {
     );
   }
   if (me.isError) {
-    return (
-      <EmptyState icon="alert" title="Could not load your account">
-        <p>{me.error.message}</p>
-        <Button variant="secondary" className="mt-4" onClick={() => void me.refetch()}>
-          Try again
-        </Button>
-      </EmptyState>
-    );
+    return <LoadFailed title="Could not load your account" message={me.error.message} onRetry={() => void me.refetch()} />;
   }
   return (
     <>

@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverMessageOr } from '../../api/client';
 import { deleteInventoryItem, updateInventoryItem } from '../../api/settings';
-import { Button, buttonClass } from '../../components/Button';
-import { Modal } from '../../components/Modal';
+import { buttonClass } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
 import { formatRupees } from '../../lib/format';
 import { CONTROL, Panel } from './fields';
@@ -135,27 +135,19 @@ export function InventoryPanel({ shopId, items, changes }: { shopId: string; ite
           })}
         </ul>
       )}
-      <Modal
+      <ConfirmDialog
         open={deleting !== null}
         title="Delete this item?"
-        role="alertdialog"
-        tone="danger"
-        onClose={remove.isPending ? undefined : () => setDeleting(null)}
-        actions={
-          <>
-            <Button variant="secondary" disabled={remove.isPending} onClick={() => setDeleting(null)}>
-              Keep
-            </Button>
-            <Button variant="danger" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.sku)}>
-              Delete
-            </Button>
-          </>
-        }
+        keepLabel="Keep"
+        confirmLabel="Delete"
+        onKeep={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.sku)}
+        pending={remove.isPending}
       >
         <p>
           {deleting?.name} ({deleting?.sku}) is removed from your inventory.
         </p>
-      </Modal>
+      </ConfirmDialog>
     </Panel>
   );
 }

@@ -66,6 +66,16 @@ const renderSettings = () =>
     </ToastProvider>,
   );
 
+/** Fills Your account's password form, from `current` to newpass456, and submits it. */
+async function changePasswordFrom(current: string) {
+  const { user } = renderSettings();
+  const account = await screen.findByRole('region', { name: 'Your account' });
+  await user.type(await within(account).findByLabelText('Current password'), current);
+  await user.type(within(account).getByLabelText('New password'), 'newpass456');
+  await user.type(within(account).getByLabelText('Confirm new password'), 'newpass456');
+  await user.click(within(account).getByRole('button', { name: 'Change password' }));
+}
+
 beforeEach(() => {
   localStorage.setItem(LOCAL.activeShopId, SHOP);
   localStorage.setItem(LOCAL.activeShopSlug, 'demo-prints');
@@ -382,12 +392,7 @@ describe('shop owner account', () => {
       'GET /api/auth/me': () => jsonResponse(200, me),
       'PUT /api/auth/me': () => jsonResponse(200, me, { Authorization: `Bearer ${renewed}` }),
     });
-    const { user } = renderSettings();
-    const account = await screen.findByRole('region', { name: 'Your account' });
-    await user.type(await within(account).findByLabelText('Current password'), 'printme123');
-    await user.type(within(account).getByLabelText('New password'), 'newpass456');
-    await user.type(within(account).getByLabelText('Confirm new password'), 'newpass456');
-    await user.click(within(account).getByRole('button', { name: 'Change password' }));
+    await changePasswordFrom('printme123');
     expect(await screen.findByText('Password changed.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ currentPassword: 'printme123', newPassword: 'newpass456' });
     expect(localStorage.getItem(LOCAL.token)).toBe(renewed);
@@ -398,12 +403,7 @@ describe('shop owner account', () => {
       'GET /api/auth/me': () => jsonResponse(200, me),
       'PUT /api/auth/me': () => jsonResponse(400, { error: 'Current password is incorrect', code: 'BAD_CURRENT_PASSWORD' }),
     });
-    const { user } = renderSettings();
-    const account = await screen.findByRole('region', { name: 'Your account' });
-    await user.type(await within(account).findByLabelText('Current password'), 'wrong-one1');
-    await user.type(within(account).getByLabelText('New password'), 'newpass456');
-    await user.type(within(account).getByLabelText('Confirm new password'), 'newpass456');
-    await user.click(within(account).getByRole('button', { name: 'Change password' }));
+    await changePasswordFrom('wrong-one1');
     expect(await screen.findByText('Your current password is incorrect.')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,6 @@
-import { Link } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { useActiveShop } from '../../app/useActiveShop';
-import { buttonClass } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
+import { NoShopYet } from '../../components/EmptyState';
 import { AccountPanels, AccountSettings } from './AccountSettings';
 import { ShopSettings } from './ShopSettings';
 
@@ -18,16 +16,11 @@ function YourAccount() {
   );
 }
 
-function NoShopYet() {
+function NoShop() {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Shop Settings</h1>
-      <EmptyState icon="store" title="Set up your shop first">
-        <p>Settings open once you have a shop.</p>
-        <Link to="/onboarding/shop" className={buttonClass('primary', 'mt-4')}>
-          Create your shop
-        </Link>
-      </EmptyState>
+      <NoShopYet>Settings open once you have a shop.</NoShopYet>
     </div>
   );
 }
@@ -39,7 +32,7 @@ export default function SettingsPage() {
   if (activeRole === 'OWNER') return <AccountSettings />;
   return (
     <div className="space-y-10">
-      {shop.id ? <ShopSettings key={shop.id} shopId={shop.id} /> : <NoShopYet />}
+      {shop.id ? <ShopSettings key={shop.id} shopId={shop.id} /> : <NoShop />}
       <YourAccount />
     </div>
   );

@@ -5,8 +5,7 @@ import { accountKeys } from '../../api/accounts';
 import { serverMessageOr } from '../../api/client';
 import { jobKeys } from '../../api/jobs';
 import { settingsKeys, useShopSettings } from '../../api/settings';
-import { Button } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
+import { LoadFailed } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
 import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
 import { BannersPanel } from './BannersPanel';
@@ -39,12 +38,11 @@ export function ShopSettings({ shopId }: { shopId: string }) {
   if (settings.isError) {
     return (
       <div className="mx-auto max-w-lg">
-        <EmptyState icon="alert" title={SETTINGS_TOASTS.loadFailed}>
-          <p>{serverMessageOr(settings.error, 'Please try again.')}</p>
-          <Button variant="secondary" className="mt-4" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </EmptyState>
+        <LoadFailed
+          title={SETTINGS_TOASTS.loadFailed}
+          message={serverMessageOr(settings.error, 'Please try again.')}
+          onRetry={() => void settings.refetch()}
+        />
       </div>
     );
   }

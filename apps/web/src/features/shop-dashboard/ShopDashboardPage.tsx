@@ -4,7 +4,7 @@ import { readStoredUser } from '../../api/storage';
 import { useActiveShop } from '../../app/useActiveShop';
 import { Button, buttonClass } from '../../components/Button';
 import { ClosedTodaySwitch } from '../../components/ClosedTodaySwitch';
-import { EmptyState } from '../../components/EmptyState';
+import { NoShopYet } from '../../components/EmptyState';
 import { Icon, type IconName } from '../../components/Icon';
 import { useToast } from '../../components/Toast';
 import { formatRupees } from '../../lib/format';
@@ -42,12 +42,7 @@ function NoShop() {
   return (
     <div className="mx-auto max-w-lg">
       <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-900">Shop dashboard</h1>
-      <EmptyState icon="store" title="You have no shop yet">
-        <p>Create your shop to get its upload page, QR code and live print queue.</p>
-        <Link to="/onboarding/shop" className={buttonClass('primary', 'mt-4')}>
-          Create your shop
-        </Link>
-      </EmptyState>
+      <NoShopYet title="You have no shop yet">Create your shop to get its upload page, QR code and live print queue.</NoShopYet>
     </div>
   );
 }
