@@ -60,7 +60,7 @@ async function measure(path: string, explain: boolean): Promise<Row | null> {
   if (explain) {
     for (const ref of categories.accessibility?.auditRefs ?? []) {
       const audit = audits[ref.id];
-      if (!audit || audit.scoreDisplayMode !== 'binary' || audit.score === null || audit.score >= 1) continue;
+      if (audit?.scoreDisplayMode !== 'binary' || audit.score === null || audit.score >= 1) continue;
       console.log(`  ${path}  accessibility: ${audit.title}`);
       for (const item of ((audit.details as AuditItems)?.items ?? []).slice(0, 5)) {
         if (item.node?.snippet) console.log(`      ${item.node.snippet}`);
