@@ -45,7 +45,6 @@ const ZEnv = z.object({
     .default(30 * 24 * 60 * 60),
   CORS_ORIGINS: list,
   REALTIME_MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
-  REDIS_URL: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
@@ -116,7 +115,6 @@ export type Config = {
   corsOrigins: string[];
   /** Live (STOMP) sessions one account may hold on one instance; the next CONNECT gets an ERROR (docs/decisions/011-sockjs-transports.md). */
   realtimeMaxSessionsPerUser: number;
-  redisUrl: string | undefined;
   s3:
     | {
         endpoint: string | undefined;
@@ -224,7 +222,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE,
     corsOrigins: e.CORS_ORIGINS,
     realtimeMaxSessionsPerUser: e.REALTIME_MAX_SESSIONS_PER_USER,
-    redisUrl: e.REDIS_URL,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

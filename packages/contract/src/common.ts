@@ -37,6 +37,4 @@ export const ZPersonName = z
   .min(1, 'name is required')
   .max(LIMITS.nameMax, `name must be at most ${LIMITS.nameMax} characters`);
 
-export const ZUuid = z.uuid({ error: 'must be a valid id' });
-
 export const ZOk = z.object({ ok: z.literal(true) });

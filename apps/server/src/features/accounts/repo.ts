@@ -1,5 +1,5 @@
 import type { TRole } from '@counterprint/contract';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { emailVerifications, passwordResets, refreshTokens, shops, userRoles, users } from '../../db/schema.js';
 
@@ -65,13 +65,6 @@ export async function revokeAllOfUser(db: Db, userId: string, at: Date): Promise
     .set({ revokedAt: at })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
-
-export async function usersWithEmails(db: Db, emails: string[]) {
-  if (emails.length === 0) return [];
-  return db.select().from(users).where(inArray(users.email, emails));
-}
-
-export const countUsers = async (db: Db) => Number((await db.select({ n: sql<number>`count(*)` }).from(users))[0]?.n ?? 0);
 
 /**
  * A new user with the plain role and a pending email verification, in one transaction; undefined when the

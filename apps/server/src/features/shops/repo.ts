@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, like, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
-import { inventoryItems, jobFiles, rateCardServices, shopBanners, shops } from '../../db/schema.js';
+import { inventoryItems, rateCardServices, shopBanners, shops } from '../../db/schema.js';
 import type { StoredBanner } from './banners.js';
 
 export type ShopRow = typeof shops.$inferSelect;
@@ -39,18 +39,6 @@ export async function defaultPaperOf(db: Db, shopId: string) {
     .limit(1);
   return rows[0];
 }
-
-/** Bytes of uploads the shop still stores (everything not purged), for the quota. */
-export async function storedBytesOf(db: Db, shopId: string): Promise<number> {
-  const rows = await queryRows<{ n: string | number }>(
-    db,
-    sql`SELECT coalesce(sum(size), 0) AS n FROM ${jobFiles} WHERE shop_id = ${shopId} AND state <> 'purged'`,
-  );
-  return Number(rows[0]?.n ?? 0);
-}
-
-export const shopsByIds = (db: Db, ids: string[]) =>
-  ids.length === 0 ? Promise.resolve([]) : db.select().from(shops).where(inArray(shops.id, ids));
 
 /**
  * Locks the account's row until the transaction ends, so that shop counts and banner bytes are checked
