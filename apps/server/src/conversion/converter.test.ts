@@ -95,6 +95,19 @@ describe('DocumentConverter with LibreOffice', () => {
     expect(await convertFile(file(), kind)).toMatchObject({ ok: true, pages });
   });
 
+  it.each([
+    ['a UTF-8 CSV', 'orders.csv', Buffer.from('name,copies\nरमेश,2\nSita,3\n'), 'रमेश'],
+    ['a Latin-1 text', 'notes.txt', Buffer.from('Café au lait\nsecond line\n', 'latin1'), 'Café au lait'],
+  ])('converts %s in its own encoding', async (_, name, content, expected) => {
+    const path = join(root, name);
+    await writeFile(path, content);
+    const result = await convertFile(path, name);
+    expect(result).toMatchObject({ ok: true, pages: 1 });
+    if (!result.ok) return;
+    await writeFile(`${path}.pdf`, result.pdf);
+    expect(execFileSync('pdftotext', [`${path}.pdf`, '-'], { encoding: 'utf8' })).toContain(expected);
+  });
+
   it('converts a Devanagari DOCX with a Devanagari font embedded', async () => {
     const result = await convertFile(corpus.devanagariDocx, 'devanagari');
     expect(result).toMatchObject({ ok: true, pages: 1 });

@@ -102,6 +102,11 @@ export class DocumentConverter {
     return this.queue.size;
   }
 
+  /** Resolves when convert() would queue one more instead of refusing it. */
+  whenRoom(): Promise<void> {
+    return this.queue.whenRoom();
+  }
+
   detect(path: string): Promise<Detection> {
     return detectDocument(path, this.detectLimits);
   }

@@ -55,6 +55,23 @@ describe('ConversionQueue', () => {
     expect(await q.run('c', async () => 'c')).toBe('c');
   });
 
+  it('lets a caller wait for room instead of being refused', async () => {
+    const q = new ConversionQueue({ concurrency: 1, maxQueued: 1 });
+    const g = gate();
+    const running = q.run('a', () => g.opened);
+    const waiting = q.run('b', async () => 'b');
+    let room = false;
+    const wait = q.whenRoom().then(() => {
+      room = true;
+    });
+    await tick();
+    expect(room).toBe(false);
+    g.open();
+    await wait;
+    expect(room).toBe(true);
+    await Promise.all([running, waiting]);
+  });
+
   it('passes a failure to its caller and carries on', async () => {
     const q = new ConversionQueue({ concurrency: 1, maxQueued: 5 });
     await expect(q.run('a', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

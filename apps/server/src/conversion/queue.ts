@@ -31,6 +31,7 @@ export class ConversionQueue {
   /** When each shop with work was last served, so the one served longest ago goes next. */
   private readonly lastServed = new Map<string, number>();
   private served = 0;
+  private readonly roomWaiters: (() => void)[] = [];
   private readonly busyShops = new Set<string>();
   private queued = 0;
   private running = 0;
@@ -56,6 +57,12 @@ export class ConversionQueue {
     });
   }
 
+  /** Resolves once one more conversion would be accepted: back-pressure for a caller that would rather wait. */
+  whenRoom(): Promise<void> {
+    if (this.stopped || this.queued < this.options.maxQueued) return Promise.resolve();
+    return new Promise((resolve) => this.roomWaiters.push(resolve));
+  }
+
   /** Refuses everything still waiting; conversions already running finish. */
   stop(): void {
     this.stopped = true;
@@ -63,6 +70,7 @@ export class ConversionQueue {
     this.lines.clear();
     this.lastServed.clear();
     this.queued = 0;
+    for (const wake of this.roomWaiters.splice(0)) wake();
   }
 
   private pump(): void {
@@ -86,6 +94,7 @@ export class ConversionQueue {
     if (line.length === 0) this.lines.delete(pick);
     this.lastServed.set(pick, ++this.served);
     this.queued--;
+    this.roomWaiters.shift()?.();
     return { shopId: pick, waiting };
   }
 
