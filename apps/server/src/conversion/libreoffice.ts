@@ -3,6 +3,7 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { ConversionFailure, DocumentKind } from '@counterprint/contract';
 import type { Logger } from 'pino';
 import type { TextEncoding } from './detect.js';
@@ -150,7 +151,7 @@ export class LibreOffice {
     const filter = textFilter(input);
     const office = [
       this.soffice,
-      `-env:UserInstallation=file://${profile}`,
+      `-env:UserInstallation=${pathToFileURL(profile).href}`,
       '--headless',
       '--invisible',
       '--norestore',
