@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './checkout.js';
 export * from './common.js';
 export * from './contact.js';
+export * from './conversion.js';
 export * from './customers.js';
 export * from './earnings.js';
 export * from './feedback.js';

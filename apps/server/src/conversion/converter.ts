@@ -1,0 +1,171 @@
+import { execFile } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ConversionFailure, DocumentKind } from '@counterprint/contract';
+import type { Logger } from 'pino';
+import { DEFAULT_DETECT_LIMITS, type Detection, type DetectLimits, detectDocument } from './detect.js';
+import { DEFAULT_LIBREOFFICE_LIMITS, findSoffice, LibreOffice, type LibreOfficeLimits } from './libreoffice.js';
+import { ConversionQueue } from './queue.js';
+
+export type ConverterOptions = {
+  logger: Logger;
+  /** soffice to use; default: the first found in the usual places. `false` turns conversion off. */
+  soffice?: string | false;
+  pdfinfo?: string;
+  limits?: Partial<LibreOfficeLimits>;
+  detectLimits?: Partial<DetectLimits>;
+  /** Conversions at once (default: one per core) and waiting over all shops (default 200). */
+  concurrency?: number;
+  maxQueued?: number;
+  tmpRoot?: string;
+  /** false: no network namespace even where one could be made (the profile's settings still apply). */
+  isolateNetwork?: boolean;
+};
+
+/** A converted document: the PDF and its pages, counted in the PDF (never taken from metadata). */
+export type Converted = { ok: true; pdf: Buffer; pages: number; ms: number };
+export type NotConverted = { ok: false; reason: ConversionFailure; detail: string; ms: number };
+export type ConversionResult = Converted | NotConverted;
+
+export type ConvertRequest = {
+  shopId: string;
+  /** The stored original, as a file or in memory. */
+  input: { path: string } | { buffer: Buffer };
+  /** From detectDocument; detection's encoding and delimiter help text files. */
+  detected: Extract<Detection, { ok: true }>;
+};
+
+/** Everything but a PDF goes through LibreOffice. */
+export function needsConversion(kind: DocumentKind): boolean {
+  return kind !== 'pdf';
+}
+
+const PDFINFO = '/usr/bin/pdfinfo';
+
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Turns Office documents into PDFs, off the request path: the upload stores the original, then a
+ * background step calls detect() and convert(), records the pages or the reason, and keeps the
+ * original either way. Without LibreOffice on the machine the server still runs: available() says
+ * no, and the caller marks documents "preview unavailable".
+ */
+export class DocumentConverter {
+  private readonly office: LibreOffice | undefined;
+  private readonly queue: ConversionQueue;
+  private readonly detectLimits: DetectLimits;
+  private readonly pdfinfo: string;
+  private readonly tmpRoot: string;
+
+  constructor(options: ConverterOptions) {
+    const { logger } = options;
+    this.pdfinfo = options.pdfinfo ?? PDFINFO;
+    this.tmpRoot = options.tmpRoot ?? tmpdir();
+    this.detectLimits = { ...DEFAULT_DETECT_LIMITS, ...options.detectLimits };
+    const soffice = options.soffice === false ? undefined : options.soffice ? findSoffice([options.soffice]) : findSoffice();
+    const pdfinfo = executable(this.pdfinfo);
+    if (soffice && pdfinfo) {
+      const limits = { ...DEFAULT_LIBREOFFICE_LIMITS, ...options.limits };
+      this.office = new LibreOffice({ soffice, limits, logger, tmpRoot: this.tmpRoot, isolateNetwork: options.isolateNetwork });
+      logger.info({ soffice }, 'document conversion is on');
+    } else if (options.soffice !== false) {
+      const missing = [soffice ? undefined : 'LibreOffice (soffice)', pdfinfo ? undefined : 'poppler-utils (pdfinfo)'].filter(Boolean);
+      logger.warn(
+        `document conversion is off: ${missing.join(' and ')} not found; install libreoffice-writer-nogui, libreoffice-impress-nogui, libreoffice-calc-nogui, poppler-utils and fonts-noto-core to turn it on`,
+      );
+    }
+    this.queue = new ConversionQueue({
+      concurrency: options.concurrency ?? availableParallelism(),
+      maxQueued: options.maxQueued ?? 200,
+    });
+  }
+
+  /** Whether Office documents can be converted here (for /api/health and the upload's messages). */
+  available(): boolean {
+    return this.office !== undefined;
+  }
+
+  get networkIsolated(): boolean {
+    return this.office?.networkIsolated ?? false;
+  }
+
+  get load(): { running: number; queued: number } {
+    return this.queue.size;
+  }
+
+  /** Resolves when convert() would queue one more instead of refusing it. */
+  whenRoom(): Promise<void> {
+    return this.queue.whenRoom();
+  }
+
+  detect(path: string): Promise<Detection> {
+    return detectDocument(path, this.detectLimits);
+  }
+
+  /**
+   * Converts one document when its shop's turn and a free slot come. Rejects with
+   * ConversionQueueFull when too many wait (the caller retries later) and with an Error when this
+   * server has no converter; every problem with the document itself is a result with its reason.
+   */
+  convert(request: ConvertRequest): Promise<ConversionResult> {
+    const office = this.office;
+    if (!office) return Promise.reject(new Error('document conversion is off'));
+    if (!needsConversion(request.detected.kind)) return Promise.reject(new Error('a PDF needs no conversion'));
+    return this.queue.run(request.shopId, () => this.convertNow(office, request));
+  }
+
+  /** Refuses conversions still waiting; running ones finish (each is bounded by its time limit). */
+  stop(): void {
+    this.queue.stop();
+  }
+
+  private async convertNow(office: LibreOffice, request: ConvertRequest): Promise<ConversionResult> {
+    const { detected, input } = request;
+    let staged: string | undefined;
+    try {
+      let path: string;
+      if ('path' in input) path = input.path;
+      else {
+        staged = await mkdtemp(join(this.tmpRoot, 'counterprint-original-'));
+        path = join(staged, 'original');
+        await writeFile(path, input.buffer);
+      }
+      const outcome = await office.toPdf({ path, ...detected });
+      if (!outcome.ok) return outcome;
+      const pages = await this.countPages(outcome.pdf);
+      if (pages === undefined) return { ok: false, reason: 'damaged', detail: 'the converted PDF has no pages', ms: outcome.ms };
+      return { ok: true, pdf: outcome.pdf, pages, ms: outcome.ms };
+    } finally {
+      if (staged) await rm(staged, { recursive: true, force: true });
+    }
+  }
+
+  /** pdfinfo on the PDF LibreOffice wrote; a PDF reader in its own process, bounded in time. */
+  private async countPages(pdf: Buffer): Promise<number | undefined> {
+    const dir = await mkdtemp(join(this.tmpRoot, 'counterprint-pages-'));
+    try {
+      const path = join(dir, 'converted.pdf');
+      await writeFile(path, pdf);
+      const stdout = await new Promise<string>((resolve, reject) =>
+        execFile(this.pdfinfo, [path], { env: {}, timeout: 15_000, maxBuffer: 1024 * 1024 }, (err, out) =>
+          err ? reject(err) : resolve(out),
+        ),
+      );
+      const pages = Number(/^Pages:\s+(\d+)$/m.exec(stdout)?.[1]);
+      return Number.isInteger(pages) && pages > 0 ? pages : undefined;
+    } catch {
+      return undefined;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,307 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+
+/**
+ * Office documents made at test time by LibreOffice itself from flat-XML sources, so that no binary
+ * fixture is downloaded or committed. One soffice run (a Basic macro in a builder profile of its own)
+ * writes every file; it runs without network when `unshare` allows, so the linked image is never
+ * fetched while building.
+ */
+export type OfficeCorpus = {
+  dir: string;
+  docx: Record<1 | 7 | 23, string>;
+  odt7: string;
+  rtf23: string;
+  pptx7: string;
+  xlsx1: string;
+  devanagariDocx: string;
+  linkedImageDocx: string;
+  macroOdt: string;
+  doc: string;
+  xls: string;
+  ppt: string;
+  ods: string;
+  odp: string;
+  passwordOdt: string;
+  passwordDoc: string;
+};
+
+const NS = [
+  'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"',
+  'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"',
+  'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"',
+  'xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"',
+  'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"',
+  'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"',
+  'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"',
+  'xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"',
+  'xmlns:script="urn:oasis:names:tc:opendocument:xmlns:script:1.0"',
+  'xmlns:ooo="http://openoffice.org/2004/office"',
+  'xmlns:xlink="http://www.w3.org/1999/xlink"',
+  'xmlns:dom="http://www.w3.org/2001/xml-events"',
+].join(' ');
+
+function flat(mimetype: string, inner: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<office:document ${NS} office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.${mimetype}">${inner}</office:document>\n`;
+}
+
+/** A text of `pages` pages: every paragraph after the first starts a new page. */
+export function textWithPages(pages: number, words = 'Page'): string {
+  const paras = Array.from({ length: pages }, (_, i) => `<text:p${i > 0 ? ' text:style-name="Break"' : ''}>${words} ${i + 1}</text:p>`);
+  return flat(
+    'text',
+    '<office:automatic-styles><style:style style:name="Break" style:family="paragraph"><style:paragraph-properties fo:break-before="page"/></style:style></office:automatic-styles>' +
+      `<office:body><office:text>${paras.join('')}</office:text></office:body>`,
+  );
+}
+
+function slides(count: number): string {
+  const pages = Array.from(
+    { length: count },
+    (_, i) =>
+      `<draw:page draw:name="s${i + 1}"><draw:frame svg:x="2cm" svg:y="2cm" svg:width="20cm" svg:height="3cm"><draw:text-box><text:p>Slide ${i + 1}</text:p></draw:text-box></draw:frame></draw:page>`,
+  );
+  return flat('presentation', `<office:body><office:presentation>${pages.join('')}</office:presentation></office:body>`);
+}
+
+function sheets(count: number): string {
+  const tables = Array.from(
+    { length: count },
+    (_, i) =>
+      `<table:table table:name="Sheet${i + 1}"><table:table-row><table:table-cell><text:p>Sheet ${i + 1}</text:p></table:table-cell></table:table-row></table:table>`,
+  );
+  return flat('spreadsheet', `<office:body><office:spreadsheet>${tables.join('')}</office:spreadsheet></office:body>`);
+}
+
+function linkedImage(url: string): string {
+  return flat(
+    'text',
+    `<office:body><office:text><text:p>A picture from elsewhere: <draw:frame draw:name="picture" text:anchor-type="as-char" svg:width="2cm" svg:height="2cm"><draw:image xlink:href="${url}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/></draw:frame></text:p></office:text></office:body>`,
+  );
+}
+
+/** A document whose Basic macro, run when it is opened, writes `marker`. */
+function macroDocument(marker: string): string {
+  const basic = `Sub Main\n  n = FreeFile\n  Open &quot;${marker}&quot; For Output As #n\n  Print #n, &quot;the macro ran&quot;\n  Close #n\nEnd Sub\n`;
+  return flat(
+    'text',
+    '<office:scripts><office:script script:language="ooo:Basic"><ooo:libraries><ooo:library-embedded ooo:name="Standard">' +
+      `<ooo:module ooo:name="Module1"><ooo:source-code>${basic}</ooo:source-code></ooo:module></ooo:library-embedded></ooo:libraries></office:script>` +
+      '<office:event-listeners><script:event-listener script:language="ooo:script" script:event-name="dom:load" xlink:href="vnd.sun.star.script:Standard.Module1.Main?language=Basic&amp;location=document" xlink:type="simple"/></office:event-listeners>' +
+      '</office:scripts><office:body><office:text><text:p>A document with a macro.</text:p></office:text></office:body>',
+  );
+}
+
+const DEVANAGARI = 'नमस्ते दुनिया। यह दस्तावेज़ हिंदी में है, और मराठी भाषेतही वाचता येतो.';
+
+/** [source, target, LibreOffice filter, password] for the builder macro. */
+type Store = [string, string, string, string];
+
+function builderModule(stores: Store[]): string {
+  const q = (s: string) => `&quot;${s}&quot;`;
+  const calls = stores.map(([src, dst, filter, pw]) => `  Save(${q(src)}, ${q(dst)}, ${q(filter)}, ${q(pw)})`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "module.dtd">
+<script:module xmlns:script="http://openoffice.org/2000/script" script:name="Module1" script:language="StarBasic">
+Sub Build
+${calls}
+End Sub
+
+Sub Save(src As String, dst As String, filter As String, pw As String)
+  Dim load(0) As New com.sun.star.beans.PropertyValue
+  load(0).Name = ${q('Hidden')}
+  load(0).Value = True
+  doc = StarDesktop.loadComponentFromURL(ConvertToURL(src), ${q('_blank')}, 0, load())
+  Dim plain(0) As New com.sun.star.beans.PropertyValue
+  plain(0).Name = ${q('FilterName')}
+  plain(0).Value = filter
+  Dim locked(1) As New com.sun.star.beans.PropertyValue
+  locked(0).Name = ${q('FilterName')}
+  locked(0).Value = filter
+  locked(1).Name = ${q('Password')}
+  locked(1).Value = pw
+  If pw = ${q('')} Then
+    doc.storeToURL(ConvertToURL(dst), plain())
+  Else
+    doc.storeToURL(ConvertToURL(dst), locked())
+  End If
+  doc.close(True)
+End Sub
+</script:module>
+`;
+}
+
+/**
+ * A profile whose Standard library holds `module`, for running it with `macro:///`. LibreOffice
+ * fills a new profile's Basic libraries from its presets on first start, so it starts once first.
+ */
+async function builderProfile(dir: string, module: string): Promise<string> {
+  await runSoffice([`-env:UserInstallation=file://${dir}`, '--headless', '--norestore', '--terminate_after_init']);
+  const standard = join(dir, 'user', 'basic', 'Standard');
+  if (!existsSync(join(standard, 'script.xlb'))) throw new Error(`LibreOffice made no Basic library in ${dir}`);
+  await writeFile(join(standard, 'Module1.xba'), module);
+  return dir;
+}
+
+export function canUnshareNetwork(): boolean {
+  return spawnSync('/usr/bin/unshare', ['--net', '--', '/bin/true'], { stdio: 'ignore' }).status === 0;
+}
+
+/** Runs soffice to the end, its whole process group killed if it overruns. */
+export function runSoffice(args: string[], opts: { timeoutMs?: number; offline?: boolean } = {}): Promise<string> {
+  const argv = opts.offline && canUnshareNetwork() ? ['/usr/bin/unshare', '--net', '--', 'soffice', ...args] : ['soffice', ...args];
+  return new Promise((resolve, reject) => {
+    const child = spawn(argv[0]!, argv.slice(1), { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let said = '';
+    child.stdout.on('data', (c) => (said += c));
+    child.stderr.on('data', (c) => (said += c));
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), opts.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', () => {
+      clearTimeout(timer);
+      resolve(said);
+    });
+  });
+}
+
+export async function buildOfficeCorpus(dir: string, opts: { linkedImageUrl: string; macroMarker: string }): Promise<OfficeCorpus> {
+  const src = join(dir, 'src');
+  await mkdir(src, { recursive: true });
+  const sources: Record<string, string> = {
+    'text1.fodt': textWithPages(1),
+    'text7.fodt': textWithPages(7),
+    'text23.fodt': textWithPages(23),
+    'devanagari.fodt': flat('text', `<office:body><office:text><text:p>${DEVANAGARI}</text:p></office:text></office:body>`),
+    'linked.fodt': linkedImage(opts.linkedImageUrl),
+    'macro.fodt': macroDocument(opts.macroMarker),
+    'slides7.fodp': slides(7),
+    'sheets1.fods': sheets(1),
+  };
+  for (const [name, xml] of Object.entries(sources)) await writeFile(join(src, name), xml);
+
+  const at = (name: string) => join(dir, name);
+  const s = (name: string) => join(src, name);
+  const c: OfficeCorpus = {
+    dir,
+    docx: { 1: at('text1.docx'), 7: at('text7.docx'), 23: at('text23.docx') },
+    odt7: at('text7.odt'),
+    rtf23: at('text23.rtf'),
+    pptx7: at('slides7.pptx'),
+    xlsx1: at('sheets1.xlsx'),
+    devanagariDocx: at('devanagari.docx'),
+    linkedImageDocx: at('linked.docx'),
+    macroOdt: at('macro.odt'),
+    doc: at('text1.doc'),
+    xls: at('sheets1.xls'),
+    ppt: at('slides7.ppt'),
+    ods: at('sheets1.ods'),
+    odp: at('slides7.odp'),
+    passwordOdt: at('password.odt'),
+    passwordDoc: at('password.doc'),
+  };
+  const word = 'MS Word 2007 XML';
+  const stores: Store[] = [
+    [s('text1.fodt'), c.docx[1], word, ''],
+    [s('text7.fodt'), c.docx[7], word, ''],
+    [s('text23.fodt'), c.docx[23], word, ''],
+    [s('devanagari.fodt'), c.devanagariDocx, word, ''],
+    [s('linked.fodt'), c.linkedImageDocx, word, ''],
+    [s('text7.fodt'), c.odt7, 'writer8', ''],
+    [s('macro.fodt'), c.macroOdt, 'writer8', ''],
+    [s('text23.fodt'), c.rtf23, 'Rich Text Format', ''],
+    [s('slides7.fodp'), c.pptx7, 'Impress MS PowerPoint 2007 XML', ''],
+    [s('sheets1.fods'), c.xlsx1, 'Calc MS Excel 2007 XML', ''],
+    [s('text1.fodt'), c.doc, 'MS Word 97', ''],
+    [s('sheets1.fods'), c.xls, 'MS Excel 97', ''],
+    [s('slides7.fodp'), c.ppt, 'MS PowerPoint 97', ''],
+    [s('sheets1.fods'), c.ods, 'calc8', ''],
+    [s('slides7.fodp'), c.odp, 'impress8', ''],
+    [s('text1.fodt'), c.passwordOdt, 'writer8', 'secret'],
+    [s('text1.fodt'), c.passwordDoc, 'MS Word 97', 'secret'],
+  ];
+  const profile = await builderProfile(join(dir, 'builder-profile'), builderModule(stores));
+  const said = await runSoffice(
+    [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--nolockcheck', 'macro:///Standard.Module1.Build'],
+    { offline: true },
+  );
+  const missing = stores.map(([, dst]) => dst).filter((p) => !existsSync(p));
+  if (missing.length > 0) throw new Error(`LibreOffice did not write ${missing.join(', ')}: ${said}`);
+  return c;
+}
+
+// --- A ZIP writer for files LibreOffice would never make ------------------------------------
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** A ZIP of deflated entries; an entry's content may be shared (the same bytes, many names). */
+export function zip(entries: { name: string; content: Buffer }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  const packed = new Map<Buffer, { data: Buffer; crc: number }>();
+  for (const { name, content } of entries) {
+    let p = packed.get(content);
+    if (!p) {
+      p = { data: deflateRawSync(content), crc: crc32(content) };
+      packed.set(content, p);
+    }
+    const fileName = Buffer.from(name, 'utf8');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(p.crc, 14);
+    local.writeUInt32LE(p.data.length, 18);
+    local.writeUInt32LE(content.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(p.crc, 16);
+    central.writeUInt32LE(p.data.length, 20);
+    central.writeUInt32LE(content.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, p.data);
+    centrals.push(central, fileName);
+    offset += local.length + fileName.length + p.data.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+/** A compound file (OLE2) with the streams of a password-protected OOXML file, made from `doc`. */
+export function renameOle2Streams(ole2: Buffer, renames: Record<string, string>): Buffer {
+  const out = Buffer.from(ole2);
+  for (const [from, to] of Object.entries(renames)) {
+    const needle = Buffer.from(`${from}\0`, 'utf16le');
+    const at = out.indexOf(needle);
+    if (at < 0 || at % 128 !== 0) throw new Error(`no directory entry named ${from}`);
+    const name = Buffer.alloc(64);
+    name.write(`${to}\0`, 'utf16le');
+    name.copy(out, at);
+    out.writeUInt16LE((to.length + 1) * 2, at + 64);
+  }
+  return out;
+}
