@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -9,7 +9,8 @@ import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { blobKeys, multipart, ownerWithShop, type Part, pdfBytes, pngBytes, streamRequest } from '../../../test/support/fixtures.js';
 import { createSecondInstance, createTestApp, json, type TestApp, type TestClock, testClock } from '../../../test/support/harness.js';
 import type { App } from '../../app.js';
-import { queryRows } from '../../db/index.js';
+import { type Db, queryRows } from '../../db/index.js';
+import { UploadLeases } from './quota.js';
 
 const MiB = 1024 * 1024;
 const HOUR = 60 * 60 * 1000;
@@ -220,6 +221,41 @@ describe.each(DATABASE_KINDS)('shop storage quota on %s', (kind) => {
         req.end();
       });
     }
+
+    it('keeps an upload whose lease was taken while the leases were being renewed', async () => {
+      // The renewal's answer is held back until the second upload holds its lease: an upload that opened
+      // meanwhile was not in the renewal, and must not be judged lapsed by it.
+      const db = t.deps.database.db;
+      let release: () => void = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let holdNext = false;
+      const slowRenewal = new Proxy(db, {
+        get(target, prop) {
+          const value = Reflect.get(target, prop, target);
+          if (prop !== 'execute') return typeof value === 'function' ? value.bind(target) : value;
+          return async (query: Parameters<Db['execute']>[0]) => {
+            const held = holdNext;
+            holdNext = false;
+            const result = await target.execute(query);
+            if (held) await gate;
+            return result;
+          };
+        },
+      });
+      const leases = new UploadLeases(slowRenewal, clock);
+      const limits = { shopBytes: 100 * MiB, addressShare: 1, addressJobs: 100 };
+      const open = (clientKey: string) => leases.open(limits, { jobId: randomUUID(), shopId, clientKey, bodyBytes: 1000 });
+      const first = await open('renewal-a');
+      holdNext = true;
+      const renewing = leases.renewAll();
+      const second = await open('renewal-b');
+      release();
+      await renewing;
+      expect(first.cover(10)).toBeUndefined();
+      expect(second.cover(10)).toBeUndefined();
+      await leases.close(first);
+      await leases.close(second);
+    });
 
     it('a reaper run with the clock past its grace does not touch an upload in progress', async () => {
       const first = await pdfOf(300_000);

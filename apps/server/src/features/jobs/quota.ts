@@ -63,8 +63,10 @@ export class UploadLeases {
 
   async renewAll(): Promise<void> {
     if (this.held.size === 0) return;
-    const kept = await quotaRepo.renewReservations(this.db, [...this.held.keys()], this.clock.now());
-    for (const [id, r] of this.held) if (!kept.has(id)) r.lose();
+    // Judged are only the leases this renewal asked for: one taken while it ran was not in it.
+    const asked = [...this.held.keys()];
+    const kept = await quotaRepo.renewReservations(this.db, asked, this.clock.now());
+    for (const id of asked) if (!kept.has(id)) this.held.get(id)?.lose();
   }
 
   /** Stops holding: the job's transaction already ended the reservation, or the upload failed. */
