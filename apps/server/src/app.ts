@@ -11,6 +11,7 @@ import { OrphanReaper } from './background/orphan-reaper.js';
 import { RetentionSweeper } from './background/retention-sweeper.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import { DocumentConverter } from './conversion/converter.js';
 import type { Database } from './db/index.js';
 import { PasswordResetService } from './features/accounts/password-reset.js';
 import { accountsRoutes } from './features/accounts/routes.js';
@@ -85,6 +86,7 @@ export type AppServices = {
   realtime: Realtime;
   sweeper: RetentionSweeper;
   reaper: OrphanReaper;
+  converter: DocumentConverter;
 };
 
 // Reset codes, verification tokens and signed file links (a 10-minute capability, and a customer's file name).
@@ -209,7 +211,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     unprintedRetentionSeconds: config.unprintedRetentionSeconds,
   });
   const reaper = new OrphanReaper({ db, blobs, clock, logger, leases });
-  app.decorate('services', { tokens, versions, accounts, limiter, jobs, pageCounter, realtime, sweeper, reaper });
+  const converter = new DocumentConverter({
+    logger,
+    soffice: config.conversion.enabled ? undefined : false,
+    limits: { timeoutMs: config.conversion.timeoutMs },
+  });
+  app.addHook('onClose', async () => converter.stop());
+  app.decorate('services', { tokens, versions, accounts, limiter, jobs, pageCounter, realtime, sweeper, reaper, converter });
   // Before the HTTP server closes: upgraded WebSocket and SockJS sessions would otherwise
   // hold the shutdown open until they time out.
   app.addHook('preClose', async () => {
@@ -218,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await versions.stop();
   });
 
-  await app.register(healthRoutes, { health: new HealthService({ database, blobs }) });
+  await app.register(healthRoutes, { health: new HealthService({ database, blobs, converter }) });
   await app.register(accountsRoutes, { accounts, resets, limiter, cookie: { publicBaseUrl: config.publicBaseUrl } });
   await app.register(ownerRoutes, { owner: new OwnerService({ db, clock }) });
   await app.register(onboardingRoutes, { onboarding });

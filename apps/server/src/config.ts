@@ -91,6 +91,8 @@ const ZEnv = z.object({
   PAGE_COUNT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   PAGE_COUNT_MEMORY_MB: z.coerce.number().int().min(128).default(512),
   PAGE_COUNT_SLOTS: z.coerce.number().int().min(1).max(16).default(2),
+  DOCUMENT_CONVERSION: z.enum(['on', 'off']).default('on'),
+  CONVERSION_TIMEOUT: z.coerce.number().int().min(1).max(600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -147,6 +149,8 @@ export type Config = {
   webDistDir: string | undefined;
   /** Decision 013: wall clock, memory and decode budget of one page count, and how many run side by side. */
   pageCount: { timeoutMs: number; memoryBytes: number; maxStreamBytes: number; maxFileBytes: number; slots: number };
+  /** Office documents to PDF with LibreOffice (docs/decisions/032-document-conversion-sandbox.md); on only where soffice is found. */
+  conversion: { enabled: boolean; timeoutMs: number };
   logLevel: string;
 };
 
@@ -251,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...PAGE_COUNT_DECODE_BUDGET,
       slots: e.PAGE_COUNT_SLOTS,
     },
+    conversion: { enabled: e.DOCUMENT_CONVERSION === 'on', timeoutMs: e.CONVERSION_TIMEOUT * 1000 },
     logLevel: e.LOG_LEVEL,
   };
 }
