@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { deflateRawSync } from 'node:zlib';
+import { type ZipEntry, zipArchive } from './zip.js';
 
 /**
  * Office documents made at test time by LibreOffice itself from flat-XML sources, so that no binary
@@ -234,61 +234,9 @@ export async function buildOfficeCorpus(dir: string, opts: { linkedImageUrl: str
 
 // --- A ZIP writer for files LibreOffice would never make ------------------------------------
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
 /** A ZIP of deflated entries; an entry's content may be shared (the same bytes, many names). */
-export function zip(entries: { name: string; content: Buffer }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  const packed = new Map<Buffer, { data: Buffer; crc: number }>();
-  for (const { name, content } of entries) {
-    let p = packed.get(content);
-    if (!p) {
-      p = { data: deflateRawSync(content), crc: crc32(content) };
-      packed.set(content, p);
-    }
-    const fileName = Buffer.from(name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(p.crc, 14);
-    local.writeUInt32LE(p.data.length, 18);
-    local.writeUInt32LE(content.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(p.crc, 16);
-    central.writeUInt32LE(p.data.length, 20);
-    central.writeUInt32LE(content.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, p.data);
-    centrals.push(central, fileName);
-    offset += local.length + fileName.length + p.data.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
+export function zip(entries: ZipEntry[]): Buffer {
+  return zipArchive(entries, 'deflate');
 }
 
 /** A compound file (OLE2) with the streams of a password-protected OOXML file, made from `doc`. */
