@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
@@ -30,7 +31,10 @@ import { feedbackRoutes } from './features/feedback/routes.js';
 import { FeedbackService } from './features/feedback/service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { HealthService } from './features/health/service.js';
+import { jobStatusRoutes } from './features/job-status/routes.js';
+import { JobStatusService } from './features/job-status/service.js';
 import { PageCounter } from './features/jobs/page-counter.js';
+import { FilePreparer } from './features/jobs/preparer.js';
 import { UploadLeases } from './features/jobs/quota.js';
 import { loadJob } from './features/jobs/repo.js';
 import { jobsRoutes } from './features/jobs/routes.js';
@@ -60,6 +64,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { defaultWebDistDir, isApiPath, serveWebApp } from './http/web-app.js';
 import { databaseRateLimiter, memoryRateLimiter, noRateLimit, type RateLimiter, rateLimitKeyHasher } from './limits/rate-limiter.js';
 import type { Mailer } from './mail/mailer.js';
+import { PreviewMaker } from './previews/preview-maker.js';
 import { type Realtime, startRealtime } from './realtime/wiring.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { registerFileRoutes } from './storage/file-routes.js';
@@ -83,6 +88,7 @@ export type AppServices = {
   limiter: RateLimiter;
   jobs: JobsService;
   pageCounter: PageCounter;
+  preparer: FilePreparer;
   realtime: Realtime;
   sweeper: RetentionSweeper;
   reaper: OrphanReaper;
@@ -177,6 +183,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     slots: config.pageCount.slots,
     onCounted: (jobId, shopId) => announcer.announce(shopId, jobId, 'updated'),
   });
+  const converter = new DocumentConverter({
+    logger,
+    soffice: config.conversion.enabled ? undefined : false,
+    limits: { timeoutMs: config.conversion.timeoutMs },
+  });
+  const preparer = new FilePreparer({
+    db,
+    blobs,
+    clock,
+    logger,
+    converter,
+    previews: new PreviewMaker({ logger }),
+    onPrepared: (jobId, shopId) => announcer.announce(shopId, jobId, 'updated'),
+    // An image child may take up to 1 GiB (docs/decisions/033): a few at a time, whatever the cores.
+    concurrency: Math.min(availableParallelism(), 4),
+  });
   const leases = new UploadLeases(db, clock);
   const refusals = new UploadRefusals({ db, clock });
   const jobs = new JobsService({
@@ -187,6 +209,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     announcer,
     pageCounter,
+    preparer,
+    converterAvailable: converter.available(),
     dataDir: config.dataDir,
     shopStorageQuota: config.shopStorageQuota,
     // RATE_LIMIT=off (benchmarks, one client) lifts every per-address limit, these caps included.
@@ -211,17 +235,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     unprintedRetentionSeconds: config.unprintedRetentionSeconds,
   });
   const reaper = new OrphanReaper({ db, blobs, clock, logger, leases });
-  const converter = new DocumentConverter({
-    logger,
-    soffice: config.conversion.enabled ? undefined : false,
-    limits: { timeoutMs: config.conversion.timeoutMs },
-  });
-  app.addHook('onClose', async () => converter.stop());
-  app.decorate('services', { tokens, versions, accounts, limiter, jobs, pageCounter, realtime, sweeper, reaper, converter });
+  app.decorate('services', { tokens, versions, accounts, limiter, jobs, pageCounter, preparer, realtime, sweeper, reaper, converter });
   // Before the HTTP server closes: upgraded WebSocket and SockJS sessions would otherwise
   // hold the shutdown open until they time out.
   app.addHook('preClose', async () => {
     await pageCounter.stop();
+    // Nothing new starts; the converter's processes are killed, so a conversion under way ends now.
+    preparer.stop();
+    await converter.stop();
+    await preparer.drained();
     await realtime.close();
     await versions.stop();
   });
@@ -235,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(publicShopRoutes, { publicShop });
   await app.register(qrRoutes, { qr: new QrService({ db, publicBaseUrl: config.publicBaseUrl }) });
   await app.register(jobsRoutes, { jobs });
+  await app.register(jobStatusRoutes, { jobStatus: new JobStatusService({ db, blobs, limiter }) });
   await app.register(uploadRefusalsRoutes, { refusals });
   await app.register(recycleRoutes, { recycle });
   await app.register(settingsRoutes, { settings, catalog: new CatalogService(db), hours: new HoursService({ db, clock }), limiter });

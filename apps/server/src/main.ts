@@ -54,9 +54,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const { sweeper, reaper, pageCounter } = app.services;
+  const { sweeper, reaper, pageCounter, preparer } = app.services;
   const analyze = database.kind === 'pglite' ? () => analyzeGrownTables(database.db) : undefined;
-  background = startBackgroundWork({ sweeper, reaper, pageCounter, logger, analyze });
+  background = startBackgroundWork({ sweeper, reaper, pageCounter, preparer, logger, analyze });
   logger.info(
     { url: config.publicBaseUrl, database: database.kind, blobs: blobs.kind },
     `Counterprint is running at ${config.publicBaseUrl}`,

@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { ZConversionFailure } from './conversion.js';
+import { ZPrintOptionsShown } from './print-order.js';
 
-/** The accepted types of docs/product/rules.md#upload-limits, in the spec's order; the message is used verbatim. */
+/**
+ * The accepted types of docs/product/rules.md#upload-limits, in the spec's order, then the documents
+ * issue 18 added (Word, text and presentations), which the server converts to PDF.
+ */
 export const UPLOAD_EXTENSIONS = [
   'pdf',
   'png',
@@ -20,23 +25,78 @@ export const UPLOAD_EXTENSIONS = [
   'xlsx',
   'csv',
   'ods',
+  'doc',
+  'docx',
+  'odt',
+  'rtf',
+  'txt',
+  'ppt',
+  'pptx',
+  'odp',
 ] as const;
+export type UploadKind = (typeof UPLOAD_EXTENSIONS)[number];
+export const ZUploadKind = z.enum(UPLOAD_EXTENSIONS);
 export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
-/** Word files are not printed until they can be converted: say so in one line, not a list of formats. */
-export const WORD_EXTENSIONS = ['doc', 'docx', 'docm', 'dot', 'dotx'] as const;
-const SAVE_AS_PDF = 'Save it as PDF and send it again.';
+
+/** Documents the server turns into a PDF before staff print them (docs/decisions/032). */
+export const CONVERTED_KINDS: readonly UploadKind[] = [
+  'doc',
+  'docx',
+  'odt',
+  'rtf',
+  'txt',
+  'ppt',
+  'pptx',
+  'odp',
+  'xls',
+  'xlsx',
+  'ods',
+  'csv',
+];
+export const isConvertedKind = (kind: string): boolean => (CONVERTED_KINDS as readonly string[]).includes(kind);
+
+/** What a file is, in a customer's words: "`report.pdf` is a Word document". */
+export const UPLOAD_KIND_LABELS: Record<UploadKind, string> = {
+  pdf: 'a PDF',
+  png: 'a PNG image',
+  jpg: 'a JPEG photo',
+  jpeg: 'a JPEG photo',
+  webp: 'a WebP image',
+  tiff: 'a TIFF image',
+  tif: 'a TIFF image',
+  bmp: 'a BMP image',
+  svg: 'an SVG drawing',
+  eps: 'an EPS drawing',
+  ps: 'a PostScript file',
+  psd: 'a Photoshop image',
+  heic: 'a HEIC photo',
+  heif: 'a HEIF photo',
+  xls: 'an Excel spreadsheet',
+  xlsx: 'an Excel spreadsheet',
+  csv: 'a CSV spreadsheet',
+  ods: 'an OpenDocument spreadsheet',
+  doc: 'a Word document',
+  docx: 'a Word document',
+  odt: 'an OpenDocument text',
+  rtf: 'a Rich Text document',
+  txt: 'a text file',
+  ppt: 'a PowerPoint presentation',
+  pptx: 'a PowerPoint presentation',
+  odp: 'an OpenDocument presentation',
+};
+
+/** Word types we do not take (macro-enabled documents and templates): say so in one line, not a list of formats. */
+export const WORD_EXTENSIONS = ['docm', 'dot', 'dotx'] as const;
 const extensionOfName = (file: string) => (file.includes('.') ? file.split('.').pop()!.toLowerCase() : '');
 export const notAllowedMessage = (file: string) =>
   (WORD_EXTENSIONS as readonly string[]).includes(extensionOfName(file))
-    ? `${file} is a Word document. ${SAVE_AS_PDF}`
-    : `${file} is not allowed. Accepted: PDF, PNG, JPG/JPEG, TIFF, SVG, EPS, WEBP, BMP, PSD, HEIC/HEIF, XLS, XLSX, CSV, ODS.`;
-/** A Word document renamed to an accepted extension, e.g. `report.pdf`: "… is a Word document, not a PDF. …". */
-export const disguisedWordMessage = (file: string) => {
-  const format = extensionOfName(file).toUpperCase();
-  // Said letter by letter: "an XLSX", "an SVG", "a PDF".
-  const article = /^[AEFHILMNORSX]/.test(format) ? 'an' : 'a';
-  return `${file} is a Word document, not ${article} ${format}. ${SAVE_AS_PDF}`;
-};
+    ? `${file} is a Word template or a document with macros. Save it as DOCX or PDF and send it again.`
+    : `${file} is not allowed. Accepted: PDF, PNG, JPG/JPEG, TIFF, SVG, EPS, WEBP, BMP, PSD, HEIC/HEIF, XLS, XLSX, CSV, ODS, DOC, DOCX, ODT, RTF, TXT, PPT, PPTX, ODP.`;
+/** Content that is nothing we know, whatever its name says. */
+export const notPrintableMessage = (file: string) => `${file} is not a document we can print.`;
+/** Content of another accepted type than its name says: it is taken as what it is, and the customer is told. */
+export const actualKindMessage = (file: string, kind: UploadKind) =>
+  `${file} is ${UPLOAD_KIND_LABELS[kind]}; ${isConvertedKind(kind) ? 'it will be converted' : 'it will be printed as one'}.`;
 export const tooLargeMessage = (file: string) => `${file} exceeds 25MB`;
 
 export const JOB_STATUSES = ['queued', 'done', 'cancelled'] as const;
@@ -45,6 +105,14 @@ export type TJobStatus = z.infer<typeof ZJobStatus>;
 
 export const PAYMENT_METHODS = ['cash', 'upi', 'card'] as const;
 export const ZPaymentMethod = z.enum(PAYMENT_METHODS, { error: 'paymentMethod must be cash, upi or card' });
+
+/**
+ * A document's way to a PDF: `none` for PDFs and images, `converting` until LibreOffice answers,
+ * `unavailable` when this server has no converter (the original can still be downloaded and printed).
+ */
+export const FILE_CONVERSIONS = ['none', 'converting', 'converted', 'failed', 'unavailable'] as const;
+export const ZFileConversion = z.enum(FILE_CONVERSIONS);
+export type TFileConversion = z.infer<typeof ZFileConversion>;
 
 export const ZJobFile = z.object({
   id: z.string(),
@@ -57,6 +125,15 @@ export const ZJobFile = z.object({
   pagesStatus: z.enum(['counting', 'counted', 'uncountable']),
   /** active: printable; recycled/saved/purged: no longer in the queue. */
   state: z.enum(['active', 'recycled', 'saved', 'purged']),
+  /** What the file is by its content, which may differ from its name's extension. */
+  kind: ZUploadKind,
+  conversion: ZFileConversion,
+  /** Why the conversion failed, when it did; the message a customer reads is CONVERSION_FAILURE_MESSAGES. */
+  conversionError: ZConversionFailure.nullable(),
+  /** A first-page thumbnail exists (links: GET …/print-jobs/:id/files, …/print-jobs/thumbnails). */
+  thumbnail: z.boolean(),
+  /** How the customer asked it to be printed (issue 19), defaults filled in. */
+  options: ZPrintOptionsShown,
 });
 export type TJobFile = z.infer<typeof ZJobFile>;
 
@@ -78,7 +155,21 @@ export const ZJob = z.object({
 });
 export type TJob = z.infer<typeof ZJob>;
 
-export const ZJobCreated = z.object({ jobId: z.string(), fileCount: z.number(), number: z.number() });
+export const ZUploadedFile = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: ZUploadKind,
+  /** Set when the content is not what the name says, e.g. "`report.pdf` is a Word document; it will be converted." */
+  note: z.string().nullable(),
+});
+export const ZJobCreated = z.object({
+  jobId: z.string(),
+  fileCount: z.number(),
+  number: z.number(),
+  files: z.array(ZUploadedFile),
+  /** 128 random bits naming this job to its customer (GET /api/public/jobs/:token); the job number alone grants nothing. */
+  token: z.string(),
+});
 export type TJobCreated = z.infer<typeof ZJobCreated>;
 
 export const ZPrintJobsQuery = z.object({
@@ -122,3 +213,53 @@ export type TUploadRefusalReason = z.infer<typeof ZUploadRefusalReason>;
 /** Uploads refused at a shop in about the last hour, one entry per reason seen. */
 export const ZUploadRefusals = z.array(z.object({ reason: ZUploadRefusalReason, count: z.number(), lastAt: z.string() }));
 export type TUploadRefusals = z.infer<typeof ZUploadRefusals>;
+
+/** Signed links to one file and what was made from it; null where there is none (yet). */
+export const ZJobFileLinks = z.object({
+  fileId: z.string(),
+  /** The file as the customer sent it, downloaded under its own name. */
+  original: z.string(),
+  /** The converted PDF of an Office document, shown inline. */
+  pdf: z.string().nullable(),
+  /** A JPEG of a photo browsers cannot show (HEIC, TIFF, BMP, PSD, EPS), shown inline. */
+  preview: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+});
+export type TJobFileLinks = z.infer<typeof ZJobFileLinks>;
+
+/** `?jobs=id,id,…` (at most 100): the staff queue asks for one page's thumbnails at once. */
+export const ZThumbnailsQuery = z.object({
+  jobs: z
+    .string()
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(
+      z
+        .array(z.uuid({ error: 'jobs must be job ids' }))
+        .min(1, 'jobs must name a job')
+        .max(100, 'at most 100 jobs at once'),
+    ),
+});
+/** File id → signed thumbnail link, for the files that have one. */
+export const ZThumbnailLinks = z.record(z.string(), z.string());
+
+/** The customer's view of their job, by its token: no phone number, no other job. */
+export const PUBLIC_JOB_STATUSES = ['received', 'converting', 'ready', 'printed', 'cancelled'] as const;
+export const ZPublicJob = z.object({
+  number: z.number(),
+  shopName: z.string(),
+  shopSlug: z.string(),
+  status: z.enum(PUBLIC_JOB_STATUSES),
+  files: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      kind: ZUploadKind,
+      pages: z.number().nullable(),
+      conversion: ZFileConversion,
+      conversionError: ZConversionFailure.nullable(),
+      thumbnailUrl: z.string().nullable(),
+    }),
+  ),
+});
+export type TPublicJob = z.infer<typeof ZPublicJob>;
+export const ZJobTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'token is not a job token') });

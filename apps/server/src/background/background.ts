@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { PageCounter } from '../features/jobs/page-counter.js';
+import type { FilePreparer } from '../features/jobs/preparer.js';
 import type { OrphanReaper } from './orphan-reaper.js';
 import type { RetentionSweeper } from './retention-sweeper.js';
 
@@ -10,6 +11,8 @@ export function startBackgroundWork(d: {
   sweeper: RetentionSweeper;
   reaper: OrphanReaper;
   pageCounter: PageCounter;
+  /** Resumed at start, then every minute: files a full queue left waiting in the database. */
+  preparer: FilePreparer;
   logger: Logger;
   /** Keeps planner statistics fresh where no autovacuum does (PGlite). */
   analyze?: () => Promise<unknown>;
@@ -40,6 +43,7 @@ export function startBackgroundWork(d: {
   if (d.analyze) every(60_000, 'planner statistics', d.analyze, 500);
   every(d.sweepMs ?? 10_000, 'retention sweep', () => d.sweeper.sweep(), 1_000);
   every(d.reapMs ?? 60 * 60 * 1000, 'orphan reap', () => d.reaper.reap(), 30_000);
+  every(60_000, 'file preparation', () => d.preparer.resume(), 0);
   void d.pageCounter.resume().catch((err) => d.logger.warn({ err: String(err) }, 'page count resume failed'));
   return {
     stop: async () => {

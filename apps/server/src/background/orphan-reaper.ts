@@ -61,6 +61,8 @@ export class OrphanReaper {
     const live = await queryRows<{ key: string }>(
       this.d.db,
       sql`SELECT blob_key AS key FROM job_files WHERE state <> 'purged' AND blob_key IN (${list})
+          UNION SELECT d.blob_key AS key FROM file_derivatives d JOIN job_files f ON f.id = d.file_id
+            WHERE d.purged_at IS NULL AND f.state <> 'purged' AND d.blob_key IN (${list})
           UNION SELECT blob_key AS key FROM shop_banners WHERE blob_key IN (${list})
           UNION SELECT k.key FROM (VALUES ${sql.join(
             keys.map((k) => sql`(${k})`),

@@ -65,18 +65,24 @@ export class RetentionSweeper {
 
   private async purgeBatch(): Promise<number> {
     const now = this.d.clock.now();
-    const claimed = await queryRows<{ blob_key: string }>(
+    const claimed = await queryRows<{ blob_key: string; original: boolean }>(
       this.d.db,
-      sql`UPDATE job_files SET state = 'purged', purged_at = ${now.toISOString()}
-          WHERE id IN (SELECT id FROM job_files WHERE state = 'recycled' AND expires_at <= ${now.toISOString()}
-                       ORDER BY expires_at LIMIT ${this.d.batchSize ?? 100} FOR UPDATE SKIP LOCKED)
-          RETURNING blob_key`,
+      sql`WITH purged AS (
+            UPDATE job_files SET state = 'purged', purged_at = ${now.toISOString()}
+            WHERE id IN (SELECT id FROM job_files WHERE state = 'recycled' AND expires_at <= ${now.toISOString()}
+                         ORDER BY expires_at LIMIT ${this.d.batchSize ?? 100} FOR UPDATE SKIP LOCKED)
+            RETURNING id, blob_key),
+          derived AS (
+            UPDATE file_derivatives d SET purged_at = ${now.toISOString()} FROM purged p
+            WHERE d.file_id = p.id AND d.purged_at IS NULL RETURNING d.blob_key)
+          SELECT blob_key, true AS original FROM purged UNION ALL SELECT blob_key, false FROM derived`,
     );
+    // What was made from a file (PDF, thumbnail, preview) goes with it.
     for (const row of claimed) {
       await this.d.blobs
         .delete(row.blob_key)
         .catch((err) => this.d.logger.warn({ err: String(err) }, 'blob delete failed; the reaper retries'));
     }
-    return claimed.length;
+    return claimed.filter((r) => r.original).length;
   }
 }

@@ -65,6 +65,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   listener?.close();
+  await converter?.stop();
   if (root) await rm(root, { recursive: true, force: true });
   // Measured numbers for the report: ms per conversion, soffice start included.
   console.info('conversion ms:', JSON.stringify(timings));
@@ -143,6 +144,7 @@ describe('DocumentConverter with LibreOffice', () => {
     expect(settingsOnly.networkIsolated).toBe(false);
     expect(await convertFile(corpus.linkedImageDocx, 'linked-image-settings-only', settingsOnly)).toMatchObject({ ok: true });
     expect(requests).toEqual([]);
+    await settingsOnly.stop();
   });
 
   it('never runs a macro in the document', async () => {
@@ -171,13 +173,27 @@ describe('DocumentConverter with LibreOffice', () => {
   }, 45_000);
 
   it('gives up a conversion past its time limit as too complex, and leaves no process behind', async () => {
-    const hurried = new DocumentConverter({ logger, concurrency: 1, tmpRoot: work, limits: { timeoutMs: 700 } });
-    const result = await convertFile(corpus.docx[23], 'time-limit', hurried);
-    expect(result).toMatchObject({ ok: false, reason: 'too-complex' });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(processesMentioning(work)).toEqual([]);
-    expect(readdirSync(work)).toEqual([]);
-  });
+    const own = join(root, 'hurried');
+    await mkdir(own);
+    const hurried = new DocumentConverter({ logger, concurrency: 1, tmpRoot: own, limits: { timeoutMs: 700 } });
+    try {
+      // A warm soffice first, so that the time limit falls on a conversion, not on a start.
+      expect(await convertFile(corpus.docx[1], 'warm-up', hurried)).toMatchObject({ ok: true });
+      // Thousands of pages: seconds of work even for a warm soffice.
+      const long = join(root, 'long.csv');
+      await writeFile(long, Array.from({ length: 60_000 }, (_, i) => `${i},row ${i},${i * 7},${i % 13}\n`).join(''));
+      const result = await convertFile(long, 'time-limit', hurried);
+      expect(result).toMatchObject({ ok: false, reason: 'too-complex' });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(processesMentioning(own)).toEqual([]);
+      expect(hurried.processes.alive).toEqual([]);
+      // Only the template profile is left, until the converter stops.
+      expect(readdirSync(own).map((n) => n.replace(/-[^-]+$/, ''))).toEqual(['counterprint-office-template']);
+    } finally {
+      await hurried.stop();
+    }
+    expect(readdirSync(own)).toEqual([]);
+  }, 30_000);
 
   it('says damaged when LibreOffice cannot open the file', async () => {
     const truncated = join(root, 'truncated.docx');
@@ -186,6 +202,7 @@ describe('DocumentConverter with LibreOffice', () => {
     expect(await detectDocument(truncated)).toMatchObject({ ok: false, reason: 'damaged' });
     const office = new LibreOffice({ soffice: findSoffice()!, limits: DEFAULT_LIBREOFFICE_LIMITS, logger, tmpRoot: work });
     expect(await office.toPdf({ path: truncated, kind: 'docx' })).toMatchObject({ ok: false, reason: 'damaged' });
+    await office.close();
   });
 
   it('refuses a password-protected document before converting it', async () => {
@@ -199,8 +216,82 @@ describe('DocumentConverter with LibreOffice', () => {
     if (!detected.ok) throw new Error('detect');
     const result = await converter.convert({ shopId: 'shop-b', input: { buffer: await readFile(corpus.docx[1]) }, detected });
     expect(result).toMatchObject({ ok: true, pages: 1 });
-    expect(readdirSync(work)).toEqual([]);
+    // What stays is the warm soffice's own folder and the template profile; nothing of a conversion.
+    expect(readdirSync(work).filter((n) => !n.startsWith('counterprint-office-'))).toEqual([]);
   });
+});
+
+describe('a warm LibreOffice', () => {
+  /** The folders of the soffice processes alive under `dir` (the template's aside). */
+  const officeDirs = (dir: string) => readdirSync(dir).filter((n) => n.startsWith('counterprint-office-') && !n.includes('template'));
+
+  it('serves a set number of conversions, then a fresh soffice with a fresh profile takes over', async () => {
+    const own = join(root, 'reuse');
+    await mkdir(own);
+    const reused = new DocumentConverter({ logger, concurrency: 1, tmpRoot: own, conversionsPerProcess: 2 });
+    try {
+      expect(await convertFile(corpus.docx[1], 'reuse-1', reused)).toMatchObject({ ok: true, pages: 1 });
+      const first = reused.processes;
+      expect(first.started).toBe(1);
+      expect(first.alive).toHaveLength(1);
+      // What a document might leave in the profile: a changed registry and a file of its own.
+      const [dir] = officeDirs(own);
+      const registry = join(own, dir!, 'profile', 'user', 'registrymodifications.xcu');
+      await writeFile(registry, (await readFile(registry, 'utf8')).replace('<value>3</value>', '<value>0</value>'));
+      await writeFile(join(own, dir!, 'profile', 'user', 'left-behind'), 'x');
+
+      expect(await convertFile(corpus.docx[7], 'reuse-2', reused)).toMatchObject({ ok: true, pages: 7 });
+      // Retired after its second: gone with its profile (a replacement may be starting already).
+      expect(processesMentioning(join(own, dir!))).toEqual([]);
+      expect(existsSync(join(own, dir!))).toBe(false);
+
+      expect(await convertFile(corpus.docx[1], 'reuse-3', reused)).toMatchObject({ ok: true, pages: 1 });
+      const second = reused.processes;
+      expect(second.started).toBe(2);
+      expect(second.alive).toHaveLength(1);
+      expect(second.alive[0]).not.toBe(first.alive[0]);
+      const [fresh] = officeDirs(own);
+      expect(fresh).not.toBe(dir);
+      const profile = join(own, fresh!, 'profile', 'user');
+      expect(existsSync(join(profile, 'left-behind'))).toBe(false);
+      expect(readFileSync(join(profile, 'registrymodifications.xcu'), 'utf8')).toMatch(/MacroSecurityLevel" oor:op="fuse"><value>3</);
+    } finally {
+      await reused.stop();
+    }
+    expect(processesMentioning(own)).toEqual([]);
+    expect(readdirSync(own)).toEqual([]);
+  }, 60_000);
+
+  it('replaces the soffice after a conversion that gave no PDF, and after one that crashed it', async () => {
+    const own = join(root, 'retire');
+    await mkdir(own);
+    const retiring = new DocumentConverter({ logger, concurrency: 1, tmpRoot: own });
+    const truncated = join(root, 'truncated-again.docx');
+    await writeFile(truncated, (await readFile(corpus.docx[7])).subarray(0, 2500));
+    try {
+      expect(await convertFile(corpus.docx[1], 'retire-warm', retiring)).toMatchObject({ ok: true });
+      // detect would refuse this file; handed over as a DOCX anyway, LibreOffice cannot load it.
+      const damaged = await retiring.convert({ shopId: 's', input: { path: truncated }, detected: { ok: true, kind: 'docx' } });
+      expect(damaged).toMatchObject({ ok: false, reason: 'damaged' });
+      expect(retiring.processes).toEqual({ started: 1, alive: [] });
+      // Nor does a password it is not given make it wait for one.
+      const locked = await retiring.convert({ shopId: 's', input: { path: corpus.passwordOdt }, detected: { ok: true, kind: 'odt' } });
+      expect(locked).toMatchObject({ ok: false, reason: 'damaged' });
+      expect(retiring.processes).toEqual({ started: 2, alive: [] });
+
+      expect(await convertFile(corpus.docx[1], 'retire-next', retiring)).toMatchObject({ ok: true });
+      const [pid] = retiring.processes.alive;
+      expect(retiring.processes.started).toBe(3);
+      // A crash while idle: the next conversion gets a new soffice, not an error.
+      process.kill(-pid!, 'SIGKILL');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await convertFile(corpus.docx[7], 'after-crash', retiring)).toMatchObject({ ok: true, pages: 7 });
+      expect(retiring.processes.started).toBe(4);
+    } finally {
+      await retiring.stop();
+    }
+    expect(processesMentioning(own)).toEqual([]);
+  }, 60_000);
 });
 
 describe('DocumentConverter without LibreOffice', () => {

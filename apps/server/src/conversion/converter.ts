@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ConversionFailure, DocumentKind } from '@counterprint/contract';
 import type { Logger } from 'pino';
+import { isExecutable } from '../executable.js';
 import { DEFAULT_DETECT_LIMITS, type Detection, type DetectLimits, detectDocument } from './detect.js';
 import { DEFAULT_LIBREOFFICE_LIMITS, findSoffice, LibreOffice, type LibreOfficeLimits } from './libreoffice.js';
 import { ConversionQueue } from './queue.js';
@@ -22,6 +22,8 @@ export type ConverterOptions = {
   tmpRoot?: string;
   /** false: no network namespace even where one could be made (the profile's settings still apply). */
   isolateNetwork?: boolean;
+  /** Conversions one soffice serves before a fresh one replaces it (decision 034); 1 is a process per document. */
+  conversionsPerProcess?: number;
 };
 
 /** A converted document: the PDF and its pages, counted in the PDF (never taken from metadata). */
@@ -44,15 +46,6 @@ export function needsConversion(kind: DocumentKind): boolean {
 
 const PDFINFO = '/usr/bin/pdfinfo';
 
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Turns Office documents into PDFs, off the request path: the upload stores the original, then a
  * background step calls detect() and convert(), records the pages or the reason, and keeps the
@@ -72,10 +65,17 @@ export class DocumentConverter {
     this.tmpRoot = options.tmpRoot ?? tmpdir();
     this.detectLimits = { ...DEFAULT_DETECT_LIMITS, ...options.detectLimits };
     const soffice = options.soffice === false ? undefined : options.soffice ? findSoffice([options.soffice]) : findSoffice();
-    const pdfinfo = executable(this.pdfinfo);
+    const pdfinfo = isExecutable(this.pdfinfo);
     if (soffice && pdfinfo) {
       const limits = { ...DEFAULT_LIBREOFFICE_LIMITS, ...options.limits };
-      this.office = new LibreOffice({ soffice, limits, logger, tmpRoot: this.tmpRoot, isolateNetwork: options.isolateNetwork });
+      this.office = new LibreOffice({
+        soffice,
+        limits,
+        logger,
+        tmpRoot: this.tmpRoot,
+        isolateNetwork: options.isolateNetwork,
+        conversionsPerProcess: options.conversionsPerProcess,
+      });
       logger.info({ soffice }, 'document conversion is on');
     } else if (options.soffice !== false) {
       const missing = [soffice ? undefined : 'LibreOffice (soffice)', pdfinfo ? undefined : 'poppler-utils (pdfinfo)'].filter(Boolean);
@@ -123,9 +123,15 @@ export class DocumentConverter {
     return this.queue.run(request.shopId, () => this.convertNow(office, request));
   }
 
-  /** Refuses conversions still waiting; running ones finish (each is bounded by its time limit). */
-  stop(): void {
+  /** soffice processes started so far and those alive now, for tests and the benchmark. */
+  get processes(): { started: number; alive: number[] } {
+    return this.office?.processes ?? { started: 0, alive: [] };
+  }
+
+  /** Refuses conversions still waiting and ends every soffice; a conversion still running comes back too-complex. */
+  async stop(): Promise<void> {
     this.queue.stop();
+    await this.office?.close();
   }
 
   private async convertNow(office: LibreOffice, request: ConvertRequest): Promise<ConversionResult> {

@@ -1,12 +1,16 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ConversionFailure, DocumentKind } from '@counterprint/contract';
 import type { Logger } from 'pino';
+import { isExecutable } from '../executable.js';
 import type { TextEncoding } from './detect.js';
+import { type OfficeAnswer, type OfficeLaunch, OfficeProcess, runOnce } from './office-process.js';
+
+const READY_TIMEOUT_MS = 60_000;
 
 export type LibreOfficeLimits = {
   /** Wall clock for one conversion; then the whole process group is SIGKILLed. */
@@ -31,23 +35,21 @@ export type ConvertInput = { path: string; kind: DocumentKind; encoding?: TextEn
 const SOFFICE_CANDIDATES = ['/usr/bin/soffice', '/usr/lib/libreoffice/program/soffice', '/opt/libreoffice/program/soffice'];
 const PRLIMIT = '/usr/bin/prlimit';
 const UNSHARE = '/usr/bin/unshare';
+/**
+ * Conversions run at a lower CPU priority: on a busy machine the kernel serves the server's requests
+ * first, so uploads keep their pace while documents convert (bench/ upload-under-conversion).
+ */
+const NICE = existsSync('/usr/bin/nice') ? ['/usr/bin/nice', '-n', '10'] : [];
 
 /** The first soffice found on this machine, or undefined: the server runs without conversion then. */
 export function findSoffice(candidates: string[] = SOFFICE_CANDIDATES): string | undefined {
-  return candidates.find((path) => {
-    try {
-      accessSync(path, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  return candidates.find(isExecutable);
 }
 
 /**
  * Macros never run (the highest security level, and execution switched off), links are never
- * updated on load, and images from untrusted places are not fetched. Written into a fresh profile
- * for every conversion, so no document can leave anything behind for the next one.
+ * updated on load, and images from untrusted places are not fetched. Written over the profile of
+ * every soffice before it starts; no document runs code that could change it in memory.
  */
 const REGISTRY = `<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
@@ -78,22 +80,28 @@ const EXTENSIONS: Record<DocumentKind, string> = {
   txt: 'txt',
 };
 
-/** LibreOffice's import filter options for text: its own encoding numbers and names. */
-function textFilter(input: ConvertInput): string | undefined {
+/** The import filter for text: LibreOffice's own encoding numbers and names, as `--infilter` takes them. */
+function textFilter(input: ConvertInput): { name: string; options: string } | undefined {
   if (input.kind === 'csv') {
     // Separator, text delimiter ("), character set (76 UTF-8, 12 ISO-8859-1), first line 1.
     const separator = (input.delimiter ?? ',').charCodeAt(0);
-    return `CSV:${separator},34,${input.encoding === 'latin-1' ? 12 : 76},1`;
+    return { name: 'Text - txt - csv (StarCalc)', options: `${separator},34,${input.encoding === 'latin-1' ? 12 : 76},1` };
   }
-  if (input.kind === 'txt') return `Text (encoded):${input.encoding === 'latin-1' ? 'ISO-8859-1' : 'UTF8'},LF,,,`;
+  if (input.kind === 'txt') return { name: 'Text (encoded)', options: `${input.encoding === 'latin-1' ? 'ISO-8859-1' : 'UTF8'},LF,,,` };
   return undefined;
 }
 
+/** A soffice serves this many conversions, then a fresh one takes its place (decision 034). */
+export const DEFAULT_CONVERSIONS_PER_PROCESS = 20;
+
 /**
- * Converts one document to PDF with a throw-away soffice: its own profile, an empty environment, no
- * network (a network namespace of its own when `unshare` may make one: root in CI and in production
- * containers with CAP_SYS_ADMIN), bounded memory and output, and a wall clock after which its whole
- * process group is killed. See docs/decisions/032-document-conversion-sandbox.md.
+ * Converts documents to PDF with sandboxed soffice processes: each has its own profile, an empty
+ * environment, no network (a network namespace of its own when `unshare` may make one: root in CI
+ * and in production containers with CAP_SYS_ADMIN), bounded memory and output, and a wall clock per
+ * conversion after which its whole process group is killed. A process stays warm for the next
+ * document and is replaced after `conversionsPerProcess` conversions, after any conversion that did
+ * not give a PDF, and after a timeout. See docs/decisions/032-document-conversion-sandbox.md and
+ * 034-warm-converter.md.
  */
 export class LibreOffice {
   private readonly isolated: boolean;
@@ -102,6 +110,14 @@ export class LibreOffice {
   private readonly limits: LibreOfficeLimits;
   private readonly logger: Logger;
   private readonly tmpRoot: string;
+  private readonly conversionsPerProcess: number;
+  private readonly idle: OfficeProcess[] = [];
+  private readonly busy = new Set<OfficeProcess>();
+  /** Replacements started when a soffice was retired after its share of conversions. */
+  private readonly spares: Promise<OfficeProcess | undefined>[] = [];
+  private template: Promise<string> | undefined;
+  private startedProcesses = 0;
+  private closed = false;
 
   constructor(options: {
     soffice: string;
@@ -110,9 +126,12 @@ export class LibreOffice {
     tmpRoot?: string;
     /** false: rely on the profile's settings alone even where a network namespace could be made. */
     isolateNetwork?: boolean;
+    /** Conversions one soffice serves before a fresh one replaces it; 1 is a process per document. */
+    conversionsPerProcess?: number;
   }) {
     ({ soffice: this.soffice, limits: this.limits, logger: this.logger } = options);
     this.tmpRoot = options.tmpRoot ?? tmpdir();
+    this.conversionsPerProcess = Math.max(1, options.conversionsPerProcess ?? DEFAULT_CONVERSIONS_PER_PROCESS);
     const logger = this.logger;
     this.isolated = options.isolateNetwork !== false && canUnshareNetwork();
     if (!this.isolated && options.isolateNetwork !== false) {
@@ -127,6 +146,12 @@ export class LibreOffice {
     return this.isolated;
   }
 
+  /** soffice processes started so far (the template's first start not counted), and the pids of those alive. */
+  get processes(): { started: number; alive: number[] } {
+    const alive = [...this.idle, ...this.busy].filter((o) => o.alive).map((o) => o.pid!);
+    return { started: this.startedProcesses, alive };
+  }
+
   async toPdf(input: ConvertInput): Promise<PdfOutcome> {
     const started = Date.now();
     const work = await mkdtemp(join(this.tmpRoot, 'counterprint-convert-'));
@@ -138,86 +163,132 @@ export class LibreOffice {
     }
   }
 
+  /** Ends every soffice and removes their folders and the template; later conversions are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const spares = await Promise.all(this.spares.splice(0));
+    const all = [...this.idle.splice(0), ...this.busy, ...spares.filter((o) => o !== undefined)];
+    await Promise.all(all.map((o) => o.stop()));
+    const template = await this.template?.catch(() => undefined);
+    if (template) await rm(dirname(template), { recursive: true, force: true });
+  }
+
   private async convertIn(work: string, input: ConvertInput): Promise<Outcome> {
-    const profile = join(work, 'profile');
-    const out = join(work, 'out');
-    const tmp = join(work, 'tmp');
-    await Promise.all([mkdir(join(profile, 'user'), { recursive: true }), mkdir(out), mkdir(tmp)]);
-    await writeFile(join(profile, 'user', 'registrymodifications.xcu'), REGISTRY);
-    // Our own name: the customer's file name never reaches a command line.
+    // Our own name: the customer's file name never reaches LibreOffice.
     const source = join(work, `document.${EXTENSIONS[input.kind]}`);
+    const pdf = join(work, 'document.pdf');
     await copyFile(input.path, source);
-
-    const filter = textFilter(input);
-    const office = [
-      this.soffice,
-      `-env:UserInstallation=${pathToFileURL(profile).href}`,
-      '--headless',
-      '--invisible',
-      '--norestore',
-      '--nolockcheck',
-      '--nodefault',
-      '--nologo',
-      ...(filter ? [`--infilter=${filter}`] : []),
-      '--convert-to',
-      'pdf',
-      '--outdir',
-      out,
-      source,
-    ];
-    const { memoryBytes, maxOutputBytes } = this.limits;
-    const bounded = this.bounded ? [PRLIMIT, `--as=${memoryBytes}`, `--fsize=${maxOutputBytes}`, '--', ...office] : office;
-    const argv = this.isolated ? [UNSHARE, '--net', '--', ...bounded] : bounded;
-    const run = await this.run(argv, { PATH: '/usr/bin:/bin', HOME: profile, TMPDIR: tmp, LANG: 'C.UTF-8' });
-
-    const pdfPath = join(out, 'document.pdf');
-    const size = await stat(pdfPath).then(
+    const office = await this.take();
+    let answer: OfficeAnswer;
+    try {
+      answer = await office.convert({ source, pdf, filter: textFilter(input) }, this.limits.timeoutMs);
+    } catch (err) {
+      await this.give(office, false);
+      throw err;
+    }
+    await this.give(office, answer.ok);
+    if (!answer.ok && answer.kind === 'timed-out') {
+      return { ok: false, reason: 'too-complex', detail: `still converting after ${this.limits.timeoutMs} ms` };
+    }
+    if (!answer.ok && answer.kind === 'ended') return { ok: false, reason: 'too-complex', detail: 'soffice ended while converting' };
+    const size = await stat(pdf).then(
       (s) => s.size,
       () => 0,
     );
-    if (run.timedOut) return { ok: false, reason: 'too-complex', detail: `still converting after ${this.limits.timeoutMs} ms` };
-    if (run.signal) return { ok: false, reason: 'too-complex', detail: `soffice ended by ${run.signal}` };
-    if (size > 0) return { ok: true, pdf: await readFile(pdfPath) };
-    return { ok: false, ...classify(run.stderr) };
+    if (answer.ok && size > 0) return { ok: true, pdf: await readFile(pdf) };
+    return { ok: false, ...classify(answer.ok ? '' : `Error: ${answer.said}`) };
   }
 
-  private run(argv: string[], env: NodeJS.ProcessEnv): Promise<{ timedOut: boolean; signal: string | null; stderr: string }> {
-    return new Promise((resolve) => {
-      // detached: soffice and everything it starts share one new process group, killed as one.
-      const child = spawn(argv[0]!, argv.slice(1), { env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
-      let stderr = '';
-      let timedOut = false;
-      child.stderr.setEncoding('utf8');
-      child.stderr.on('data', (text: string) => {
-        if (stderr.length < 16_384) stderr += text;
-      });
-      const killGroup = () => {
-        try {
-          if (child.pid) process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // The group is gone already.
-        }
-      };
-      const timer = setTimeout(() => {
-        timedOut = true;
-        killGroup();
-      }, this.limits.timeoutMs);
-      child.on('error', (err) => {
-        clearTimeout(timer);
-        resolve({ timedOut, signal: null, stderr: `${stderr}\nspawn failed: ${err.message}` });
-      });
-      child.on('close', (_code, signal) => {
-        clearTimeout(timer);
-        // Anything soffice left running in its group goes with it.
-        killGroup();
-        if (stderr.trim()) this.logger.debug({ stderr: stderr.slice(0, 2000) }, 'soffice said');
-        resolve({ timedOut, signal, stderr });
-      });
-    });
+  /** A warm soffice, the one started when the last was retired, or a fresh one. */
+  private async take(): Promise<OfficeProcess> {
+    if (this.closed) throw new Error('the converter is closed');
+    let office = this.idle.pop();
+    while (office && !office.alive) {
+      await office.stop();
+      office = this.idle.pop();
+    }
+    if (!office) {
+      const spare = await this.spares.shift();
+      if (spare?.alive) office = spare;
+      else await spare?.stop();
+    }
+    office ??= await this.startOne();
+    if (this.closed) {
+      await office.stop();
+      throw new Error('the converter is closed');
+    }
+    this.busy.add(office);
+    return office;
+  }
+
+  private async startOne(): Promise<OfficeProcess> {
+    const dir = await mkdtemp(join(this.tmpRoot, 'counterprint-office-'));
+    try {
+      const office = await OfficeProcess.start(await this.launch(), dir);
+      this.startedProcesses++;
+      return office;
+    } catch (err) {
+      await rm(dir, { recursive: true, force: true });
+      throw err;
+    }
+  }
+
+  /**
+   * Back to the idle ones, unless it has served its share or the conversion did not give a PDF. One
+   * that has served its share is replaced at once, so the next document need not wait for a start;
+   * after a failure the next conversion starts one (a stream of bad files does not keep soffice busy).
+   */
+  private async give(office: OfficeProcess, succeeded: boolean): Promise<void> {
+    this.busy.delete(office);
+    const healthy = succeeded && office.alive && !this.closed;
+    if (healthy && office.conversions < this.conversionsPerProcess) {
+      this.idle.push(office);
+      return;
+    }
+    await office.stop();
+    if (healthy && !this.closed) {
+      this.spares.push(
+        this.startOne().catch((err: Error) => {
+          this.logger.warn({ err: err.message }, 'a replacement soffice did not start');
+          return undefined;
+        }),
+      );
+    }
+  }
+
+  private async launch(): Promise<OfficeLaunch> {
+    this.template ??= this.makeTemplate();
+    const { memoryBytes, maxOutputBytes } = this.limits;
+    const bounded = [...NICE, ...(this.bounded ? [PRLIMIT, `--as=${memoryBytes}`, `--fsize=${maxOutputBytes}`, '--'] : [])];
+    const sandbox = this.isolated ? [UNSHARE, '--net', '--', ...bounded] : bounded;
+    return { soffice: this.soffice, sandbox, templateProfile: await this.template, registry: REGISTRY, logger: this.logger };
+  }
+
+  /** A profile LibreOffice has started in once, so that no process pays for its first start again. */
+  private async makeTemplate(): Promise<string> {
+    const dir = await mkdtemp(join(this.tmpRoot, 'counterprint-office-template-'));
+    const profile = join(dir, 'profile');
+    const tmp = join(dir, 'tmp');
+    await mkdir(join(profile, 'user'), { recursive: true });
+    await mkdir(tmp);
+    await writeFile(join(profile, 'user', 'registrymodifications.xcu'), REGISTRY);
+    const sandbox = this.isolated ? [UNSHARE, '--net', '--'] : [];
+    const said = await runOnce(
+      { soffice: this.soffice, sandbox },
+      [`-env:UserInstallation=${pathToFileURL(profile).href}`, '--headless', '--norestore', '--nologo', '--terminate_after_init'],
+      { PATH: '/usr/bin:/bin', HOME: profile, TMPDIR: tmp, LANG: 'C.UTF-8' },
+      READY_TIMEOUT_MS,
+    );
+    if (!existsSync(join(profile, 'user', 'basic', 'Standard', 'script.xlb'))) {
+      this.template = undefined;
+      await rm(dir, { recursive: true, force: true });
+      throw new Error(`LibreOffice did not initialise a profile: ${said.slice(0, 500)}`);
+    }
+    return profile;
   }
 }
 
-/** soffice exits 0 even when it converted nothing; what it printed is all there is to go on. */
+/** What LibreOffice said when it gave no PDF (the exception of a failed load or store) is all there is to go on. */
 function classify(stderr: string): { reason: ConversionFailure; detail: string } {
   const said = stderr
     .split('\n')

@@ -139,6 +139,8 @@ export const jobs = pgTable('jobs', {
   cancelledAt: ts('cancelled_at'),
   /** HMAC of the uploading address (docs/decisions/014). */
   clientKey: text('client_key'),
+  /** SHA-256 of the customer's job token. */
+  tokenHash: text('token_hash'),
 });
 
 /** Uploads in progress: quota they hold and a lease the orphan reaper respects (docs/decisions/014). */
@@ -172,7 +174,31 @@ export const jobFiles = pgTable('job_files', {
   savedAt: ts('saved_at'),
   purgedAt: ts('purged_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** A document's way to a PDF (TFileConversion), and why it failed. */
+  conversion: text('conversion').notNull().default('none'),
+  conversionError: text('conversion_error'),
+  /** Set once the file's thumbnail, preview and conversion are done or given up (issue 18). */
+  preparedAt: ts('prepared_at'),
+  preparationAttempts: integer('preparation_attempts').notNull().default(0),
+  /** How the customer asked the file to be printed (issue 19); null: the defaults. */
+  printOptions: jsonb('print_options'),
 });
+
+/** What was made from a file (converted PDF, thumbnail, preview); it lives and dies with the file. */
+export const fileDerivatives = pgTable(
+  'file_derivatives',
+  {
+    fileId: uuid('file_id').notNull(),
+    shopId: uuid('shop_id').notNull(),
+    role: text('role').notNull(),
+    blobKey: text('blob_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    purgedAt: ts('purged_at'),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.role] })],
+);
 
 export const inventoryItems = pgTable('inventory_items', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -16,6 +16,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/public/shops/:slug/details',
   'POST /api/public/shops/:slug/visits',
   'POST /api/public/shops/:slug/jobs',
+  'GET /api/public/jobs/:token',
   'GET /api/public/shops/:slug/banners/:bannerId',
   'GET /api/qr/generate/:slug',
   'GET /api/qr/poster/:slug',

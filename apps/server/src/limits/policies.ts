@@ -60,3 +60,6 @@ export const checkout = (ip: string, userId: string): Limit[] => [
 
 /** The public contact form. */
 export const contact = (ip: string): Limit[] => [{ key: `contact:${ip}`, max: 5, windowMs: HOUR }];
+
+/** A customer's look at their own job by its token; a guess at 128 random bits gains nothing but a 404. */
+export const jobLookup = (ip: string): Limit[] => [{ key: `job-lookup:${ip}`, max: 240, windowMs: MINUTE }];

@@ -58,6 +58,16 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/shops-action/print-jobs/:id/signed-urls': {
     shop: (w) => ({ named: [{ method: 'GET', url: `/api/shops-action/print-jobs/${w.queuedJobId}/signed-urls` }] }),
   },
+  'GET /api/shops-action/print-jobs/:id/files': {
+    shop: (w) => ({ named: [{ method: 'GET', url: `/api/shops-action/print-jobs/${w.queuedJobId}/files` }] }),
+  },
+  'GET /api/shops/:shopId/print-jobs/thumbnails': {
+    shop: (w) => ({
+      named: [{ method: 'GET', url: `/api/shops/${w.a.shop.id}/print-jobs/thumbnails?jobs=${w.queuedJobId}` }],
+      // B's own shop, A's job: the job is looked for in B's shop only.
+      smuggled: [{ method: 'GET', url: `/api/shops/${w.b.shop.id}/print-jobs/thumbnails?jobs=${w.queuedJobId}` }],
+    }),
+  },
   'POST /api/shops/print-jobs/:id/mark-printed': {
     shop: (w) => ({
       named: [

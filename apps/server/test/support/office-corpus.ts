@@ -232,6 +232,42 @@ export async function buildOfficeCorpus(dir: string, opts: { linkedImageUrl: str
   return c;
 }
 
+/** A paragraph of ordinary prose, so that a benchmark's pages carry text as real ones do. */
+const PROSE =
+  'The print shop keeps the original as it came and prints the PDF it made from it. Every page holds a few lines of text like this one, in the default font and size, so that laying out and exporting it costs what an ordinary letter or report costs. '.repeat(
+    6,
+  );
+
+/** DOCX files of the given page counts and PPTX files of the given slide counts, made by LibreOffice like the corpus (for the benchmark). */
+export async function buildSizedDocuments(
+  dir: string,
+  wanted: { docxPages: number[]; pptxSlides: number[] },
+): Promise<{ docx: Record<number, string>; pptx: Record<number, string> }> {
+  const src = join(dir, 'src');
+  await mkdir(src, { recursive: true });
+  const docx: Record<number, string> = {};
+  const pptx: Record<number, string> = {};
+  const stores: Store[] = [];
+  for (const pages of wanted.docxPages) {
+    await writeFile(join(src, `text${pages}.fodt`), textWithPages(pages, PROSE));
+    docx[pages] = join(dir, `text${pages}.docx`);
+    stores.push([join(src, `text${pages}.fodt`), docx[pages], 'MS Word 2007 XML', '']);
+  }
+  for (const count of wanted.pptxSlides) {
+    await writeFile(join(src, `slides${count}.fodp`), slides(count));
+    pptx[count] = join(dir, `slides${count}.pptx`);
+    stores.push([join(src, `slides${count}.fodp`), pptx[count], 'Impress MS PowerPoint 2007 XML', '']);
+  }
+  const profile = await builderProfile(join(dir, 'builder-profile'), builderModule(stores));
+  const said = await runSoffice(
+    [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--nolockcheck', 'macro:///Standard.Module1.Build'],
+    { offline: true },
+  );
+  const missing = stores.map(([, dst]) => dst).filter((p) => !existsSync(p));
+  if (missing.length > 0) throw new Error(`LibreOffice did not write ${missing.join(', ')}: ${said}`);
+  return { docx, pptx };
+}
+
 // --- A ZIP writer for files LibreOffice would never make ------------------------------------
 
 /** A ZIP of deflated entries; an entry's content may be shared (the same bytes, many names). */

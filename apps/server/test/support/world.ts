@@ -106,6 +106,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const bannerPath = banners.bannerGcsPaths[0]!;
   const bannerId = bannerPath.split('/').pop()!;
 
+  // Thumbnails are made after the uploads answer: wait, so that A's snapshot does not move under the test.
+  await t.app.services.preparer.idle();
   const db = t.deps.database.db;
   const customerId = (await queryRows<{ id: string }>(db, sql`SELECT id FROM customers WHERE shop_id = ${a.shop.id}`))[0]!.id;
   const orderId = (await queryRows<{ id: string }>(db, sql`SELECT id FROM orders WHERE shop_id = ${a.shop.id}`))[0]!.id;

@@ -1,8 +1,8 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { disguisedWordMessage, notAllowedMessage, UPLOAD_EXTENSIONS } from '@counterprint/contract';
+import { actualKindMessage, notAllowedMessage, notPrintableMessage, UPLOAD_EXTENSIONS, type UploadKind } from '@counterprint/contract';
 import { HttpError } from '../../http/errors.js';
 
-export type UploadKind = (typeof UPLOAD_EXTENSIONS)[number];
+export type { UploadKind };
 
 export const CONTENT_TYPES: Record<UploadKind, string> = {
   pdf: 'application/pdf',
@@ -23,15 +23,22 @@ export const CONTENT_TYPES: Record<UploadKind, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv',
   ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  odt: 'application/vnd.oasis.opendocument.text',
+  rtf: 'application/rtf',
+  txt: 'text/plain',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odp: 'application/vnd.oasis.opendocument.presentation',
 };
 
 /** Bytes read before deciding; large enough for a ZIP's first entries and an SVG's prolog. */
 export const SNIFF_BYTES = 64 * 1024;
 
 export const refusedType = (name: string) => new HttpError(415, 'FILE_TYPE_NOT_ALLOWED', notAllowedMessage(name));
-/** Content that contradicts the extension; a Word document (the usual case) is named as such. */
-const refusedContent = (name: string, head: Buffer) =>
-  isWordDocument(head) ? new HttpError(415, 'FILE_TYPE_NOT_ALLOWED', disguisedWordMessage(name)) : refusedType(name);
+/** Content that contradicts its name and is nothing we can print. */
+const refusedContent = (name: string) => new HttpError(415, 'FILE_TYPE_NOT_ALLOWED', notPrintableMessage(name));
 
 export function extensionOf(name: string): UploadKind | undefined {
   const ext = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
@@ -67,14 +74,27 @@ export function headMatches(kind: UploadKind, head: Buffer): boolean {
     case 'eps':
     case 'ps':
       return ascii(head, '%!PS') || starts(head, [0xc5, 0xd0, 0xd3, 0xc6]);
+    case 'doc':
     case 'xls':
-      return starts(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    case 'ppt': {
+      // An OLE2 file whose directory lies past the sniffed head is judged after upload (conversion/detect.ts).
+      const found = starts(head, OLE2) ? ole2Kind(head) : 'none';
+      return found === kind || found === undefined;
+    }
+    case 'docx':
     case 'xlsx':
-      // A .docx is an Office ZIP too: it must not pass for a spreadsheet.
-      return ascii(head, 'PK\x03\x04') && (head.includes('[Content_Types].xml') || head.includes('xl/')) && !isWordDocument(head);
+    case 'pptx': {
+      const found = ascii(head, 'PK\x03\x04') ? zipKind(head) : 'none';
+      return found === kind || (found === undefined && head.includes('[Content_Types].xml'));
+    }
+    case 'odt':
     case 'ods':
-      return ascii(head, 'PK\x03\x04') && ascii(head, 'mimetype', 30) && head.includes('application/vnd.oasis.opendocument.spreadsheet');
+    case 'odp':
+      return ascii(head, 'PK\x03\x04') && zipKind(head) === kind;
+    case 'rtf':
+      return ascii(head, '{\\rtf');
     case 'csv':
+    case 'txt':
       return !head.includes(0);
     case 'svg':
       return !head.includes(0) && isSvgRoot(head.toString('utf8'));
@@ -89,13 +109,41 @@ function blankPrefix(head: Buffer): number {
 }
 
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-/** The stream every .doc holds, as its OLE2 directory names it (UTF-16LE). */
-const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
+/** The stream each Office format keeps, as an OLE2 directory names it (UTF-16LE). */
+const OLE2_STREAMS: [UploadKind, Buffer][] = [
+  ['doc', Buffer.from('WordDocument', 'utf16le')],
+  ['xls', Buffer.from('Workbook', 'utf16le')],
+  ['xls', Buffer.from('Book\0', 'utf16le')],
+  ['ppt', Buffer.from('PowerPoint Document', 'utf16le')],
+];
+const ole2Kind = (head: Buffer): UploadKind | undefined => OLE2_STREAMS.find(([, name]) => head.includes(name))?.[0];
 
-/** A .doc (OLE2 with a WordDocument stream) or .docx (ZIP with word/ parts), judged from the sniffed head. */
-export function isWordDocument(head: Buffer): boolean {
-  if (starts(head, OLE2)) return head.includes(WORD_STREAM);
-  return ascii(head, 'PK\x03\x04') && head.includes('word/');
+/** An Office ZIP by the part names in its first local headers; ODF by its leading `mimetype` entry. */
+function zipKind(head: Buffer): UploadKind | undefined {
+  if (ascii(head, 'mimetype', 30)) {
+    const type = head.subarray(38, 38 + 60).toString('latin1');
+    if (type.startsWith('application/vnd.oasis.opendocument.text')) return 'odt';
+    if (type.startsWith('application/vnd.oasis.opendocument.spreadsheet')) return 'ods';
+    if (type.startsWith('application/vnd.oasis.opendocument.presentation')) return 'odp';
+    return undefined;
+  }
+  if (head.includes('word/')) return 'docx';
+  if (head.includes('ppt/')) return 'pptx';
+  if (head.includes('xl/')) return 'xlsx';
+  return undefined;
+}
+
+/**
+ * What the head says a file is when its name is wrong: only formats with a strong signature. Text,
+ * SVG and BMP (two letters) are never guessed: a file named `.pdf` that is text is refused.
+ */
+export function sniffKind(head: Buffer): UploadKind | undefined {
+  const strong: UploadKind[] = ['pdf', 'png', 'jpg', 'webp', 'tiff', 'psd', 'heic', 'eps', 'rtf'];
+  const found = strong.find((kind) => headMatches(kind, head));
+  if (found) return found;
+  if (starts(head, OLE2)) return ole2Kind(head);
+  if (ascii(head, 'PK\x03\x04')) return zipKind(head);
+  return undefined;
 }
 
 /** XML whose first element is <svg>, after an optional BOM, prolog, comments and doctype. */
@@ -108,7 +156,7 @@ function isSvgRoot(text: string): boolean {
 }
 
 /** Text formats must stay text to the end, not only in their first bytes. */
-export const mustStayText = (kind: UploadKind) => kind === 'csv' || kind === 'svg';
+export const mustStayText = (kind: UploadKind) => kind === 'csv' || kind === 'txt' || kind === 'svg';
 
 /** HTML, whatever the file is named (docs/security.md): a browser that sniffed it would run it as a page. */
 const HTML = /<(?:!doctype html|html|head|body|script|iframe|frame|frameset|object|embed)[\s/>]/i;
@@ -173,8 +221,12 @@ export class ContentCheck extends Transform {
   private decided = false;
   private readonly text: TextScan | undefined;
 
+  /** Set when the content is another accepted type than the name says. */
+  note: string | null = null;
+
   constructor(
-    private readonly kind: UploadKind,
+    /** The name's type until the head is judged; then what the content is. */
+    public kind: UploadKind,
     private readonly name: string,
   ) {
     super();
@@ -183,7 +235,7 @@ export class ContentCheck extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     if (this.text && (chunk.includes(0) || !this.text.clean(chunk))) {
-      done(refusedType(this.name));
+      done(refusedContent(this.name));
     } else if (this.decided) {
       done(null, chunk);
     } else {
@@ -195,17 +247,27 @@ export class ContentCheck extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.text && !this.text.clean(Buffer.alloc(0), true)) done(refusedType(this.name));
+    if (this.text && !this.text.clean(Buffer.alloc(0), true)) done(refusedContent(this.name));
     else if (this.decided) done();
     else this.decide(done);
   }
 
-  /** Judges the sniffed head (all of a file shorter than the sniff size) and lets it through or refuses it. */
+  /**
+   * Judges the sniffed head (all of a file shorter than the sniff size) and lets it through or refuses
+   * it. Content of another accepted type than its name says is taken as what it is, and noted.
+   */
   private decide(done: TransformCallback): void {
     const buf = Buffer.concat(this.head);
     this.head = [];
+    if (buf.length > 0 && !headMatches(this.kind, buf) && !this.text) {
+      const actual = sniffKind(buf);
+      if (actual) {
+        this.kind = actual;
+        this.note = actualKindMessage(this.name, actual);
+      }
+    }
     if (buf.length === 0 || !headMatches(this.kind, buf)) {
-      done(refusedContent(this.name, buf));
+      done(refusedContent(this.name));
       return;
     }
     this.decided = true;

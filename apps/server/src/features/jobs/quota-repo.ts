@@ -28,6 +28,7 @@ export async function usageOf(tx: Db, shopId: string, clientKey: string, uploadI
     sql`WITH held AS (SELECT id, client_key, bytes FROM upload_reservations WHERE shop_id = ${shopId} AND expires_at > ${now.toISOString()})
         SELECT
           (SELECT coalesce(sum(size), 0) FROM job_files WHERE shop_id = ${shopId} AND state <> 'purged')
+            + (SELECT coalesce(sum(size), 0) FROM file_derivatives WHERE shop_id = ${shopId} AND purged_at IS NULL)
             + (SELECT coalesce(sum(bytes), 0) FROM held) AS shop_bytes,
           (SELECT coalesce(sum(f.size), 0) FROM jobs j JOIN job_files f ON f.job_id = j.id AND f.state = 'active'
              WHERE j.shop_id = ${shopId} AND j.client_key = ${clientKey} AND j.status = 'queued')

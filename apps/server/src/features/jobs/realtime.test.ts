@@ -86,6 +86,23 @@ describe.each(DATABASE_KINDS)('live print queue over STOMP on %s', (kind) => {
     },
   );
 
+  it('announces updated once a document is converted, with its pages and thumbnail', async () => {
+    const sub = subscriber(base, a.token, a.shop.id);
+    await sub.subscribed;
+    const text = Buffer.from('Dear Sir,\nPlease print this letter.\n');
+    const res = await upload(t.app, a.shop.slug, [{ name: 'files', filename: 'letter.txt', data: text }]);
+    const { jobId } = json(res);
+    const created = await sub.waitFor((m) => m.action === 'created' && m.job.id === jobId, 1000);
+    expect((created.message.job as unknown as { files: { conversion: string }[] }).files[0]!.conversion).toBe('converting');
+    type Prepared = { files: { conversion: string; pages: number | null; thumbnail: boolean }[] };
+    const prepared = await sub.waitFor(
+      (m) => m.action === 'updated' && m.job.id === jobId && (m.job as unknown as Prepared).files[0]!.conversion === 'converted',
+      60_000,
+    );
+    expect((prepared.message.job as unknown as Prepared).files[0]).toMatchObject({ pages: 1, thumbnail: true });
+    await sub.stop();
+  }, 90_000);
+
   it("refuses a subscription to another shop's topic with an ERROR frame", async () => {
     const sub = subscriber(base, b.token, a.shop.id);
     await expect(sub.subscribed).rejects.toThrow(/Access denied/);

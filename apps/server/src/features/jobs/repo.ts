@@ -1,7 +1,7 @@
-import type { TJob } from '@counterprint/contract';
+import { defaultPrintOptions, type TFileConversion, type TJob, type TJobFile, type TPrintOptions } from '@counterprint/contract';
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
-import { inventoryItems, jobFiles, jobs, orders, rateCardServices } from '../../db/schema.js';
+import { fileDerivatives, inventoryItems, jobFiles, jobs, orders, rateCardServices } from '../../db/schema.js';
 import { defaultPaperOf } from '../shops/repo.js';
 import { uploadLost } from './quota.js';
 import { settleReservation } from './quota-repo.js';
@@ -11,19 +11,38 @@ type JobRow = typeof jobs.$inferSelect;
 /** The file columns a job's DTO shows. */
 type FileRow = Pick<
   typeof jobFiles.$inferSelect,
-  'id' | 'jobId' | 'position' | 'originalName' | 'contentType' | 'size' | 'pages' | 'pageCountError' | 'state'
->;
+  | 'id'
+  | 'jobId'
+  | 'position'
+  | 'originalName'
+  | 'extension'
+  | 'contentType'
+  | 'size'
+  | 'pages'
+  | 'pageCountError'
+  | 'state'
+  | 'conversion'
+  | 'conversionError'
+  | 'printOptions'
+> & { thumbnail?: boolean };
 const fileColumns = {
   id: jobFiles.id,
   jobId: jobFiles.jobId,
   position: jobFiles.position,
   originalName: jobFiles.originalName,
+  extension: jobFiles.extension,
   contentType: jobFiles.contentType,
   size: jobFiles.size,
   pages: jobFiles.pages,
   pageCountError: jobFiles.pageCountError,
   state: jobFiles.state,
+  conversion: jobFiles.conversion,
+  conversionError: jobFiles.conversionError,
+  printOptions: jobFiles.printOptions,
 };
+const hasThumbnail = sql<boolean>`exists (select 1 from ${fileDerivatives} d where d.file_id = ${jobFiles.id} and d.role = 'thumbnail')`;
+/** Files stored before issue 19 print with the defaults. */
+const DEFAULT_OPTIONS = defaultPrintOptions({ colorDetection: false });
 type Paper = { sku: string; name: string } | undefined;
 
 export function toJobDto(job: JobRow, files: FileRow[], paper: Paper): TJob {
@@ -46,7 +65,12 @@ export function toJobDto(job: JobRow, files: FileRow[], paper: Paper): TJob {
       size: f.size,
       pages: f.pages,
       pagesStatus: f.pages !== null ? 'counted' : f.pageCountError !== null ? 'uncountable' : 'counting',
-      state: f.state as TJob['files'][number]['state'],
+      state: f.state as TJobFile['state'],
+      kind: f.extension as TJobFile['kind'],
+      conversion: f.conversion as TFileConversion,
+      conversionError: f.conversionError as TJobFile['conversionError'],
+      thumbnail: f.thumbnail === true,
+      options: (f.printOptions as TPrintOptions | null) ?? DEFAULT_OPTIONS,
     })),
     items: live.map((f) => ({
       name: paper?.name ?? 'Paper',
@@ -61,7 +85,18 @@ export function toJobDto(job: JobRow, files: FileRow[], paper: Paper): TJob {
  * returns the job as staff see it, so that announcing it needs no second read. The upload's
  * reservation ends in the same transaction: the orphan reaper sees either it or the files.
  */
-export async function insertJob(db: Db, shopId: string, upload: ReceivedUpload, now: Date, clientKey: string): Promise<TJob> {
+export type NewJob = {
+  upload: ReceivedUpload;
+  clientKey: string;
+  tokenHash: string;
+  /** How each file (by position) starts its way to a PDF. */
+  conversions: TFileConversion[];
+  /** How each file (by position) is to be printed. */
+  printOptions: TPrintOptions[];
+};
+
+export async function insertJob(db: Db, shopId: string, job: NewJob, now: Date): Promise<TJob> {
+  const { upload, clientKey } = job;
   const paper = await defaultPaperOf(db, shopId);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -94,6 +129,7 @@ export async function insertJob(db: Db, shopId: string, upload: ReceivedUpload, 
         customerPhone: upload.phone,
         paperSku: paper?.sku ?? null,
         clientKey,
+        tokenHash: job.tokenHash,
         createdAt: now,
       })
       .returning();
@@ -112,13 +148,22 @@ export async function insertJob(db: Db, shopId: string, upload: ReceivedUpload, 
           contentType: f.contentType,
           size: f.size,
           sha256: f.sha256,
-          pages: f.contentType === 'application/pdf' ? null : 1,
+          ...initialPages(f.contentType, job.conversions[position]!),
+          conversion: job.conversions[position]!,
+          printOptions: job.printOptions[position]!,
           createdAt: now,
         })),
       )
       .returning(fileColumns);
     return toJobDto(jobRow!, fileRows, paper);
   });
+}
+
+/** A PDF's pages are counted, a document's come from its PDF, an image is one page; without a converter, nobody knows. */
+function initialPages(contentType: string, conversion: TFileConversion): { pages: number | null; pageCountError: string | null } {
+  if (conversion === 'unavailable') return { pages: null, pageCountError: 'not-converted' };
+  if (conversion === 'converting' || contentType === 'application/pdf') return { pages: null, pageCountError: null };
+  return { pages: 1, pageCountError: null };
 }
 
 async function paperFor(db: Db, shopId: string, skus: (string | null)[]): Promise<Map<string | null, Paper>> {
@@ -141,7 +186,7 @@ async function assemble(db: Db, shopId: string, rows: JobRow[]): Promise<TJob[]>
   // parsing every column of every file, made a page of 100 jobs ~4× slower on PGlite (bench/).
   const ids = rows.map((j) => j.id);
   const files = await db
-    .select(fileColumns)
+    .select({ ...fileColumns, thumbnail: hasThumbnail })
     .from(jobFiles)
     .where(sql`${jobFiles.jobId} = any(${sql.param(ids)}::uuid[])`);
   const byJob = new Map<string, FileRow[]>();
@@ -198,7 +243,12 @@ export const liveFilesOf = (db: Db, jobId: string) =>
     .orderBy(jobFiles.position);
 
 /** A file still waiting for its page count: neither counted nor marked uncountable (decision 013). */
-const awaitingCount = and(isNull(jobFiles.pages), isNull(jobFiles.pageCountError), eq(jobFiles.state, 'active'));
+const awaitingCount = and(
+  isNull(jobFiles.pages),
+  isNull(jobFiles.pageCountError),
+  eq(jobFiles.state, 'active'),
+  eq(jobFiles.conversion, 'none'),
+);
 
 /** Files left uncounted by a crash or restart, oldest first. */
 export const filesAwaitingCount = (db: Db) =>
@@ -324,6 +374,8 @@ export async function blobIsLive(db: Db, key: string): Promise<boolean> {
   const rows = await queryRows<{ live: boolean }>(
     db,
     sql`SELECT EXISTS (SELECT 1 FROM job_files WHERE blob_key = ${key} AND state <> 'purged')
+        OR EXISTS (SELECT 1 FROM file_derivatives d JOIN job_files f ON f.id = d.file_id
+                   WHERE d.blob_key = ${key} AND d.purged_at IS NULL AND f.state <> 'purged')
         OR EXISTS (SELECT 1 FROM shop_banners WHERE blob_key = ${key}) AS live`,
   );
   return rows[0]?.live === true;

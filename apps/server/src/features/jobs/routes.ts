@@ -1,4 +1,14 @@
-import { ZJob, ZJobCreated, ZMarkPrintedRequest, ZPrintJobsQuery, ZSignedUrls, ZSlugParams } from '@counterprint/contract';
+import {
+  ZJob,
+  ZJobCreated,
+  ZJobFileLinks,
+  ZMarkPrintedRequest,
+  ZPrintJobsQuery,
+  ZSignedUrls,
+  ZSlugParams,
+  ZThumbnailLinks,
+  ZThumbnailsQuery,
+} from '@counterprint/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,6 +52,18 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
 
   r.get('/api/shops-action/print-jobs/:id/signed-urls', { schema: { params: ZJobParams, response: { 200: ZSignedUrls } } }, async (req) =>
     jobs.signedUrls(currentUser(req), req.params.id),
+  );
+
+  r.get(
+    '/api/shops-action/print-jobs/:id/files',
+    { schema: { params: ZJobParams, response: { 200: z.array(ZJobFileLinks) } } },
+    async (req) => jobs.fileLinks(currentUser(req), req.params.id),
+  );
+
+  r.get(
+    '/api/shops/:shopId/print-jobs/thumbnails',
+    { schema: { params: ZShopParams, querystring: ZThumbnailsQuery, response: { 200: ZThumbnailLinks } } },
+    async (req) => jobs.thumbnails(currentUser(req), req.params.shopId, req.query.jobs),
   );
 
   r.post(

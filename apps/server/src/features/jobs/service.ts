@@ -2,18 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  defaultPrintOptions,
+  isConvertedKind,
+  parseUploadOptions,
+  printOptionsErrorMessage,
   rupeesToPaise,
   SIGNED_LINK_TTL_SECONDS,
+  type TFileConversion,
   type TJob,
   type TJobCreated,
+  type TJobFileLinks,
   type TMarkPrintedRequest,
+  type TPrintOptions,
   type TUploadRefusalReason,
 } from '@counterprint/contract';
 import type { AuthUser } from '../../auth/guards.js';
 import { requireShopAccess } from '../../auth/guards.js';
+import { hashJobToken, newJobToken } from '../../auth/job-token.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { MultipartBody } from '../../http/multipart.js';
 import * as policies from '../../limits/policies.js';
 import type { RateLimiter } from '../../limits/rate-limiter.js';
@@ -22,9 +30,11 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import type { ShopRow } from '../shops/repo.js';
 import { findInUsersShop, shopBySlug } from '../shops/scope.js';
 import type { PageCounter } from './page-counter.js';
+import * as preparation from './preparation-repo.js';
+import type { FilePreparer } from './preparer.js';
 import { clientKeyOf, type UploadLeases, uploadLost } from './quota.js';
 import * as repo from './repo.js';
-import { discard, type ReceivedFile, receiveUpload, refusalReason, serverStorageFull } from './upload.js';
+import { discard, type ReceivedFile, type ReceivedUpload, receiveUpload, refusalReason, serverStorageFull } from './upload.js';
 
 export type { JobAction, JobAnnouncer } from '../../realtime/job-announcer.js';
 
@@ -41,6 +51,10 @@ export type JobsDeps = {
   clock: Clock;
   announcer: JobAnnouncer;
   pageCounter: PageCounter;
+  /** Converts documents, makes thumbnails and previews after the upload answers. */
+  preparer: FilePreparer;
+  /** Whether this server can convert documents; without, they are kept as sent, "preview unavailable". */
+  converterAvailable: boolean;
   dataDir: string;
   shopStorageQuota: number;
   /** Share of the quota one address may keep unprinted in a shop, and its unprinted jobs there (docs/decisions/014). */
@@ -96,13 +110,22 @@ export class JobsService {
       const received = await receiveUpload(upload.body, blobs, shop.id, reservation);
       try {
         await this.assertStored(received.files);
-        const job = await repo.insertJob(db, shop.id, received, this.d.clock.now(), reservation.clientKey);
+        const printOptions = optionsOf(received);
+        const token = newJobToken();
+        const conversions = received.files.map((f) => this.conversionOf(f.extension));
+        const newJob = { upload: received, clientKey: reservation.clientKey, tokenHash: hashJobToken(token), conversions, printOptions };
+        const job = await repo.insertJob(db, shop.id, newJob, this.d.clock.now());
         this.d.announcer.announce(shop.id, job.id, 'created', job);
         this.d.pageCounter.enqueue(
           shop.id,
           received.files.filter((f) => f.contentType === 'application/pdf').map((f) => f.id),
         );
-        return { jobId: job.id, fileCount: received.files.length, number: job.number };
+        this.d.preparer.enqueue(
+          shop.id,
+          received.files.map((f) => f.id),
+        );
+        const files = received.files.map((f) => ({ id: f.id, name: f.originalName, kind: f.extension, note: f.note }));
+        return { jobId: job.id, fileCount: received.files.length, number: job.number, files, token };
       } catch (err) {
         await discard(blobs, received.files);
         throw err;
@@ -110,6 +133,11 @@ export class JobsService {
     } finally {
       await this.d.leases.close(reservation);
     }
+  }
+
+  private conversionOf(kind: string): TFileConversion {
+    if (!isConvertedKind(kind)) return 'none';
+    return this.d.converterAvailable ? 'converting' : 'unavailable';
   }
 
   /** Every file is checked before the 201: a blob gone for whatever reason must not be acknowledged. */
@@ -142,6 +170,47 @@ export class JobsService {
     await this.ownedJob(user, jobId);
     const files = await repo.liveFilesOf(this.d.db, jobId);
     return Promise.all(files.map((f) => this.d.blobs.signedUrl(f.blobKey, SIGNED_URL_TTL_SECONDS, f.originalName)));
+  }
+
+  /** Links to each live file of the job and to what was made from it (converted PDF, preview, thumbnail). */
+  async fileLinks(user: AuthUser, jobId: string): Promise<TJobFileLinks[]> {
+    await this.ownedJob(user, jobId);
+    const files = await repo.liveFilesOf(this.d.db, jobId);
+    const derived = await preparation.derivativesOf(
+      this.d.db,
+      files.map((f) => f.id),
+    );
+    const sign = (key: string | undefined, name: string, contentType: string) =>
+      key ? this.d.blobs.signedUrl(key, SIGNED_URL_TTL_SECONDS, name, { inline: true, contentType }) : null;
+    return Promise.all(
+      files.map(async (f) => {
+        const of = (role: preparation.DerivativeRole) => derived.find((d) => d.fileId === f.id && d.role === role)?.blobKey;
+        const stem = f.originalName.replace(/\.[^.]*$/, '');
+        return {
+          fileId: f.id,
+          original: await this.d.blobs.signedUrl(f.blobKey, SIGNED_URL_TTL_SECONDS, downloadName(f.originalName, f.extension)),
+          pdf: await sign(of('pdf'), `${stem}.pdf`, 'application/pdf'),
+          preview: await sign(of('preview'), `${stem}.jpg`, 'image/jpeg'),
+          thumbnail: await sign(of('thumbnail'), `${stem} (thumbnail).jpg`, 'image/jpeg'),
+        };
+      }),
+    );
+  }
+
+  /** Thumbnail links of the named jobs' files, for one page of the staff queue. */
+  async thumbnails(user: AuthUser, shopId: string, jobIds: string[]): Promise<Record<string, string>> {
+    await requireShopAccess(this.d.db, user, shopId);
+    const rows = await preparation.thumbnailsOfJobs(this.d.db, shopId, jobIds);
+    const links = await Promise.all(
+      rows.map(
+        async (r) =>
+          [
+            r.file_id,
+            await this.d.blobs.signedUrl(r.blob_key, SIGNED_URL_TTL_SECONDS, 'thumbnail.jpg', { inline: true, contentType: 'image/jpeg' }),
+          ] as const,
+      ),
+    );
+    return Object.fromEntries(links);
   }
 
   async markPrinted(user: AuthUser, jobId: string, input: TMarkPrintedRequest): Promise<TJob> {
@@ -177,4 +246,36 @@ export class JobsService {
   isFileLive(blobKey: string): Promise<boolean> {
     return repo.blobIsLive(this.d.db, blobKey);
   }
+}
+
+/**
+ * Each file's print options from the upload's `options` field (issue 19): one object per file, in
+ * order, defaults filled in; none given, every file takes the defaults. Any error is a 400 naming the
+ * file and the field, and the caller discards what was stored.
+ */
+function optionsOf(upload: ReceivedUpload): TPrintOptions[] {
+  // Colour detection is not a shop setting yet: `auto` is refused until it is.
+  const shop = { colorDetection: false };
+  const parsed = parseUploadOptions(upload.optionsText, shop);
+  if (!parsed.ok) {
+    const [first] = parsed.errors;
+    const name = first!.fileIndex === null ? undefined : upload.files[first!.fileIndex]?.originalName;
+    throw badRequest(printOptionsErrorMessage(name, first!), 'INVALID_PRINT_OPTIONS');
+  }
+  if (parsed.options.length === 0) return upload.files.map(() => defaultPrintOptions(shop));
+  if (parsed.options.length !== upload.files.length) {
+    throw badRequest(
+      `options must have one entry per file: ${upload.files.length} files, ${parsed.options.length} entries`,
+      'INVALID_PRINT_OPTIONS',
+    );
+  }
+  return parsed.options;
+}
+
+const SAME_KIND: Record<string, string> = { jpeg: 'jpg', tif: 'tiff', heif: 'heic' };
+/** The original under its own name, unless that name says another type than its content: then the content's. */
+function downloadName(name: string, kind: string): string {
+  const ext = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
+  if ((SAME_KIND[ext] ?? ext) === (SAME_KIND[kind] ?? kind)) return name;
+  return `${name.replace(/\.[^.]*$/, '')}.${kind}`;
 }

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
-import { PHONE_PATTERN, type TUploadRefusalReason, tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/contract';
+import {
+  PHONE_PATTERN,
+  type TUploadRefusalReason,
+  tooLargeMessage,
+  UPLOAD_LIMITS,
+  UPLOAD_OPTIONS_MAX_LENGTH,
+} from '@counterprint/contract';
 import { controlCharacters, hasControlCharacters } from '../../http/control-characters.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { type MultipartBody, readMultipart, skipFile } from '../../http/multipart.js';
 import { type BlobStore, BlobTooLargeError, type PutResult, StorageFullError } from '../../storage/blob-store.js';
 import { freeNow } from '../../storage/stream-util.js';
-import { CONTENT_TYPES, ContentCheck, extensionOf, refusedType } from './content-check.js';
+import { CONTENT_TYPES, ContentCheck, extensionOf, refusedType, type UploadKind } from './content-check.js';
 import { storageName, validateFilename } from './filename.js';
 
 export type ReceivedFile = {
@@ -14,13 +20,23 @@ export type ReceivedFile = {
   blobKey: string;
   originalName: string;
   storedName: string;
-  extension: string;
+  /** What the content is, which the name's extension may not say. */
+  extension: UploadKind;
   contentType: string;
+  /** Told to the customer when the content is not what the name says. */
+  note: string | null;
   size: number;
   sha256: string;
 };
 
-export type ReceivedUpload = { jobId: string; files: ReceivedFile[]; name: string | null; phone: string | null };
+export type ReceivedUpload = {
+  jobId: string;
+  files: ReceivedFile[];
+  name: string | null;
+  phone: string | null;
+  /** The `options` field as sent (a JSON array, one object per file), read by the service. */
+  optionsText: string | undefined;
+};
 
 /** The quota an upload holds (quota.ts): its job id names the blobs, and every file byte is covered before it is stored. */
 export type UploadAllowance = { readonly jobId: string; cover(bytes: number): Promise<void> | undefined };
@@ -91,6 +107,7 @@ export async function receiveUpload(
   const files: ReceivedFile[] = [];
   let name: string | null = null;
   let phone: string | null = null;
+  let optionsText: string | undefined;
   let accepted = 0;
   // The previous file's blob is committed (fsync, rename) while the next one streams in: waiting for
   // every fsync before reading on stalled a 50-file upload (bench/ upload throughput).
@@ -99,11 +116,22 @@ export async function receiveUpload(
   try {
     await readMultipart(form, {
       preservePath: true,
-      limits: { fileSize: UPLOAD_LIMITS.maxFileBytes, files: UPLOAD_LIMITS.maxFiles + 1, fieldSize: 1024, fields: 10, parts: 80 },
+      // A field may hold the options of 50 files; name and phone have their own, shorter caps.
+      limits: {
+        fileSize: UPLOAD_LIMITS.maxFileBytes,
+        files: UPLOAD_LIMITS.maxFiles + 1,
+        fieldSize: UPLOAD_OPTIONS_MAX_LENGTH,
+        fields: 10,
+        parts: 80,
+      },
       notMultipart: 'body must be multipart/form-data with one or more "files" parts',
       field(fieldName, value, truncated) {
         if (fieldName === 'name') name = field('name', value, truncated);
         if (fieldName === 'phone') phone = field('phone', value, truncated);
+        if (fieldName === 'options') {
+          if (truncated) throw badRequest('options is too long', 'INVALID_PRINT_OPTIONS');
+          optionsText = value;
+        }
       },
       async file(part) {
         if (part.fieldname !== 'files') return skipFile(part);
@@ -140,8 +168,9 @@ export async function receiveUpload(
             blobKey,
             originalName: display,
             storedName: storageName(display),
-            extension: kind,
-            contentType: CONTENT_TYPES[kind],
+            extension: body.kind,
+            contentType: CONTENT_TYPES[body.kind],
+            note: body.note,
             size: result.stored.size,
             sha256: result.stored.sha256,
           });
@@ -151,7 +180,7 @@ export async function receiveUpload(
     });
     await committing;
     if (files.length === 0) throw badRequest('Please select at least one file to upload.', 'NO_FILES');
-    return { jobId, files, name, phone };
+    return { jobId, files, name, phone, optionsText };
   } catch (err) {
     // A file still being committed failed first (e.g. it was cut at the size limit): that is the cause to report.
     const earlier = await committing?.then(

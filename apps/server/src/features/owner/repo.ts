@@ -14,7 +14,8 @@ export async function platformOverview(db: Db, since: { dayStart: Date; weekStar
       (SELECT count(*) FROM jobs WHERE created_at >= ${dayStart.toISOString()}) AS jobs_today,
       (SELECT count(*) FROM jobs WHERE created_at >= ${weekStart.toISOString()}) AS jobs_week,
       (SELECT count(*) FROM job_files WHERE state <> 'purged') AS files,
-      (SELECT coalesce(sum(size), 0) FROM job_files WHERE state <> 'purged') AS bytes`,
+      (SELECT coalesce(sum(size), 0) FROM job_files WHERE state <> 'purged')
+        + (SELECT coalesce(sum(size), 0) FROM file_derivatives WHERE purged_at IS NULL) AS bytes`,
   );
   const row = rows[0] ?? {};
   const n = (k: string) => Number(row[k] ?? 0);

@@ -1,6 +1,6 @@
 import { recycleType, type TRecycleItem } from '@counterprint/contract';
-import { and, desc, eq, gte, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/index.js';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/index.js';
 import { jobFiles, jobs } from '../../db/schema.js';
 
 export type FileRow = typeof jobFiles.$inferSelect;
@@ -57,14 +57,22 @@ export async function restoreFile(db: Db, fileId: string, jobId: string): Promis
   });
 }
 
-/** Marks a recycled or saved file purged; answers its blob key, or undefined when it was not in the bin. */
-export async function purgeFile(db: Db, fileId: string, at: Date): Promise<string | undefined> {
-  const [purged] = await db
-    .update(jobFiles)
-    .set({ state: 'purged', purgedAt: at })
-    .where(and(eq(jobFiles.id, fileId), inArray(jobFiles.state, ['recycled', 'saved'])))
-    .returning({ blobKey: jobFiles.blobKey });
-  return purged?.blobKey;
+/**
+ * Marks a recycled or saved file purged, with what was made from it; answers every blob key to delete,
+ * the file's first, or an empty list when it was not in the bin.
+ */
+export async function purgeFile(db: Db, fileId: string, at: Date): Promise<string[]> {
+  const rows = await queryRows<{ blob_key: string }>(
+    db,
+    sql`WITH purged AS (
+          UPDATE job_files SET state = 'purged', purged_at = ${at.toISOString()}
+          WHERE id = ${fileId} AND state IN ('recycled', 'saved') RETURNING id, blob_key),
+        derived AS (
+          UPDATE file_derivatives d SET purged_at = ${at.toISOString()} FROM purged p
+          WHERE d.file_id = p.id AND d.purged_at IS NULL RETURNING d.blob_key)
+        SELECT blob_key, 0 AS n FROM purged UNION ALL SELECT blob_key, 1 FROM derived ORDER BY n`,
+  );
+  return rows.map((r) => r.blob_key);
 }
 
 export function toItem(b: BinFile, previewUrl: string | null): TRecycleItem {

@@ -73,7 +73,7 @@ export class RecycleService {
   async remove(user: AuthUser, fileId: string): Promise<void> {
     const b = await this.owned(user, fileId);
     if (b.file.state === 'active') throw conflict('The file is still on a job in the queue', 'NOT_IN_BIN');
-    const blobKey = await purgeFile(this.d.db, fileId, this.d.clock.now());
-    if (blobKey) await this.d.blobs.delete(blobKey);
+    const blobKeys = await purgeFile(this.d.db, fileId, this.d.clock.now());
+    for (const key of blobKeys) await this.d.blobs.delete(key);
   }
 }

@@ -1,0 +1,56 @@
+import { SIGNED_LINK_TTL_SECONDS, type TPublicJob } from '@counterprint/contract';
+import { hashJobToken } from '../../auth/job-token.js';
+import type { Db } from '../../db/index.js';
+import { notFound } from '../../http/errors.js';
+import * as policies from '../../limits/policies.js';
+import type { RateLimiter } from '../../limits/rate-limiter.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { type CustomerFile, filesOf, findJobByToken } from './repo.js';
+
+export type JobStatusDeps = { db: Db; blobs: BlobStore; limiter: RateLimiter };
+
+type PublicFile = TPublicJob['files'][number];
+
+/** The customer's side of a job, reached by the token the upload answered with: no account, no phone number. */
+export class JobStatusService {
+  constructor(private readonly d: JobStatusDeps) {}
+
+  async publicJob(ip: string, token: string): Promise<TPublicJob> {
+    await this.d.limiter.hit(...policies.jobLookup(ip));
+    const job = await findJobByToken(this.d.db, hashJobToken(token));
+    if (!job) throw notFound('This job link is not valid. Check the link, or ask the shop.', 'JOB_NOT_FOUND');
+    const files = await filesOf(this.d.db, job.id);
+    return {
+      number: job.number,
+      shopName: job.shop_name,
+      shopSlug: job.shop_slug,
+      status: publicStatus(job.status, files),
+      files: await Promise.all(files.map((f) => this.fileOf(f))),
+    };
+  }
+
+  private async fileOf(f: CustomerFile): Promise<PublicFile> {
+    return {
+      id: f.id,
+      name: f.original_name,
+      kind: f.extension as PublicFile['kind'],
+      pages: f.pages,
+      conversion: f.conversion as PublicFile['conversion'],
+      conversionError: f.conversion_error as PublicFile['conversionError'],
+      thumbnailUrl: f.thumbnail_key
+        ? await this.d.blobs.signedUrl(f.thumbnail_key, SIGNED_LINK_TTL_SECONDS, 'thumbnail.jpg', {
+            inline: true,
+            contentType: 'image/jpeg',
+          })
+        : null,
+    };
+  }
+}
+
+/** Where the job stands: printed and cancelled as staff left it, else how far its files are prepared. */
+function publicStatus(status: string, files: Pick<CustomerFile, 'conversion' | 'prepared_at'>[]): TPublicJob['status'] {
+  if (status === 'done') return 'printed';
+  if (status === 'cancelled') return 'cancelled';
+  if (files.some((f) => f.conversion === 'converting')) return 'converting';
+  return files.some((f) => f.prepared_at === null) ? 'received' : 'ready';
+}

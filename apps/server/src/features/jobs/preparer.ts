@@ -1,0 +1,183 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type ConversionFailure, isConvertedKind, type UploadKind } from '@counterprint/contract';
+import type { Logger } from 'pino';
+import type { Clock } from '../../clock.js';
+import type { DocumentConverter } from '../../conversion/converter.js';
+import { ConversionQueue, ConversionQueueFull, ConversionQueueStopped } from '../../conversion/queue.js';
+import type { Db } from '../../db/index.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import * as repo from './preparation-repo.js';
+
+/** Thumbnails and previews, made by a renderer bounded in time and memory (src/previews). */
+export interface FilePreviews {
+  thumbnailOfPdf(path: string): Promise<Buffer | undefined>;
+  ofImage(path: string, kind: UploadKind): Promise<{ thumbnail?: Buffer; preview?: Buffer }>;
+}
+
+export type PreparerDeps = {
+  db: Db;
+  blobs: BlobStore;
+  clock: Clock;
+  logger: Logger;
+  converter: DocumentConverter;
+  previews: FilePreviews;
+  /** Called when a file's conversion, pages or thumbnail changed, so staff see it live. */
+  onPrepared: (jobId: string, shopId: string) => void;
+  /** Files prepared at once (a conversion holds one of the converter's own slots besides). */
+  concurrency: number;
+  tmpRoot?: string;
+};
+
+/** A file the process died on this many times is given up: a document is then "too complex". */
+export const MAX_PREPARATION_ATTEMPTS = 2;
+/** Files waiting in memory; more wait in the database until the next resume. */
+const MAX_WAITING = 2000;
+
+/**
+ * `shops/{shop}/derived/{job}/{file}.{role}`: beside the originals, not under their keys, so listing a
+ * job's originals lists no derived blob, and the reaper still finds the job id in the fourth segment.
+ */
+const derivedKey = (file: { shopId: string; jobId: string; id: string }, role: repo.DerivativeRole) =>
+  `shops/${file.shopId}/derived/${file.jobId}/${file.id}.${role}`;
+const JPEG = 'image/jpeg';
+
+/**
+ * Prepares every uploaded file after the upload has answered (issue 18): a document is converted to a
+ * PDF whose pages are the file's pages; every file gets a first-page thumbnail; a photo browsers cannot
+ * show gets a JPEG preview. Each result is a blob of the file's own (file_derivatives), stored like the
+ * original. Shops take turns, as conversions and page counts do.
+ */
+export class FilePreparer {
+  private readonly queue: ConversionQueue;
+  /** Files queued or being prepared by this process, so a resume does not queue them twice. */
+  private readonly pending = new Set<string>();
+  /** Preparations started and not yet settled, so that stopping can wait for them. */
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(private readonly d: PreparerDeps) {
+    this.queue = new ConversionQueue({ concurrency: d.concurrency, maxQueued: MAX_WAITING });
+  }
+
+  enqueue(shopId: string, fileIds: string[]): void {
+    for (const fileId of fileIds) {
+      if (this.stopped || this.pending.has(fileId)) continue;
+      this.pending.add(fileId);
+      const task = this.queue
+        .run(shopId, () => this.prepare(fileId))
+        .catch((err: unknown) => {
+          if (!(err instanceof ConversionQueueFull || err instanceof ConversionQueueStopped)) {
+            this.d.logger.warn({ err: String(err), fileId }, 'file preparation failed');
+          }
+        })
+        .finally(() => {
+          this.pending.delete(fileId);
+          this.inFlight.delete(task);
+        });
+      this.inFlight.add(task);
+    }
+  }
+
+  /** Picks up files left unprepared by a crash, a restart or a full queue. */
+  async resume(): Promise<void> {
+    for (const row of await repo.filesAwaitingPreparation(this.d.db, MAX_WAITING)) this.enqueue(row.shopId, [row.id]);
+  }
+
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  /** Refuses what waits; what runs is bounded by its own limits (stop the converter first to cut a conversion short). */
+  stop(): void {
+    this.stopped = true;
+    this.queue.stop();
+  }
+
+  /** Resolves once no preparation is running: no blob is open and no child is drawing when the server closes. */
+  async drained(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async prepare(fileId: string): Promise<void> {
+    const { db } = this.d;
+    const file = await repo.startPreparation(db, fileId);
+    if (!file) return;
+    let outcome: repo.PreparationOutcome;
+    if (file.attempts > MAX_PREPARATION_ATTEMPTS) {
+      outcome = file.conversion === 'converting' ? failed('too-complex') : {};
+    } else {
+      const dir = await mkdtemp(join(this.d.tmpRoot ?? tmpdir(), 'counterprint-prepare-'));
+      try {
+        const original = join(dir, 'original');
+        const { stream } = await this.d.blobs.get(file.blobKey);
+        await pipeline(stream as Readable, createWriteStream(original));
+        outcome = await this.derive(file, original, dir);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+      // Stopping refuses conversions still waiting: the file is prepared on the next start.
+      if (this.stopped) return;
+    }
+    const changed = await repo.finishPreparation(db, fileId, outcome, this.d.clock.now());
+    if (changed) this.d.onPrepared(changed.jobId, changed.shopId);
+  }
+
+  private async derive(file: PreparingFile, original: string, dir: string): Promise<repo.PreparationOutcome> {
+    const kind = file.kind as UploadKind;
+    if (isConvertedKind(kind)) {
+      if (file.conversion !== 'converting') return {};
+      return this.convert(file, original, dir);
+    }
+    if (kind === 'pdf') {
+      await this.store(file, 'thumbnail', await this.d.previews.thumbnailOfPdf(original), JPEG);
+      return {};
+    }
+    const made = await this.d.previews.ofImage(original, kind);
+    await this.store(file, 'thumbnail', made.thumbnail, JPEG);
+    await this.store(file, 'preview', made.preview, JPEG);
+    return {};
+  }
+
+  /** The document's PDF, its pages counted in that PDF, and a thumbnail of its first page. */
+  private async convert(file: PreparingFile, original: string, dir: string): Promise<repo.PreparationOutcome> {
+    const { converter } = this.d;
+    const detected = await converter.detect(original);
+    if (!detected.ok) return failed(detected.reason);
+    // ContentCheck already took a PDF as a PDF; a document that proves to be one anyway is not ours to convert.
+    if (detected.kind === 'pdf') return failed('unsupported');
+    await converter.whenRoom();
+    const result = await converter.convert({ shopId: file.shopId, input: { path: original }, detected });
+    if (!result.ok) {
+      this.d.logger.info({ fileId: file.id, reason: result.reason, detail: result.detail }, 'document not converted');
+      return failed(result.reason);
+    }
+    await this.store(file, 'pdf', result.pdf, 'application/pdf');
+    const pdfPath = join(dir, 'converted.pdf');
+    await writeFile(pdfPath, result.pdf);
+    await this.store(file, 'thumbnail', await this.d.previews.thumbnailOfPdf(pdfPath), JPEG);
+    return { conversion: 'converted', conversionError: null, pages: result.pages, pageCountError: null };
+  }
+
+  /** Stores a derived blob under the file's own key; deletes it again when the file was purged meanwhile. */
+  private async store(file: PreparingFile, role: repo.DerivativeRole, bytes: Buffer | undefined, contentType: string): Promise<void> {
+    if (!bytes || bytes.length === 0) return;
+    const blobKey = derivedKey(file, role);
+    const stored = await this.d.blobs.put(blobKey, Readable.from([bytes]), { maxBytes: bytes.length });
+    const kept = await repo.addDerivative(this.d.db, file.id, { role, blobKey, contentType, size: stored.size }, this.d.clock.now());
+    if (!kept) await this.d.blobs.delete(blobKey).catch(() => {});
+  }
+}
+
+type PreparingFile = NonNullable<Awaited<ReturnType<typeof repo.startPreparation>>>;
+
+const failed = (reason: ConversionFailure): repo.PreparationOutcome => ({
+  conversion: 'failed',
+  conversionError: reason,
+  pages: null,
+  pageCountError: 'not-converted',
+});
