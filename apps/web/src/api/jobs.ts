@@ -1,4 +1,4 @@
-import type { TJob, TJobStatus, TMarkPrintedRequest, TPublicShopDetails, TUploadRefusals } from '@counterprint/contract';
+import type { TJob, TJobFileLinks, TJobStatus, TMarkPrintedRequest, TPublicShopDetails, TUploadRefusals } from '@counterprint/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiDelete, apiGet, apiPost } from './client';
@@ -14,6 +14,8 @@ export const PRINT_JOBS_LIMIT = 100;
 export const jobKeys = {
   list: (shopId: string) => ['print-jobs', shopId] as const,
   signedUrls: (jobId: string, files = '') => ['print-jobs', 'signed-urls', jobId, files] as const,
+  fileLinks: (jobId: string, files = '') => ['print-jobs', 'file-links', jobId, files] as const,
+  thumbnails: (shopId: string, files: string) => ['print-jobs', 'thumbnails', shopId, files] as const,
   /** Every shop's rate card: saving one in settings refreshes the prices the mark-printed dialog offers. */
   rateCards: ['print-jobs', 'rate-card'] as const,
   rateCard: (slug: string) => ['print-jobs', 'rate-card', slug] as const,
@@ -31,6 +33,28 @@ export function fetchPrintJobs(shopId: string, query: { limit?: number; status?:
 /** One URL per file, in `job.files` order; each lives 10 minutes. */
 export function fetchSignedUrls(jobId: string): Promise<string[]> {
   return apiGet<string[]>(`/shops-action/print-jobs/${encodeURIComponent(jobId)}/signed-urls`);
+}
+
+/** Per file: the original, and the converted PDF, preview JPEG and thumbnail where they exist; each lives 10 minutes. */
+export function fetchFileLinks(jobId: string): Promise<TJobFileLinks[]> {
+  return apiGet<TJobFileLinks[]>(`/shops-action/print-jobs/${encodeURIComponent(jobId)}/files`);
+}
+
+/** The server takes at most this many jobs in one thumbnails request. */
+export const THUMBNAIL_JOBS_LIMIT = 100;
+
+/** File id → thumbnail link, for the files of these jobs that have one. */
+export async function fetchThumbnails(shopId: string, jobIds: string[]): Promise<Record<string, string>> {
+  const batches: string[][] = [];
+  for (let i = 0; i < jobIds.length; i += THUMBNAIL_JOBS_LIMIT) batches.push(jobIds.slice(i, i + THUMBNAIL_JOBS_LIMIT));
+  const answers = await Promise.all(
+    batches.map((ids) =>
+      apiGet<Record<string, string>>(
+        `/shops/${encodeURIComponent(shopId)}/print-jobs/thumbnails?jobs=${ids.map(encodeURIComponent).join(',')}`,
+      ),
+    ),
+  );
+  return Object.assign({}, ...answers);
 }
 
 export function markJobPrinted(jobId: string, body: NonNullable<TMarkPrintedRequest> = {}): Promise<TJob> {
@@ -128,6 +152,39 @@ export function useSignedUrls(job: TJob | null) {
     enabled: Boolean(job),
     staleTime: 5 * 60_000,
     gcTime: 8 * 60_000,
+  });
+}
+
+/** A file's state as far as its links go: a conversion or thumbnail that finishes adds a link. */
+const linkState = (job: TJob) => job.files.map((f) => `${f.id}:${f.conversion}:${f.thumbnail ? 't' : ''}`).join(',');
+
+/** The viewer's links; asked for again when a live update says a file's PDF or thumbnail is ready. */
+export function useFileLinks(job: TJob | null) {
+  return useQuery({
+    queryKey: jobKeys.fileLinks(job?.id ?? '', job ? linkState(job) : ''),
+    queryFn: () => fetchFileLinks(job!.id),
+    enabled: Boolean(job),
+    staleTime: 5 * 60_000,
+    gcTime: 8 * 60_000,
+    // The old links keep the preview on screen while the new ones load.
+    placeholderData: (previous) => previous,
+  });
+}
+
+/**
+ * Thumbnails of the jobs shown, in one request per 100 jobs. Keyed by the files that have one, so a
+ * live update that adds a thumbnail asks again; only jobs with a thumbnail are asked about.
+ */
+export function useThumbnails(shopId: string, jobs: TJob[]) {
+  const files = jobs.flatMap((j) => j.files.filter((f) => f.thumbnail).map((f) => f.id));
+  const jobIds = jobs.filter((j) => j.files.some((f) => f.thumbnail)).map((j) => j.id);
+  return useQuery({
+    queryKey: jobKeys.thumbnails(shopId, [...files].sort().join(',')),
+    queryFn: () => fetchThumbnails(shopId, jobIds),
+    enabled: jobIds.length > 0,
+    staleTime: 5 * 60_000,
+    gcTime: 8 * 60_000,
+    placeholderData: (previous) => previous,
   });
 }
 

@@ -1,4 +1,4 @@
-import type { TJobCreated, TOnboardingResult, TOnboardingShop, TPublicShopDetails } from '@counterprint/contract';
+import type { TJobCreated, TOnboardingResult, TOnboardingShop, TPublicJob, TPublicShopDetails } from '@counterprint/contract';
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE, ApiError, apiGet, apiPost, request } from './client';
 import { LOCAL, readStoredUser, SESSION } from './storage';
@@ -121,3 +121,8 @@ export const uploadJob: JobUploader = ({ slug, files, name, phone, onProgress, s
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
   });
+
+/** GET /api/public/jobs/:token: the customer's own job, named by the token the upload answered; no sign-in. */
+export function fetchJobByToken(token: string, signal?: AbortSignal): Promise<TPublicJob> {
+  return apiGet<TPublicJob>(`/public/jobs/${encodeURIComponent(token)}`, { public: true, signal });
+}

@@ -1,6 +1,7 @@
 import { RETENTION, UPLOAD_EXTENSIONS } from '@counterprint/contract';
 import { describe, expect, it } from 'vitest';
 import { FORMAT_LABELS, formatDuration, formatDurationShort, MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT } from './facts';
+import { FILE_FAQS } from './faqs';
 import { FEATURE_CARDS, FEATURES_PAGE } from './features';
 import { PRIVACY } from './privacy';
 import { SECURITY_FEATURES, SECURITY_STATS } from './security';
@@ -20,8 +21,13 @@ describe('the site quotes the product, not the spec’s marketing', () => {
   it('lists exactly the formats the upload accepts, and none it refuses', () => {
     const aliases: Record<string, string> = { jpeg: 'JPG', tif: 'TIFF', heif: 'HEIC' };
     for (const ext of UPLOAD_EXTENSIONS) expect(FORMAT_LABELS).toContain(aliases[ext] ?? ext.toUpperCase());
-    const copy = JSON.stringify([FORMAT_LABELS, FEATURE_CARDS, FEATURES_PAGE]);
-    for (const refused of ['DOC', 'DOCX', 'PPT', 'PPTX']) expect(copy).not.toMatch(new RegExp(`\\b${refused}\\b`));
+    expect(FORMAT_LABELS).toHaveLength(new Set(UPLOAD_EXTENSIONS.map((ext) => aliases[ext] ?? ext.toUpperCase())).size);
+    const copy = JSON.stringify([FORMAT_LABELS, FEATURE_CARDS, FEATURES_PAGE, FILE_FAQS]);
+    // Issue 18: Word, text and presentation files are taken and converted, so the site says so.
+    for (const claimed of ['DOC', 'DOCX', 'ODT', 'RTF', 'TXT', 'PPT', 'PPTX', 'ODP']) expect(copy).toMatch(new RegExp(`\\b${claimed}\\b`));
+    // Macro-enabled documents and templates are still refused.
+    for (const refused of ['DOCM', 'DOT', 'DOTX', 'PPTM', 'EXE']) expect(copy).not.toMatch(new RegExp(`\\b${refused}\\b`));
+    expect(copy).not.toMatch(/save (it|them) as (a )?PDF/i);
   });
 
   it('states the upload limits from the contract', () => {

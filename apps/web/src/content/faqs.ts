@@ -40,6 +40,10 @@ export const FILE_FAQS: Faq[] = [
     a: `${listFormats()}. Each upload takes up to ${MAX_FILES} files of up to ${MAX_FILE_SIZE} each. Anything else is refused before it reaches your queue.`,
   },
   {
+    q: 'Do customers need to save Word or PowerPoint files as PDF first?',
+    a: 'No. Word, PowerPoint, Excel, OpenDocument, RTF and text files are converted to PDF when they arrive, so you see a preview and a page count in the queue and print the PDF. The original is always there to download too. A document that is protected by a password or damaged cannot be converted; the customer is told why on their phone.',
+  },
+  {
     q: 'How long are files kept?',
     a: `When you mark a job printed its files move to the recycle bin and are deleted for good ${RETENTION_AFTER_PRINT} later. Files of a job nobody prints move to the recycle bin after ${RETENTION_UNPRINTED}. You can keep a file on purpose by saving it from the recycle bin.`,
   },

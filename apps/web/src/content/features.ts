@@ -1,5 +1,5 @@
 import type { IconName } from '../components/Icon';
-import { ENCRYPTION_AT_REST, FORMAT_LABELS, MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT, TRIAL_LONG } from './facts';
+import { ENCRYPTION_AT_REST, MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT, TRIAL_LONG } from './facts';
 import type { CardItem } from './site';
 import { MARKETING_STATS } from './site';
 
@@ -9,7 +9,7 @@ export const FEATURES_PAGE = {
   lead: 'Counterprint replaces WhatsApp forwards, email attachments and pen drives with one QR code and a live print queue.',
   gridTitle: 'Built for busy print shops',
   formatsTitle: 'Multi-format support',
-  formatsLead: `Customers can send any of these, up to ${MAX_FILES} files of ${MAX_FILE_SIZE} each per upload. Anything else is refused before it reaches your queue.`,
+  formatsLead: `Customers can send any of these, up to ${MAX_FILES} files of ${MAX_FILE_SIZE} each per upload. Word, PowerPoint and spreadsheet files are turned into PDFs, so you preview and print them without Office. Anything else is refused before it reaches your queue.`,
   cta: {
     title: 'Give your counter a QR code today',
     text: `Setup takes about five minutes, and your first ${TRIAL_LONG} is free.`,
@@ -45,11 +45,15 @@ export const FEATURE_CARDS: CardItem[] = [
     title: 'Bank-grade security',
     text: `${ENCRYPTION_AT_REST} encryption at rest, HTTPS in transit and short-lived signed links for staff.`,
   },
-  { icon: 'layers', title: 'Smart print queue', text: 'Numbered jobs appear live with the customer’s name, phone, files and page counts.' },
+  {
+    icon: 'layers',
+    title: 'Smart print queue',
+    text: 'Numbered jobs appear live with the customer’s name, phone, a thumbnail of each file and page counts.',
+  },
   {
     icon: 'file',
     title: 'Multi-format support',
-    text: `${FORMAT_LABELS.slice(0, 6).join(', ')} and more. Every file is checked by its content, not just its name.`,
+    text: 'PDFs, Word and PowerPoint files, spreadsheets and phone photos. Documents become PDFs ready to print, and every file is checked by its content, not just its name.',
   },
   {
     icon: 'rocket',

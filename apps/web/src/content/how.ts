@@ -30,6 +30,6 @@ export const HOW_STEPS: { title: string; text: string; icon: IconName; points: s
     title: 'Print and auto-delete',
     text: 'The job appears instantly in your live queue. Preview, print, mark it printed with the amount, and move on.',
     icon: 'print',
-    points: ['Live queue, no refreshing', 'Page counts for PDFs', `Files deleted ${RETENTION_AFTER_PRINT} after printing`],
+    points: ['Live queue, no refreshing', 'Page counts for PDFs and documents', `Files deleted ${RETENTION_AFTER_PRINT} after printing`],
   },
 ];

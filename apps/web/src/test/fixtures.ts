@@ -1,4 +1,4 @@
-import type { TJob, TJobFile } from '@counterprint/contract';
+import { defaultPrintOptions, type TJob, type TJobFile } from '@counterprint/contract';
 
 /** A job as the server sends it; tests override what they care about. */
 export function makeJob(overrides: Partial<TJob> & { id: string }, sheets: number[] = [3]): TJob {
@@ -10,6 +10,11 @@ export function makeJob(overrides: Partial<TJob> & { id: string }, sheets: numbe
     pages,
     pagesStatus: 'counted',
     state: 'active',
+    kind: 'pdf',
+    conversion: 'none',
+    conversionError: null,
+    thumbnail: false,
+    options: defaultPrintOptions({ colorDetection: false }),
   }));
   const at = overrides.createdAt ?? '2026-03-02T10:00:00.000Z';
   return {

@@ -1,6 +1,6 @@
 import type { TJob, TPublicRate } from '@counterprint/contract';
 import { useEffect, useRef, useState } from 'react';
-import { customerLabel, type OlderJobs, totalSheets } from '../../api/jobs';
+import { customerLabel, type OlderJobs, totalSheets, useThumbnails } from '../../api/jobs';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
@@ -8,6 +8,8 @@ import { StatusChip, sheetBandClass } from '../../components/JobStatus';
 import { Spinner } from '../../components/Spinner';
 import { useNow } from '../../components/useNow';
 import { formatRupees, timeAgo } from '../../lib/format';
+import { JobConversionNote } from './FileBadge';
+import { JobThumbs } from './FileThumb';
 import { filterJobs, JOB_TABS, type JobTab, orderJobs, uncountedFiles } from './liveJobs';
 import { prefillAmount } from './prefill';
 import { useQueueOrder } from './queuePrefs';
@@ -15,7 +17,7 @@ import { QUEUE_SHORTCUTS, useQueueShortcuts } from './useQueueShortcuts';
 
 export function SheetsBadge({ sheets }: { sheets: number }) {
   return (
-    <span className={`rounded-md px-2 py-0.5 text-xs font-semibold tabular-nums ${sheetBandClass(sheets)}`}>
+    <span className={`shrink-0 whitespace-nowrap rounded-md px-2 py-0.5 text-xs font-semibold tabular-nums ${sheetBandClass(sheets)}`}>
       {sheets} {sheets === 1 ? 'sheet' : 'sheets'}
     </span>
   );
@@ -43,6 +45,8 @@ function JobRow({
   selected,
   cursor,
   total,
+  thumbnails,
+  onBrokenThumb,
   onView,
 }: {
   job: TJob;
@@ -50,6 +54,8 @@ function JobRow({
   selected: boolean;
   cursor: boolean;
   total: number;
+  thumbnails: Record<string, string> | undefined;
+  onBrokenThumb: () => void;
   onView: () => void;
 }) {
   const files = job.files.length;
@@ -75,8 +81,10 @@ function JobRow({
         className={`flex w-full items-center gap-1.5 px-3 py-2 text-left text-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 ${selected ? 'bg-brand-50' : ''} ${cursor ? 'shadow-[inset_3px_0_0_var(--color-brand-500)]' : ''}`}
       >
         <span className="min-w-10 shrink-0 font-bold text-slate-900 tabular-nums">#{job.number}</span>
+        <JobThumbs job={job} links={thumbnails} onBroken={onBrokenThumb} />
         <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{customerLabel(job)}</span>
         {job.status !== 'queued' && <StatusChip status={job.status} />}
+        <JobConversionNote job={job} />
         <span
           className="hidden w-9 shrink-0 items-center gap-1 text-xs text-slate-600 sm:inline-flex"
           title={`${files} ${files === 1 ? 'file' : 'files'}`}
@@ -102,6 +110,7 @@ function JobRow({
 }
 
 interface JobListProps {
+  shopId: string;
   jobs: TJob[];
   loading: boolean;
   error: string | null;
@@ -161,7 +170,7 @@ function ShortcutList() {
 }
 
 /** docs/product/screens.md#live-print-jobs: 'Latest uploads', search by name or phone, a count, View. */
-export function JobList({ jobs, loading, error, onRetry, selectedId, onView, onMarkPrinted, rateCard, older }: JobListProps) {
+export function JobList({ shopId, jobs, loading, error, onRetry, selectedId, onView, onMarkPrinted, rateCard, older }: JobListProps) {
   const [tab, setTab] = useState<JobTab>('queue');
   const [search, setSearch] = useState('');
   const [order, setOrder] = useQueueOrder();
@@ -170,6 +179,11 @@ export function JobList({ jobs, loading, error, onRetry, selectedId, onView, onM
   // Every 30 s: the list says "2 min ago", not seconds.
   const now = useNow(30_000);
   const shown = orderJobs(filterJobs(jobs, tab, search, new Date(now)), order);
+  const thumbnails = useThumbnails(shopId, shown);
+  // A link that fails after a while has expired (they live 10 minutes): fresh ones, once for the whole list.
+  const onBrokenThumb = () => {
+    if (Date.now() - thumbnails.dataUpdatedAt > 60_000) void thumbnails.refetch({ cancelRefetch: false });
+  };
 
   const at = shown.findIndex((j) => j.id === (cursorId ?? selectedId));
   const current = at >= 0 ? shown[at] : undefined;
@@ -260,6 +274,8 @@ export function JobList({ jobs, loading, error, onRetry, selectedId, onView, onM
               selected={job.id === selectedId}
               cursor={job.id === current?.id}
               total={prefillAmount(job, rateCard).amount}
+              thumbnails={thumbnails.data}
+              onBrokenThumb={onBrokenThumb}
               onView={() => {
                 setCursorId(job.id);
                 onView(job);

@@ -1,11 +1,13 @@
-import type { TJob, TJobFile } from '@counterprint/contract';
+import type { TJob, TJobFile, TJobFileLinks } from '@counterprint/contract';
 import { useEffect, useState } from 'react';
-import { customerLabel, totalSheets, useSignedUrls } from '../../api/jobs';
+import { customerLabel, totalSheets, useFileLinks, useSignedUrls } from '../../api/jobs';
 import { Button, ICON_BUTTON } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { StatusChip } from '../../components/JobStatus';
 import { formatBytes } from '../../lib/format';
+import { FileBadge } from './FileBadge';
 import { FilePreview } from './FilePreview';
+import { FileThumb } from './FileThumb';
 import { SheetsBadge } from './JobList';
 import type { Downloads, FileProgress } from './useDownloads';
 
@@ -27,8 +29,45 @@ function ProgressBar({ progress }: { progress: FileProgress[string] | undefined 
 
 function pagesText(file: TJobFile): string {
   if (file.pagesStatus === 'uncountable') return 'pages could not be counted';
-  if (file.pages === null) return file.contentType === 'application/pdf' ? 'counting pages…' : '';
+  if (file.pages === null) return file.kind === 'pdf' || file.conversion === 'converted' ? 'counting pages…' : '';
   return `${file.pages} ${file.pages === 1 ? 'page' : 'pages'}`;
+}
+
+/** The converted PDF is saved under the document's name, as a PDF, beside the original. */
+export function asConvertedPdf(file: TJobFile): TJobFile {
+  const base = file.name.includes('.') ? file.name.slice(0, file.name.lastIndexOf('.')) : file.name;
+  return { ...file, id: `${file.id}:pdf`, name: `${base}.pdf`, contentType: 'application/pdf', kind: 'pdf' };
+}
+
+/** Above the preview: the original always, and the PDF a document was converted to when there is one. */
+function PreviewDownloads({
+  file,
+  original,
+  links,
+  downloads,
+  save,
+}: {
+  file: TJobFile;
+  original: string | undefined;
+  links: TJobFileLinks | undefined;
+  downloads: Downloads;
+  save: (file: TJobFile, url: string) => void;
+}) {
+  const pdf = file.conversion === 'converted' ? links?.pdf : null;
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2 border-b border-slate-200 px-3 py-2">
+      <Button variant="secondary" onClick={() => original && save(file, original)} disabled={!original || downloads.busy}>
+        <Icon name="download" className="h-4 w-4" />
+        Download original
+      </Button>
+      {pdf && (
+        <Button variant="secondary" onClick={() => save(asConvertedPdf(file), pdf)} disabled={downloads.busy}>
+          <Icon name="download" className="h-4 w-4" />
+          Download PDF
+        </Button>
+      )}
+    </div>
+  );
 }
 
 interface Props {
@@ -42,6 +81,7 @@ interface Props {
 /** docs/product/screens.md#live-print-jobs: file list, preview, Download, Mark Printed, Close. */
 export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose }: Props) {
   const urls = useSignedUrls(job);
+  const links = useFileLinks(job);
   const [previewId, setPreviewId] = useState(job.files[0]?.id ?? null);
   const fileIds = job.files.map((f) => f.id).join();
 
@@ -51,6 +91,8 @@ export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose 
 
   const urlOf = (file: TJobFile) => urls.data?.[job.files.indexOf(file)];
   const withUrls = () => job.files.flatMap((file) => (urlOf(file) ? [{ file, url: urlOf(file)! }] : []));
+  const linksOf = (file: TJobFile) => links.data?.find((l) => l.fileId === file.id);
+  const save = (file: TJobFile, url: string) => void downloads.download(job, [{ file, url }]);
   const previewFile = job.files.find((f) => f.id === previewId) ?? null;
   const queued = job.status === 'queued';
   const ready = Boolean(urls.data) && job.files.length > 0;
@@ -102,10 +144,17 @@ export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose 
 
       {(downloads.error || downloads.notice || urls.isError) && (
         <div className="space-y-2 border-b border-slate-100 px-4 py-3 text-sm">
-          {urls.isError && (
+          {(urls.isError || links.isError) && (
             <p role="alert" className="text-red-700">
               Could not get the file links.{' '}
-              <button type="button" className="font-semibold underline" onClick={() => void urls.refetch()}>
+              <button
+                type="button"
+                className="font-semibold underline"
+                onClick={() => {
+                  if (urls.isError) void urls.refetch();
+                  if (links.isError) void links.refetch();
+                }}
+              >
                 Try again
               </button>
             </p>
@@ -127,6 +176,7 @@ export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose 
         >
           {job.files.map((file) => (
             <li key={file.id} className={`flex items-start gap-2 px-3 py-2.5 ${file.id === previewId ? 'bg-brand-50' : ''}`}>
+              <FileThumb url={linksOf(file)?.thumbnail} className="h-10 w-10 rounded-md ring-1 ring-slate-200" />
               <button
                 type="button"
                 onClick={() => setPreviewId(file.id)}
@@ -139,11 +189,12 @@ export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose 
                 <span className="block text-xs text-slate-500">
                   {[formatBytes(file.size), pagesText(file)].filter(Boolean).join(' · ')}
                 </span>
+                <FileBadge file={file} />
                 <ProgressBar progress={downloads.progress[file.id]} />
               </button>
               <button
                 type="button"
-                onClick={() => void downloads.download(job, urlOf(file) ? [{ file, url: urlOf(file)! }] : [])}
+                onClick={() => urlOf(file) && save(file, urlOf(file)!)}
                 disabled={!urlOf(file) || downloads.busy}
                 aria-label={`Download ${file.name}`}
                 className={`${ICON_BUTTON} h-9 w-9 shrink-0 disabled:opacity-40`}
@@ -159,7 +210,18 @@ export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose 
           {job.files.length === 0 && <li className="px-3 py-6 text-center text-sm text-slate-500">This job has no files left.</li>}
         </ul>
         <div className="min-h-60 min-w-0 rounded-b-2xl bg-slate-50 2xl:rounded-bl-none">
-          {previewFile ? <FilePreview key={previewFile.id} file={previewFile} url={urlOf(previewFile)} /> : null}
+          {previewFile ? (
+            <>
+              <PreviewDownloads
+                file={previewFile}
+                original={urlOf(previewFile)}
+                links={linksOf(previewFile)}
+                downloads={downloads}
+                save={save}
+              />
+              <FilePreview key={previewFile.id} file={previewFile} links={linksOf(previewFile)} />
+            </>
+          ) : null}
         </div>
       </div>
     </section>

@@ -41,7 +41,10 @@ function serve(routes: Record<string, Route>) {
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = String(input);
       calls.push({ url, method: init.method ?? 'GET', body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
-      const key = Object.keys(routes).find((k) => url.startsWith(k));
+      // The longest route that fits: the thumbnails of /api/shops/shop-1/print-jobs/thumbnails are not the list.
+      const key = Object.keys(routes)
+        .filter((k) => url.startsWith(k))
+        .sort((a, b) => b.length - a.length)[0];
       if (!key) throw new Error(`Unexpected fetch ${url}`);
       return routes[key]!(url, init);
     }),
@@ -66,6 +69,11 @@ beforeEach(() => {
 const baseRoutes = (jobs: TJob[]): Record<string, Route> => ({
   '/api/shops/shop-1/print-jobs': () => jsonResponse(200, jobs),
   '/api/shops-action/print-jobs/j1/signed-urls': () => jsonResponse(200, ['/files/a?sig=1', '/files/b?sig=2']),
+  '/api/shops-action/print-jobs/j1/files': () =>
+    jsonResponse(200, [
+      { fileId: 'j1-f0', original: '/files/a?sig=1', pdf: null, preview: null, thumbnail: null },
+      { fileId: 'j1-f1', original: '/files/b?sig=2', pdf: null, preview: null, thumbnail: null },
+    ]),
   '/files/': () => new Response(new Uint8Array([37, 80, 68, 70]), { status: 200, headers: { 'Content-Length': '4' } }),
   '/api/public/shops/demo-prints/details': () => jsonResponse(200, { rateCard }),
   '/api/shops/shop-1/upload-refusals': () => jsonResponse(200, []),
@@ -326,6 +334,124 @@ describe('/printJob', () => {
       renderPage(<PrintJobsPage />);
       await screen.findByText('Chitra');
       await waitFor(() => expect(document.title).toBe('(2) Print queue — Counterprint'));
+    });
+  });
+
+  describe('documents and photos (issue 18)', () => {
+    const docJob = () => {
+      const job = makeJob({ id: 'j1', number: 7, customerName: 'Asha', createdAt: new Date(Date.now() - 60_000).toISOString() }, [3, 1]);
+      job.files[0] = { ...job.files[0]!, name: 'report.docx', kind: 'docx', conversion: 'converted', thumbnail: true };
+      job.files[1] = { ...job.files[1]!, name: 'IMG_0001.HEIC', kind: 'heic', contentType: 'image/heic', thumbnail: false };
+      return job;
+    };
+    const fileLinks = [
+      { fileId: 'j1-f0', original: '/files/doc?sig=1', pdf: '/files/doc-pdf?sig=1', preview: null, thumbnail: '/files/doc-thumb?sig=1' },
+      { fileId: 'j1-f1', original: '/files/heic?sig=1', pdf: null, preview: '/files/heic-jpeg?sig=1', thumbnail: null },
+    ];
+    const other = makeJob({ id: 'j2', number: 8, customerName: 'Ravi', createdAt: new Date(Date.now() - 30_000).toISOString() });
+
+    it('shows thumbnails on the rows, asking once for the jobs that have them, and again when a live update adds one', async () => {
+      let thumbnailAnswers = 0;
+      const calls = serve({
+        ...baseRoutes([docJob(), other]),
+        '/api/shops/shop-1/print-jobs/thumbnails': () =>
+          jsonResponse(
+            200,
+            ++thumbnailAnswers === 1
+              ? { 'j1-f0': '/files/doc-thumb?sig=1' }
+              : { 'j1-f0': '/files/doc-thumb?sig=2', 'j1-f1': '/files/heic-thumb?sig=2' },
+          ),
+      });
+      renderPage(<PrintJobsPage />);
+      const row = await screen.findByRole('button', { name: 'View job #7 from Asha' });
+      await waitFor(() =>
+        expect(
+          within(row)
+            .getAllByTestId('file-thumb')
+            .map((img) => img.getAttribute('src')),
+        ).toEqual(['/files/doc-thumb?sig=1']),
+      );
+      const asked = () => calls.filter((c) => c.url.includes('/thumbnails')).map((c) => c.url);
+      // Ravi's job has no thumbnail, so it is not asked about.
+      expect(asked()).toEqual(['/api/shops/shop-1/print-jobs/thumbnails?jobs=j1']);
+      expect(within(screen.getByRole('button', { name: 'View job #8 from Ravi' })).queryByTestId('file-thumb')).not.toBeInTheDocument();
+
+      const updated = docJob();
+      updated.files[1] = { ...updated.files[1]!, thumbnail: true };
+      act(() => feed.handlers!.onMessage({ action: 'updated', job: updated }));
+      await waitFor(() =>
+        expect(
+          within(screen.getByRole('button', { name: 'View job #7 from Asha' }))
+            .getAllByTestId('file-thumb')
+            .map((img) => img.getAttribute('src')),
+        ).toEqual(['/files/doc-thumb?sig=2', '/files/heic-thumb?sig=2']),
+      );
+      expect(asked()).toHaveLength(2);
+    });
+
+    it('marks a converting document on its row and in the viewer, and previews it once converted', async () => {
+      const converting = docJob();
+      converting.files[0] = { ...converting.files[0]!, conversion: 'converting', thumbnail: false, pages: null, pagesStatus: 'counting' };
+      let linkAnswers = 0;
+      serve({
+        ...baseRoutes([converting]),
+        '/api/shops-action/print-jobs/j1/files': () =>
+          jsonResponse(200, ++linkAnswers === 1 ? [{ ...fileLinks[0]!, pdf: null, thumbnail: null }, fileLinks[1]] : fileLinks),
+        '/api/shops/shop-1/print-jobs/thumbnails': () => jsonResponse(200, { 'j1-f0': '/files/doc-thumb?sig=1' }),
+      });
+      const { user } = renderPage(<PrintJobsPage />);
+      const row = await screen.findByRole('button', { name: 'View job #7 from Asha' });
+      expect(within(row).getByText('1 file converting')).toBeInTheDocument();
+      await user.click(row);
+      const viewer = await screen.findByRole('region', { name: 'Job #7' });
+      expect(within(viewer).getByTestId('file-badge')).toHaveTextContent('Converting…');
+      expect(within(viewer).getByRole('status', { name: 'Converting to PDF' })).toBeInTheDocument();
+      expect(within(viewer).queryByRole('button', { name: 'Download PDF' })).not.toBeInTheDocument();
+
+      act(() => feed.handlers!.onMessage({ action: 'updated', job: { ...docJob(), files: docJob().files.map((f) => ({ ...f })) } }));
+      expect(await within(viewer).findByTitle('Preview of report.docx')).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+      expect(within(viewer).queryByTestId('file-badge')).not.toBeInTheDocument();
+      expect(within(viewer).getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+      expect(
+        within(screen.getByRole('button', { name: 'View job #7 from Asha' })).queryByText('1 file converting'),
+      ).not.toBeInTheDocument();
+      expect(linkAnswers).toBe(2);
+    });
+
+    it("shows a photo's JPEG preview, and downloads the original or the converted PDF under a PDF name", async () => {
+      const calls = serve({
+        ...baseRoutes([docJob()]),
+        '/api/shops-action/print-jobs/j1/files': () => jsonResponse(200, fileLinks),
+        '/api/shops/shop-1/print-jobs/thumbnails': () => jsonResponse(200, { 'j1-f0': '/files/doc-thumb?sig=1' }),
+      });
+      const saved: string[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push(this.download);
+      });
+      const { user } = renderPage(<PrintJobsPage />);
+      await user.click(await screen.findByRole('button', { name: 'View job #7 from Asha' }));
+      const viewer = await screen.findByRole('region', { name: 'Job #7' });
+      await within(viewer).findByTitle('Preview of report.docx');
+      const files = within(viewer).getByRole('list', { name: 'Files' });
+      await waitFor(() =>
+        expect(
+          within(files)
+            .getAllByTestId('file-thumb')
+            .map((img) => img.getAttribute('src')),
+        ).toEqual(['/files/doc-thumb?sig=1']),
+      );
+
+      await user.click(within(viewer).getByRole('button', { name: 'Download PDF' }));
+      await waitFor(() => expect(saved).toEqual(['Job 7 - report.pdf']));
+      await user.click(within(viewer).getByRole('button', { name: 'Download original' }));
+      await waitFor(() => expect(saved).toEqual(['Job 7 - report.pdf', 'Job 7 - report.docx']));
+      const fetched = calls.filter((c) => c.url.startsWith('/files/')).map((c) => c.url);
+      expect(fetched).toEqual(['/files/doc-pdf?sig=1', '/files/doc-pdf?sig=1', '/files/a?sig=1']);
+
+      await user.click(within(viewer).getByText('IMG_0001.HEIC'));
+      expect(await within(viewer).findByAltText('Preview of IMG_0001.HEIC')).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+      expect(calls.at(-1)?.url).toBe('/files/heic-jpeg?sig=1');
+      expect(within(viewer).queryByRole('button', { name: 'Download PDF' })).not.toBeInTheDocument();
     });
   });
 

@@ -139,6 +139,7 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
         </div>
         <div className="min-w-0 lg:col-start-1 lg:row-span-3 lg:row-start-1">
           <JobList
+            shopId={shopId}
             jobs={list}
             loading={jobs.isPending}
             error={jobs.isError ? jobs.error.message : null}

@@ -37,7 +37,10 @@ export function FileDropZone({ disabled, onPick }: { disabled: boolean; onPick: 
       <span className="text-base font-semibold text-slate-900">Choose files</span>
       <span className="mt-0.5 hidden text-sm text-slate-500 sm:block">or drag and drop them here</span>
       <span className="mt-2 text-xs text-slate-500">
-        PDF, photos, spreadsheets · up to {MAX_MB} MB each · {UPLOAD_LIMITS.maxFiles} files at a time
+        <span className="block">Documents, slides, photos and spreadsheets</span>
+        <span className="block">
+          up to {MAX_MB} MB each · {UPLOAD_LIMITS.maxFiles} files at a time
+        </span>
       </span>
       <input
         id={inputId}

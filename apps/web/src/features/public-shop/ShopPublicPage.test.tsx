@@ -237,7 +237,13 @@ describe('public shop page: open or closed as the server reads the shop clock (i
       () => jsonResponse(200, { ...SHOP, ...CLOSED }),
       () => jsonResponse(201, { ok: true }),
     );
-    const upload = vi.fn<JobUploader>().mockResolvedValue({ jobId: 'job-1', number: 7, fileCount: 1 });
+    const upload = vi.fn<JobUploader>().mockResolvedValue({
+      jobId: 'job-1',
+      number: 7,
+      fileCount: 1,
+      files: [{ id: 'f1', name: 'menu.pdf', kind: 'pdf', note: null }],
+      token: 'AAAAAAAAAAAAAAAAAAAAAA',
+    });
     const { user } = renderPage(<ShopPublicPage upload={upload} />, { url: '/public/print-hub', path: '/public/:slug' });
     await screen.findByText('Closed · opens at 9:30 AM tomorrow');
     await user.upload(screen.getByLabelText('Choose files to print'), new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' }));
@@ -246,5 +252,6 @@ describe('public shop page: open or closed as the server reads the shop clock (i
     expect(upload).toHaveBeenCalledOnce();
     expect(within(done).getByTestId('job-number')).toHaveTextContent('#7');
     expect(within(done).getByText('The shop opens at 9:30 AM tomorrow; your files will be waiting.')).toBeInTheDocument();
+    expect(within(within(done).getByRole('list', { name: 'Your files' })).getByText('menu.pdf')).toBeInTheDocument();
   });
 });

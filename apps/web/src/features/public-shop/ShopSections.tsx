@@ -43,7 +43,7 @@ function Card({ title, children, icon }: { title: string; children: ReactNode; i
 }
 
 const STEPS = [
-  ['Choose your files', 'PDFs, photos or spreadsheets, straight from your phone.'],
+  ['Choose your files', 'PDFs, Word and PowerPoint files, photos or spreadsheets, straight from your phone.'],
   ['Upload', 'Add your name or phone if you like. No account, no app.'],
   ['Collect at the counter', 'Quote your job number, check the prints and pay.'],
 ] as const;

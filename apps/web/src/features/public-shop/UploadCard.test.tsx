@@ -51,17 +51,28 @@ describe('upload card: client rules (docs/product/screens.md#public-shop-page-an
     const { pick, selected } = setup();
     pick(fileOf('setup.exe'));
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'setup.exe is not allowed. Accepted: PDF, PNG, JPG/JPEG, TIFF, SVG, EPS, WEBP, BMP, PSD, HEIC/HEIF, XLS, XLSX, CSV, ODS.',
+      'setup.exe is not allowed. Accepted: PDF, PNG, JPG/JPEG, TIFF, SVG, EPS, WEBP, BMP, PSD, HEIC/HEIF, XLS, XLSX, CSV, ODS, DOC, DOCX, ODT, RTF, TXT, PPT, PPTX, ODP.',
     );
     expect(screen.getByRole('alert')).toHaveTextContent(notAllowedMessage('setup.exe'));
     expect(selected()).not.toBeInTheDocument();
   });
 
-  it('refuses a Word document in one line that says what to do, and does not add it', () => {
+  it('takes Word, text and presentation files (issue 18), and says nothing about them', () => {
     const { pick, selected } = setup();
-    pick(fileOf('Report.DOCX'));
+    pick(fileOf('Report.DOCX'), fileOf('notes.txt'), fileOf('slides.pptx'), fileOf('old.ppt'), fileOf('letter.odt'));
+    expect(
+      within(selected()!)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.truncate')?.textContent),
+    ).toEqual(['Report.DOCX', 'notes.txt', 'slides.pptx', 'old.ppt', 'letter.odt']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('refuses a macro-enabled Word document in one line that says what to do, and does not add it', () => {
+    const { pick, selected } = setup();
+    pick(fileOf('Report.docm'));
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('Report.DOCX is a Word document. Save it as PDF and send it again.');
+    expect(alert).toHaveTextContent('Report.docm is a Word template or a document with macros. Save it as DOCX or PDF and send it again.');
     expect(alert).not.toHaveTextContent('Accepted:');
     expect(selected()).not.toBeInTheDocument();
   });
@@ -98,7 +109,7 @@ describe('upload card: sending', () => {
       ({ onProgress }) =>
         new Promise((resolve) => {
           onProgress?.(40);
-          finish = () => resolve({ jobId: 'job-1', fileCount: 2, number: 17 });
+          finish = () => resolve({ jobId: 'job-1', fileCount: 2, number: 17, files: [], token: '' });
         }),
     );
     const { user, pick, send } = setup(upload);

@@ -2,6 +2,8 @@ import type { TJobCreated } from '@counterprint/contract';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
+import { useJobProgress } from './jobProgress';
+import { SentFiles } from './SentFiles';
 import type { UploadNotice } from './uploadRules';
 
 /** Refusals and failures, each with its title (docs/product/screens.md#public-shop-page-and-upload) so the customer knows which file and why. */
@@ -60,6 +62,7 @@ export function UploadSuccess({
   onMore: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const progress = useJobProgress(job.token);
   // The card changes under the customer's thumb; moving focus lets a screen reader announce it.
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -81,6 +84,7 @@ export function UploadSuccess({
         <span className="block">Quote it at the counter.</span>
       </p>
       {waiting && <p className="mt-3 text-sm font-medium text-amber-800">{waiting}</p>}
+      <SentFiles sent={job.files} job={progress} />
       <Button variant="secondary" className="mt-6 w-full" onClick={onMore}>
         Upload more
       </Button>

@@ -5,7 +5,7 @@ export const FEATURES: { icon: IconName; title: string; text: string }[] = [
   {
     icon: 'target',
     title: 'Customers upload by scanning your QR',
-    text: 'No app and no account: a walk-in scans the code at your counter and sends PDFs, photos or spreadsheets from the phone.',
+    text: 'No app and no account: a walk-in scans the code at your counter and sends PDFs, Word and PowerPoint files, photos or spreadsheets from the phone.',
   },
   {
     icon: 'bolt',
