@@ -15,16 +15,28 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { apiReads } from './benchmarks/api-reads.js';
+import { conversion } from './benchmarks/conversion.js';
 import { pageWeight } from './benchmarks/page-weight.js';
 import { phone } from './benchmarks/phone.js';
 import { realtimeDelivery } from './benchmarks/realtime.js';
 import { uploadLatency, uploadMemory, uploadThroughput } from './benchmarks/upload.js';
+import { uploadUnderConversion } from './benchmarks/upload-conversion.js';
 import { BENCH_DIR } from './lib/driver.js';
 import { adminUrl, postgresReachable } from './lib/postgres.js';
 import { type Benchmark, ratioOf, type Section, table } from './lib/report.js';
 import { type DbKind, SERVER_ENV } from './lib/server.js';
 
-const ALL: Benchmark[] = [uploadThroughput, uploadMemory, uploadLatency, realtimeDelivery, apiReads, pageWeight, phone];
+const ALL: Benchmark[] = [
+  uploadThroughput,
+  uploadMemory,
+  uploadLatency,
+  realtimeDelivery,
+  apiReads,
+  pageWeight,
+  phone,
+  conversion,
+  uploadUnderConversion,
+];
 
 // `npm run bench -- --quick x` reaches this script as `x` plus npm_config_quick=true, so read both.
 const argv = process.argv.slice(2);

@@ -63,3 +63,14 @@ export async function waitForPageCounts(baseUrl: string, shop: ShopFixture, time
   }
   return false;
 }
+
+/** Waits until every file of the newest `limit` jobs is prepared: thumbnail made, or conversion settled (issue 18's background work). */
+export async function waitForPrepared(baseUrl: string, shop: ShopFixture, timeoutMs: number, limit = 100): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const jobs = (await listJobs(baseUrl, shop, limit)) as unknown as { files: { thumbnail: boolean; conversion: string }[] }[];
+    if (jobs.every((j) => j.files.every((f) => f.thumbnail || (f.conversion !== 'none' && f.conversion !== 'converting')))) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
