@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkCustomRange, ZReportRangeFields, ZShopOption } from './analytics.js';
 import { PAYMENT_METHODS } from './jobs.js';
+import { ZOrderLine } from './print-order.js';
 import { ZOptionalShopId } from './settings.js';
 
 /** docs/product/screens.md#earnings, docs/product/rules.md#constants. */
@@ -42,6 +43,8 @@ export const ZEarningsOrder = z.object({
   jobNumber: z.number().nullable(),
   serviceName: z.string().nullable(),
   refundedAt: z.string().nullable(),
+  /** What was sold (issue 19): print and add-on lines from the estimate, and any discount or surcharge staff made. */
+  lines: z.array(ZOrderLine),
 });
 export type TEarningsOrder = z.infer<typeof ZEarningsOrder>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZConversionFailure } from './conversion.js';
-import { ZPrintOptionsShown } from './print-order.js';
+import { ZEstimate, ZFilePrintOrder, ZPrintOptionsShown } from './print-order.js';
 
 /**
  * The accepted types of docs/product/rules.md#upload-limits, in the spec's order, then the documents
@@ -134,6 +134,7 @@ export const ZJobFile = z.object({
   thumbnail: z.boolean(),
   /** How the customer asked it to be printed (issue 19), defaults filled in. */
   options: ZPrintOptionsShown,
+  ...ZFilePrintOrder.shape,
 });
 export type TJobFile = z.infer<typeof ZJobFile>;
 
@@ -152,6 +153,8 @@ export const ZJob = z.object({
   originalFilenames: z.array(z.string()),
   files: z.array(ZJobFile),
   items: z.array(ZJobItem),
+  /** The price from the shop's rate card (issue 19); the same figure the customer sees. */
+  estimate: ZEstimate,
 });
 export type TJob = z.infer<typeof ZJob>;
 
@@ -258,8 +261,11 @@ export const ZPublicJob = z.object({
       conversion: ZFileConversion,
       conversionError: ZConversionFailure.nullable(),
       thumbnailUrl: z.string().nullable(),
+      options: ZPrintOptionsShown,
+      ...ZFilePrintOrder.shape,
     }),
   ),
+  estimate: ZEstimate,
 });
 export type TPublicJob = z.infer<typeof ZPublicJob>;
 export const ZJobTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'token is not a job token') });

@@ -248,14 +248,112 @@ export function describePrintOptions(o: TPrintOptions): string {
 /** Print attributes of a rate-card service (issue 19): which prints a per_page service prices, and which services are add-ons. */
 export const ZRateCardPrintAttributes = z.object({
   /** per_page only; null: not a print rate (never matched to a file). */
-  paper: z.string().trim().min(1, PRINT_OPTION_MESSAGES.paper).max(20, PRINT_OPTION_MESSAGES.paper).nullable(),
-  color: z.enum(['bw', 'color'], { error: 'color must be bw or color' }).nullable(),
+  paper: z.string().nullable(),
+  color: z.enum(['bw', 'color']).nullable(),
   /** null: the same price single- or double-sided. */
-  sides: z.enum(PRINT_SIDES, { error: PRINT_OPTION_MESSAGES.sides }).nullable(),
+  sides: z.enum(PRINT_SIDES).nullable(),
   /** per_item/per_order services offered to the customer as add-ons with a quantity (binding, lamination). */
-  extra: z.boolean({ error: 'extra must be true or false' }),
+  extra: z.boolean(),
 });
 export type TRateCardPrintAttributes = z.infer<typeof ZRateCardPrintAttributes>;
+
+const blankIsNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/** The same attributes as a rate-card save sends them: each may be left out (none), '' clears it. */
+export const ZRateCardPrintAttributesInput = {
+  paper: z.preprocess(
+    blankIsNull,
+    z
+      .string({ error: PRINT_OPTION_MESSAGES.paper })
+      .trim()
+      .max(20, PRINT_OPTION_MESSAGES.paper)
+      .regex(/^[\p{L}\p{N} ×x./-]+$/u, PRINT_OPTION_MESSAGES.paper)
+      .nullish(),
+  ),
+  color: z.preprocess(blankIsNull, z.enum(['bw', 'color'], { error: 'color must be bw or color' }).nullish()),
+  sides: z.preprocess(blankIsNull, z.enum(PRINT_SIDES, { error: PRINT_OPTION_MESSAGES.sides }).nullish()),
+  extra: z.boolean({ error: 'extra must be true or false' }).optional(),
+};
+
+/**
+ * A new shop's rate card (docs/product/rules.md#constants, issue 19): B&W A4 ₹2 and colour A4 ₹10 a
+ * printed side, a 4×6 photo ₹25. The photo is a per_page rate on 4x6 paper so a photo sent for
+ * 4x6 is priced like any page (docs/decisions/036).
+ */
+export const DEFAULT_RATE_CARD = [
+  {
+    serviceName: 'Black & white A4',
+    basePrice: 2,
+    unit: 'per_page',
+    paper: 'A4',
+    color: 'bw',
+    sides: null,
+    extra: false,
+    description: 'per printed side',
+  },
+  {
+    serviceName: 'Colour A4',
+    basePrice: 10,
+    unit: 'per_page',
+    paper: 'A4',
+    color: 'color',
+    sides: null,
+    extra: false,
+    description: 'per printed side',
+  },
+  {
+    serviceName: 'Photo 4x6',
+    basePrice: 25,
+    unit: 'per_page',
+    paper: '4x6',
+    color: 'color',
+    sides: null,
+    extra: false,
+    description: 'per photo',
+  },
+] as const;
+
+/** The paper sizes a shop prints on: A4 always, and every paper its active page rates name (in the shop's order). */
+export function shopPapers(rates: readonly { unit: string; paper: string | null; isActive?: boolean; extra?: boolean }[]): string[] {
+  const papers = [DEFAULT_PAPER];
+  for (const r of rates) {
+    if (r.unit !== 'per_page' || !r.paper || r.isActive === false || r.extra) continue;
+    if (!papers.some((p) => p.toLowerCase() === r.paper!.toLowerCase())) papers.push(r.paper);
+  }
+  return papers;
+}
+
+/** A rate-card service as matching needs it; the shop's public rate card and its settings both are. */
+export type PageRateCandidate = {
+  unit: string;
+  paper: string | null;
+  color: 'bw' | 'color' | null;
+  sides: TPrintSides | null;
+  extra: boolean;
+  isActive?: boolean;
+};
+
+const samePaper = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The page rate that prices a printed side (issue 19, docs/decisions/036): among active, non-add-on
+ * per_page services, paper (ignoring case) + colour + sides first, then paper + colour on a service
+ * that names no sides; the shop's order breaks ties. The server prices with it; the customer's page
+ * shows the same rate as a hint.
+ */
+export function matchPageRate<R extends PageRateCandidate>(
+  rates: readonly R[],
+  paper: string,
+  kind: 'bw' | 'color',
+  sides: TPrintSides,
+): R | undefined {
+  const candidates = rates.filter(
+    (r) => r.isActive !== false && !r.extra && r.unit === 'per_page' && r.paper !== null && samePaper(r.paper, paper) && r.color === kind,
+  );
+  return candidates.find((r) => r.sides === sides) ?? candidates.find((r) => r.sides === null);
+}
+
+export const paperNotOfferedMessage = (papers: readonly string[]) => `paper must be one of this shop's sizes: ${papers.join(', ')}`;
 
 /** Why a line has no price: what is missing before the estimate is complete. */
 export const ESTIMATE_GAPS = ['pages', 'conversion', 'color', 'service', 'extra'] as const;
@@ -290,16 +388,51 @@ export const ZEstimate = z.object({
 });
 export type TEstimate = z.infer<typeof ZEstimate>;
 
-/** What every job file carries once it is a print order (issue 19). */
+/** What every job file carries once it is a print order (issue 19), beside its `options`. */
 export const ZFilePrintOrder = z.object({
-  options: ZPrintOptions,
   /** Pages that will print after the range, per copy; null while the page count is unknown. */
   printPages: z.number().int().nullable(),
   /** The range reached past the document's end and was cut there. */
   pagesClipped: z.boolean(),
   /** Pages detected as colour (1-based), when known. */
   colorPages: z.array(z.number().int()).nullable(),
+  /** Sides that pass through the printer, all copies; null while the page count is unknown. */
   printedSides: z.number().int().nullable(),
   sheets: z.number().int().nullable(),
 });
 export type TFilePrintOrder = z.infer<typeof ZFilePrintOrder>;
+
+/**
+ * PUT /api/shops/print-jobs/{id}/options: staff change files' options (the customer asked at the
+ * counter). Each `options` is the file's whole options, read as at upload (a key left out takes its
+ * default); the server checks it against the shop, so its messages name the file.
+ */
+export const ZPrintOptionsUpdate = z.object({
+  files: z
+    .array(z.object({ fileId: z.uuid({ error: 'fileId must be a file id' }), options: z.unknown() }), {
+      error: 'files must be a list of {fileId, options}',
+    })
+    .min(1, 'files must name at least one file')
+    .max(UPLOAD_LIMITS.maxFiles, `files may name at most ${UPLOAD_LIMITS.maxFiles} files`),
+});
+export type TPrintOptionsUpdate = z.infer<typeof ZPrintOptionsUpdate>;
+
+/** What an order line is: a print or add-on priced from the rate card, a service staff named, or the difference staff typed. */
+export const ORDER_LINE_KINDS = ['print', 'extra', 'service', 'adjustment'] as const;
+export const ZOrderLine = z.object({
+  description: z.string(),
+  serviceId: z.string().nullable(),
+  quantity: z.number().int(),
+  /** rupees; null for a line priced at the counter or an adjustment */
+  unitPrice: z.number().nullable(),
+  /** rupees; negative for a discount */
+  amount: z.number(),
+  kind: z.enum(ORDER_LINE_KINDS),
+});
+export type TOrderLine = z.infer<typeof ZOrderLine>;
+
+export const ADJUSTMENT_WORDS = {
+  discount: 'Discount',
+  surcharge: 'Surcharge',
+  atCounter: 'Priced at the counter',
+} as const;

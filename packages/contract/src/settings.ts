@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZShopHours } from './hours.js';
+import { ZRateCardPrintAttributes, ZRateCardPrintAttributesInput } from './print-order.js';
 import { DEFAULT_SHOP_HOURS, PHONE_PATTERN, RATE_CARD_UNITS, ZShopCategory } from './shops.js';
 import { clearableText } from './text.js';
 
@@ -61,6 +62,8 @@ export const ZShopProfile = z.object({
   ownerEmail: z.string().nullable(),
   /** Shown on the public shop page; none until the owner sets one. */
   publicEmail: z.string().nullable(),
+  /** Issue 19: pages are classed colour or grey, and customers may choose `auto` colour. */
+  colorDetection: z.boolean(),
 });
 export type TShopProfile = z.infer<typeof ZShopProfile>;
 
@@ -108,6 +111,7 @@ export const ZShopProfileUpdate = z.object({
   hours: clearableText('hours', 60).transform((v) => (v === null ? DEFAULT_SHOP_HOURS : v)),
   enableOnlinePayments: z.boolean({ error: 'enableOnlinePayments must be true or false' }).optional(),
   enableGstInclusive: z.boolean({ error: 'enableGstInclusive must be true or false' }).optional(),
+  colorDetection: z.boolean({ error: 'colorDetection must be true or false' }).optional(),
   integrations: z.array(z.string()).max(10).optional(),
   bannersToRemove: z.array(z.string().max(500)).max(50, 'bannersToRemove lists too many banners').optional(),
 });
@@ -206,6 +210,7 @@ export const ZRateCardService = z.object({
   category: z.string().nullable(),
   description: z.string().nullable(),
   isActive: z.boolean(),
+  ...ZRateCardPrintAttributes.shape,
 });
 export type TRateCardService = z.infer<typeof ZRateCardService>;
 
@@ -216,6 +221,7 @@ export const ZRateCardServiceInput = z.object({
   unit: z.preprocess(blankAsUndefined, z.enum(RATE_CARD_UNITS, { error: `unit must be one of: ${RATE_CARD_UNITS.join(', ')}` }).optional()),
   category: clearableText('category', 60),
   description: clearableText('description', 500),
+  ...ZRateCardPrintAttributesInput,
 });
 /** PUT /api/settings/ratecard: the list of services (bare, or as `services`/`rateCard`). */
 export const ZRateCardSave = z.preprocess(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZOpeningState } from './hours.js';
+import { ZRateCardPrintAttributes } from './print-order.js';
 
 export const SHOP_CATEGORIES = ['Printing', 'Xerox & Stationery', 'Photo Studio', 'Cyber Cafe', 'Office Services', 'Other'] as const;
 export const ZShopCategory = z.enum(SHOP_CATEGORIES, { error: `category must be one of: ${SHOP_CATEGORIES.join(', ')}` });
@@ -69,6 +70,7 @@ export const ZPublicRate = z.object({
   unit: ZRateCardUnit,
   category: z.string().nullable(),
   description: z.string().nullable(),
+  ...ZRateCardPrintAttributes.shape,
 });
 export type TPublicRate = z.infer<typeof ZPublicRate>;
 
@@ -107,6 +109,10 @@ export const ZPublicShopDetails = z
     /** Same as `openNow` (kept for older clients). */
     isOpen: z.boolean(),
     rateCard: z.array(ZPublicRate),
+    /** The paper sizes a customer may choose: A4, and those the shop's page rates name. */
+    papers: z.array(z.string()),
+    /** Whether a customer may ask for `auto` colour (colour pages at the colour rate, the rest B&W). */
+    colorDetection: z.boolean(),
     timeZone: z.string(),
   })
   .extend(ZOpeningState.shape);

@@ -1,4 +1,5 @@
 import {
+  matchPageRate,
   PRICE_AT_THE_COUNTER,
   paiseToRupees,
   type TEstimate,
@@ -99,20 +100,9 @@ export function colorSidesPerCopy(selection: PageSelection, colorPages: readonly
   return sides.size;
 }
 
-const samePaper = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/** Paper + colour + sides first, then paper + colour on a service that names no sides; the shop's order breaks ties. */
-export function matchService(
-  rateCard: readonly RateCardEntry[],
-  paper: string,
-  kind: PageKind,
-  sides: TPrintSides,
-): RateCardEntry | undefined {
-  const rates = rateCard.filter(
-    (s) => s.isActive && !s.extra && s.unit === 'per_page' && s.paper !== null && samePaper(s.paper, paper) && s.color === kind,
-  );
-  return rates.find((s) => s.sides === sides) ?? rates.find((s) => s.sides === null);
-}
+/** Paper + colour + sides first, then paper + colour on a service that names no sides (contract's matchPageRate). */
+export const matchService = (rateCard: readonly RateCardEntry[], paper: string, kind: PageKind, sides: TPrintSides) =>
+  matchPageRate(rateCard, paper, kind, sides);
 
 const KIND_WORDS: Record<PageKind, string> = { bw: 'B&W', color: 'colour' };
 

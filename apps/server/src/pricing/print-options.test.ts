@@ -11,6 +11,7 @@ import {
   ZEstimate,
   ZPrintOptions,
   ZRateCardPrintAttributes,
+  ZRateCardServiceInput,
 } from '@counterprint/contract';
 import { describe, expect, it } from 'vitest';
 
@@ -187,8 +188,14 @@ describe('ZRateCardPrintAttributes and ZEstimate', () => {
       extra: false,
     });
     expect(ZRateCardPrintAttributes.parse({ paper: null, color: null, sides: null, extra: true }).extra).toBe(true);
-    const bad = ZRateCardPrintAttributes.safeParse({ paper: 'A4', color: 'auto', sides: null, extra: false });
+    const bad = ZRateCardServiceInput.safeParse({ serviceName: 'Colour', paper: 'A4', color: 'auto' });
     expect(bad.success ? [] : bad.error.issues.map((i) => i.message)).toEqual(['color must be bw or color']);
+    // A blank attribute from the editor clears it; one left out is no attribute.
+    expect(ZRateCardServiceInput.parse({ serviceName: 'Binding', paper: ' ', sides: '', extra: true })).toMatchObject({
+      paper: null,
+      sides: null,
+      extra: true,
+    });
   });
 
   it('says INR and nothing else', () => {
