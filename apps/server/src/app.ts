@@ -65,6 +65,7 @@ import { defaultWebDistDir, isApiPath, serveWebApp } from './http/web-app.js';
 import { databaseRateLimiter, memoryRateLimiter, noRateLimit, type RateLimiter, rateLimitKeyHasher } from './limits/rate-limiter.js';
 import type { Mailer } from './mail/mailer.js';
 import { PreviewMaker } from './previews/preview-maker.js';
+import { ColorDetector } from './pricing/color-pages.js';
 import { type Realtime, startRealtime } from './realtime/wiring.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { registerFileRoutes } from './storage/file-routes.js';
@@ -181,7 +182,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger,
     limits: config.pageCount,
     slots: config.pageCount.slots,
-    onCounted: (jobId, shopId) => announcer.announce(shopId, jobId, 'updated'),
+    onCounted: (jobId, shopId) => {
+      announcer.announce(shopId, jobId, 'updated');
+      // A PDF counted after it was prepared may now have its colour pages detected (issue 19).
+      preparer.colorsOfJob(jobId).catch((err) => logger.warn({ err: String(err) }, 'colour detection not queued'));
+    },
   });
   const converter = new DocumentConverter({
     logger,
@@ -195,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger,
     converter,
     previews: new PreviewMaker({ logger }),
+    colors: new ColorDetector({ logger }),
     onPrepared: (jobId, shopId) => announcer.announce(shopId, jobId, 'updated'),
     // An image child may take up to 1 GiB (docs/decisions/033): a few at a time, whatever the cores.
     concurrency: Math.min(availableParallelism(), 4),

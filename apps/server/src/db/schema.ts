@@ -95,6 +95,8 @@ export const shops = pgTable('shops', {
   /** The shop's local date the owner closed it for ("closed today"). */
   closedOn: date('closed_on', { mode: 'string' }),
   nextJobNumber: integer('next_job_number').notNull().default(0),
+  /** Issue 19 (migration 030): customers may ask for `auto` colour. */
+  colorDetection: boolean('color_detection').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -182,6 +184,12 @@ export const jobFiles = pgTable('job_files', {
   preparationAttempts: integer('preparation_attempts').notNull().default(0),
   /** How the customer asked the file to be printed (issue 19); null: the defaults. */
   printOptions: jsonb('print_options'),
+  /** Issue 19 (migration 030): the colour pages of an `auto` file, among the first colorPagesChecked. */
+  colorPages: jsonb('color_pages').$type<number[]>(),
+  colorPagesChecked: integer('color_pages_checked'),
+  colorDetectedAt: ts('color_detected_at'),
+  colorDetectionError: text('color_detection_error'),
+  colorDetectionAttempts: integer('color_detection_attempts').notNull().default(0),
 });
 
 /** What was made from a file (converted PDF, thumbnail, preview); it lives and dies with the file. */
@@ -236,6 +244,11 @@ export const rateCardServices = pgTable('rate_card_services', {
   description: text('description'),
   isActive: boolean('is_active').notNull().default(true),
   position: integer('position').notNull().default(0),
+  /** Issue 19 (migration 030): the prints a per_page service prices, and add-ons. */
+  paper: text('paper'),
+  color: text('color'),
+  sides: text('sides'),
+  extra: boolean('extra').notNull().default(false),
 });
 
 export const orders = pgTable('orders', {
@@ -252,6 +265,24 @@ export const orders = pgTable('orders', {
   createdAt: ts('created_at').notNull().defaultNow(),
   refundedAt: ts('refunded_at'),
 });
+
+/** What an order sold (issue 19): the estimate's lines, and any discount or surcharge staff made. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id').notNull(),
+    position: integer('position').notNull(),
+    shopId: uuid('shop_id').notNull(),
+    kind: text('kind').notNull(),
+    fileId: uuid('file_id'),
+    serviceId: uuid('service_id'),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPricePaise: bigint('unit_price_paise', { mode: 'number' }),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.position] })],
+);
 
 export const shopVisits = pgTable('shop_visits', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

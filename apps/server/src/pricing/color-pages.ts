@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
+import sharp from 'sharp';
 import { isExecutable } from '../executable.js';
 import { type Confinement, runConfined } from '../previews/sandbox.js';
 
@@ -53,6 +54,8 @@ const PDFTOPPM_CANDIDATES = ['/usr/bin/pdftoppm', '/usr/local/bin/pdftoppm'];
 /** A 200 px page is 120 KB of PPM at most; pdftoppm has no reason to write a larger file. */
 const MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
 const PAGE_FILE = /^p-0*(\d+)\.ppm$/;
+/** A thumbnail is at most 320 × 320; anything larger is not one of ours. */
+const THUMBNAIL_PIXELS_MAX = 400 * 400;
 
 export type RgbImage = { width: number; height: number; rgb: Uint8Array };
 
@@ -113,6 +116,19 @@ export class ColorDetector {
 
   available(): boolean {
     return this.pdftoppm !== undefined;
+  }
+
+  /**
+   * Whether a photo is colour, judged by its thumbnail: a JPEG of at most 320 px we made ourselves
+   * in the preview sandbox, so decoding it here is small and safe.
+   */
+  async isColorJpeg(jpeg: Buffer): Promise<boolean> {
+    const { data } = await sharp(jpeg, { limitInputPixels: THUMBNAIL_PIXELS_MAX })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return isColorImage(data, this.tolerance);
   }
 
   /**

@@ -48,6 +48,8 @@ export type FileToPrice = {
 };
 
 export type PricedLine = {
+  /** A printed-sides line or an add-on. */
+  kind: 'print' | 'extra';
   fileId: string | null;
   serviceId: string | null;
   description: string;
@@ -116,10 +118,12 @@ function priced(fileId: string | null, service: RateCardEntry, description: stri
   const amountPaise = service.unitPricePaise * quantity;
   // A shop's absurd price times a hostile page count must not become an inexact double.
   if (!Number.isSafeInteger(amountPaise)) return unpriced(fileId, `${description}: too large to price`, quantity, 'service');
-  return { fileId, serviceId: service.id, description, quantity, unitPricePaise: service.unitPricePaise, amountPaise, missing: null };
+  const kind = service.extra ? 'extra' : 'print';
+  return { kind, fileId, serviceId: service.id, description, quantity, unitPricePaise: service.unitPricePaise, amountPaise, missing: null };
 }
 
 const unpriced = (fileId: string | null, what: string, quantity: number, missing: TEstimateGap): PricedLine => ({
+  kind: missing === 'extra' ? 'extra' : 'print',
   fileId,
   serviceId: null,
   description: `${what} — ${PRICE_AT_THE_COUNTER}`,

@@ -76,6 +76,17 @@ export const ROUTE_ACCESS: Record<string, Access> = {
       ],
     }),
   },
+  'PUT /api/shops/print-jobs/:id/options': {
+    shop: (w) => ({
+      named: [
+        {
+          method: 'PUT',
+          url: `/api/shops/print-jobs/${w.queuedJobId}/options`,
+          payload: { files: [{ fileId: w.queuedFileId, options: { copies: 2 } }] },
+        },
+      ],
+    }),
+  },
   'DELETE /api/shops/print-jobs/:id': {
     shop: (w) => ({ named: [{ method: 'DELETE', url: `/api/shops/print-jobs/${w.queuedJobId}` }] }),
   },

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import type { App } from '../../src/app.js';
 import type { BlobStore } from '../../src/storage/blob-store.js';
@@ -10,6 +10,17 @@ export async function pdfBytes(pages = 1, marker = 'Counterprint test'): Promise
   const doc = await PDFDocument.create();
   for (let i = 0; i < pages; i++) doc.addPage([595, 842]).drawText(`${marker} page ${i + 1}`, { x: 50, y: 780, size: 14 });
   doc.setTitle(marker);
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+/** A PDF whose listed pages (1-based) carry a red block, the rest black text only. */
+export async function pdfWithColorPages(pages: number, colorPages: number[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  for (let i = 1; i <= pages; i++) {
+    const page = doc.addPage([595, 842]);
+    page.drawText(`Page ${i}`, { x: 50, y: 780, size: 14 });
+    if (colorPages.includes(i)) page.drawRectangle({ x: 50, y: 600, width: 200, height: 100, color: rgb(0.9, 0.1, 0.1) });
+  }
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 

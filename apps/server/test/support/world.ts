@@ -17,6 +17,8 @@ export type World = {
   b: Owner;
   /** A's objects */
   queuedJobId: string;
+  /** The queued job's one file. */
+  queuedFileId: string;
   printedJobId: string;
   recycledFileId: string;
   savedFileId: string;
@@ -60,6 +62,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     { name: 'files', filename: 'id-card.pdf', data: await pdfBytes(1) },
   ]);
   const queuedJobId = ok(queued, 201).jobId as string;
+  const queuedFileId = ok(queued, 201).files[0].id as string;
   const printedRes = await upload(app, a.shop.slug, [
     { name: 'name', value: 'Asha Alpha' },
     { name: 'phone', value: '+919800000001' },
@@ -111,7 +114,21 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const db = t.deps.database.db;
   const customerId = (await queryRows<{ id: string }>(db, sql`SELECT id FROM customers WHERE shop_id = ${a.shop.id}`))[0]!.id;
   const orderId = (await queryRows<{ id: string }>(db, sql`SELECT id FROM orders WHERE shop_id = ${a.shop.id}`))[0]!.id;
-  return { a, b, queuedJobId, printedJobId, recycledFileId, savedFileId, customerId, orderId, sku, serviceId, bannerId, bannerPath };
+  return {
+    a,
+    b,
+    queuedJobId,
+    queuedFileId,
+    printedJobId,
+    recycledFileId,
+    savedFileId,
+    customerId,
+    orderId,
+    sku,
+    serviceId,
+    bannerId,
+    bannerPath,
+  };
 }
 
 /** Every id and name of shop A that must never appear in an answer to B. */
@@ -121,6 +138,7 @@ export function secretsOf(w: World): string[] {
     w.a.shop.slug,
     w.a.shop.shopName,
     w.queuedJobId,
+    w.queuedFileId,
     w.printedJobId,
     w.recycledFileId,
     w.savedFileId,

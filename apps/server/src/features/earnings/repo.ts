@@ -1,4 +1,4 @@
-import { paiseToRupees, type TEarningsOrder } from '@counterprint/contract';
+import { ADJUSTMENT_WORDS, paiseToRupees, type TEarningsOrder, type TOrderLine } from '@counterprint/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
 import type { Period } from '../../reports/period.js';
@@ -18,7 +18,34 @@ type OrderRow = {
   refunded_at: string | null;
   job_number: number | null;
   service_name: string | null;
+  lines: LineRow[] | string;
 };
+
+type LineRow = {
+  kind: TOrderLine['kind'];
+  service_id: string | null;
+  description: string;
+  quantity: number;
+  unit_price_paise: number | string | null;
+  amount_paise: number | string;
+};
+
+/** An order taken before issue 19 has no lines: it is one line of the service it named. */
+function linesOf(r: OrderRow): TOrderLine[] {
+  const rows: LineRow[] = typeof r.lines === 'string' ? JSON.parse(r.lines) : r.lines;
+  if (rows.length === 0) {
+    const description = r.service_name ?? 'Print job';
+    return [{ kind: 'service', serviceId: null, description, quantity: 1, unitPrice: null, amount: paiseToRupees(r.amount_paise) }];
+  }
+  return rows.map((l) => ({
+    kind: l.kind,
+    serviceId: l.service_id,
+    description: l.description,
+    quantity: Number(l.quantity),
+    unitPrice: l.unit_price_paise === null ? null : paiseToRupees(l.unit_price_paise),
+    amount: paiseToRupees(l.amount_paise),
+  }));
+}
 
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -51,10 +78,14 @@ export const toOrder = (r: OrderRow): TEarningsOrder => ({
   jobNumber: r.job_number === null ? null : Number(r.job_number),
   serviceName: r.service_name,
   refundedAt: r.refunded_at,
+  lines: linesOf(r),
 });
 
 const ORDER_COLUMNS = sql`o.id, o.shop_id, s.name AS shop_name, o.customer_name, o.amount_paise, o.payment_method, o.status,
-  ${iso(sql`o.created_at`)} AS created_at, ${iso(sql`o.refunded_at`)} AS refunded_at, j.number AS job_number, o.service_name`;
+  ${iso(sql`o.created_at`)} AS created_at, ${iso(sql`o.refunded_at`)} AS refunded_at, j.number AS job_number, o.service_name,
+  (SELECT coalesce(json_agg(json_build_object('kind', l.kind, 'service_id', l.service_id, 'description', l.description,
+     'quantity', l.quantity, 'unit_price_paise', l.unit_price_paise, 'amount_paise', l.amount_paise) ORDER BY l.position), '[]')
+   FROM order_lines l WHERE l.order_id = o.id) AS lines`;
 
 export const listOrders = (db: Db, f: OrderFilter, limit: number) =>
   queryRows<OrderRow>(db, sql`SELECT ${ORDER_COLUMNS} ${FROM} ${where(f)} ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit}`);
@@ -78,14 +109,28 @@ export const paidByDay = (db: Db, f: OrderFilter) =>
         GROUP BY 1`,
   );
 
-/** Paid orders grouped by the rate-card service sold, named as the rate card names it now (else as sold). */
+/**
+ * What paid orders sold, by rate-card service, named as the rate card names it now (else as sold):
+ * the lines of orders that have them (issue 19: units are the lines' quantities, e.g. printed sides),
+ * and an older order without lines as one of the service it named. What was priced at the counter
+ * is sold by no service (unassigned); discounts and surcharges are the order's, and are left out.
+ */
 export const topServices = (db: Db, f: OrderFilter, limit: number) =>
   queryRows<{ service_id: string | null; name: string | null; n: number | string; paise: number | string }>(
     db,
-    sql`SELECT o.service_id, coalesce(max(r.service_name), max(o.service_name)) AS name, count(*) AS n, sum(o.amount_paise) AS paise
-        ${FROM} LEFT JOIN rate_card_services r ON r.id = o.service_id
-        ${where(f)} AND o.status = 'paid'
-        GROUP BY o.service_id ORDER BY sum(o.amount_paise) DESC, count(*) DESC, name LIMIT ${limit}`,
+    sql`WITH sold AS (
+          SELECT l.service_id, CASE WHEN l.service_id IS NULL THEN NULL ELSE l.description END AS sold_as, l.quantity AS n,
+            l.amount_paise AS paise
+          ${FROM} JOIN order_lines l ON l.order_id = o.id
+          ${where(f)} AND o.status = 'paid'
+            AND (l.kind <> 'adjustment' AND l.service_id IS NOT NULL OR l.kind = 'adjustment' AND l.description = ${ADJUSTMENT_WORDS.atCounter})
+          UNION ALL
+          SELECT o.service_id, o.service_name, 1, o.amount_paise
+          ${FROM} ${where(f)} AND o.status = 'paid' AND NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id)
+        )
+        SELECT sold.service_id, coalesce(max(r.service_name), max(sold.sold_as)) AS name, sum(sold.n) AS n, sum(sold.paise) AS paise
+        FROM sold LEFT JOIN rate_card_services r ON r.id = sold.service_id
+        GROUP BY sold.service_id ORDER BY sum(sold.paise) DESC, sum(sold.n) DESC, name LIMIT ${limit}`,
   );
 
 /** Marks a paid order refunded; false when it was not paid any more (refunded meanwhile). */

@@ -4,7 +4,9 @@ import type { Db } from '../../db/index.js';
 import { notFound } from '../../http/errors.js';
 import * as policies from '../../limits/policies.js';
 import type { RateLimiter } from '../../limits/rate-limiter.js';
+import { optionsOfFile, type PricedFile, type PricedJob, priceJob } from '../../pricing/job-pricing.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import { rateCardEntriesOf } from '../shops/repo.js';
 import { type CustomerFile, filesOf, findJobByToken } from './repo.js';
 
 export type JobStatusDeps = { db: Db; blobs: BlobStore; limiter: RateLimiter };
@@ -19,18 +21,23 @@ export class JobStatusService {
     await this.d.limiter.hit(...policies.jobLookup(ip));
     const job = await findJobByToken(this.d.db, hashJobToken(token));
     if (!job) throw notFound('This job link is not valid. Check the link, or ask the shop.', 'JOB_NOT_FOUND');
-    const files = await filesOf(this.d.db, job.id);
+    const [files, rateCard] = await Promise.all([filesOf(this.d.db, job.id), rateCardEntriesOf(this.d.db, job.shop_id)]);
+    // The same pricing as the staff queue's, so both screens show one figure.
+    const priced = priceJob(files.map(asPricedFile), rateCard);
     return {
       number: job.number,
       shopName: job.shop_name,
       shopSlug: job.shop_slug,
       status: publicStatus(job.status, files),
-      files: await Promise.all(files.map((f) => this.fileOf(f))),
+      files: await Promise.all(files.map((f) => this.fileOf(f, priced))),
+      estimate: priced.estimate,
     };
   }
 
-  private async fileOf(f: CustomerFile): Promise<PublicFile> {
+  private async fileOf(f: CustomerFile, priced: PricedJob): Promise<PublicFile> {
     return {
+      options: optionsOfFile(asPricedFile(f)),
+      ...priced.byFile.get(f.id)!,
       id: f.id,
       name: f.original_name,
       kind: f.extension as PublicFile['kind'],
@@ -48,9 +55,20 @@ export class JobStatusService {
 }
 
 /** Where the job stands: printed and cancelled as staff left it, else how far its files are prepared. */
-function publicStatus(status: string, files: Pick<CustomerFile, 'conversion' | 'prepared_at'>[]): TPublicJob['status'] {
+function publicStatus(status: string, files: Pick<CustomerFile, 'conversion' | 'prepared_at' | 'awaiting_color'>[]): TPublicJob['status'] {
   if (status === 'done') return 'printed';
   if (status === 'cancelled') return 'cancelled';
   if (files.some((f) => f.conversion === 'converting')) return 'converting';
-  return files.some((f) => f.prepared_at === null) ? 'received' : 'ready';
+  // Ready means the price is final too: an `auto` file's colour pages are part of it.
+  return files.some((f) => f.prepared_at === null || f.awaiting_color) ? 'received' : 'ready';
 }
+
+const asPricedFile = (f: CustomerFile): PricedFile => ({
+  id: f.id,
+  originalName: f.original_name,
+  pages: f.pages,
+  conversion: f.conversion,
+  printOptions: f.print_options,
+  colorPages: f.color_pages,
+  colorPagesChecked: f.color_pages_checked,
+});

@@ -100,3 +100,70 @@ export async function purgeDerivatives(db: Db, fileIds: string[], now: Date): Pr
   );
   return rows.map((r) => r.blob_key);
 }
+
+/**
+ * An `auto` file ready for colour detection (issue 19): live, its pages known, its PDF there (a PDF,
+ * a converted document, or an image with its thumbnail), and not yet detected.
+ */
+const awaitingColor = sql`${jobFiles.state} = 'active' AND ${jobFiles.colorDetectedAt} IS NULL
+  AND ${jobFiles.printOptions}->>'color' = 'auto' AND ${jobFiles.pages} IS NOT NULL
+  AND ${jobFiles.conversion} IN ('none', 'converted') AND ${jobFiles.preparedAt} IS NOT NULL`;
+
+/** Files awaiting colour detection, oldest first, in one job or any. */
+export const filesAwaitingColor = (db: Db, q: { jobId?: string; limit: number }) =>
+  db
+    .select({ id: jobFiles.id, shopId: jobFiles.shopId })
+    .from(jobFiles)
+    .where(q.jobId ? and(eq(jobFiles.jobId, q.jobId), awaitingColor) : awaitingColor)
+    .orderBy(jobFiles.createdAt)
+    .limit(q.limit);
+
+/** Claims a file for colour detection and counts the attempt first; undefined when it needs none (now). */
+export async function startColorDetection(db: Db, fileId: string) {
+  const rows = await queryRows<{
+    id: string;
+    blob_key: string;
+    kind: string;
+    conversion: string;
+    pages: number;
+    attempts: number;
+    pdf_key: string | null;
+    thumbnail_key: string | null;
+  }>(
+    db,
+    sql`UPDATE job_files SET color_detection_attempts = color_detection_attempts + 1
+        WHERE id = ${fileId} AND ${awaitingColor}
+        RETURNING id, blob_key, extension AS kind, conversion, pages, color_detection_attempts AS attempts,
+          (SELECT d.blob_key FROM file_derivatives d WHERE d.file_id = job_files.id AND d.role = 'pdf' AND d.purged_at IS NULL) AS pdf_key,
+          (SELECT d.blob_key FROM file_derivatives d WHERE d.file_id = job_files.id AND d.role = 'thumbnail' AND d.purged_at IS NULL) AS thumbnail_key`,
+  );
+  const r = rows[0];
+  return r
+    ? {
+        id: r.id,
+        blobKey: r.blob_key,
+        kind: r.kind,
+        conversion: r.conversion,
+        pages: Number(r.pages),
+        attempts: Number(r.attempts),
+        pdfKey: r.pdf_key,
+        thumbnailKey: r.thumbnail_key,
+      }
+    : undefined;
+}
+
+export type ColorOutcome = { colorPages: number[]; pagesChecked: number } | { error: string };
+
+/** Records the colour pages, or why there are none, once; answers the job and shop when it changed. */
+export async function finishColorDetection(db: Db, fileId: string, outcome: ColorOutcome, now: Date) {
+  const found =
+    'error' in outcome
+      ? { colorDetectionError: outcome.error }
+      : { colorPages: outcome.colorPages, colorPagesChecked: outcome.pagesChecked };
+  const rows = await db
+    .update(jobFiles)
+    .set({ ...found, colorDetectedAt: now })
+    .where(and(eq(jobFiles.id, fileId), isNull(jobFiles.colorDetectedAt)))
+    .returning({ jobId: jobFiles.jobId, shopId: jobFiles.shopId });
+  return rows[0];
+}

@@ -10,6 +10,7 @@ import type { Clock } from '../../clock.js';
 import type { DocumentConverter } from '../../conversion/converter.js';
 import { ConversionQueue, ConversionQueueFull, ConversionQueueStopped } from '../../conversion/queue.js';
 import type { Db } from '../../db/index.js';
+import type { ColorPagesResult } from '../../pricing/color-pages.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import * as repo from './preparation-repo.js';
 
@@ -19,6 +20,13 @@ export interface FilePreviews {
   ofImage(path: string, kind: UploadKind): Promise<{ thumbnail?: Buffer; preview?: Buffer }>;
 }
 
+/** Colour pages of `auto` files (src/pricing/color-pages.ts), bounded in time and memory. */
+export interface ColorPages {
+  colorPages(path: string, pageCount: number): Promise<ColorPagesResult>;
+  /** Whether a small JPEG we made (a photo's thumbnail) is colour. */
+  isColorJpeg(jpeg: Buffer): Promise<boolean>;
+}
+
 export type PreparerDeps = {
   db: Db;
   blobs: BlobStore;
@@ -26,6 +34,7 @@ export type PreparerDeps = {
   logger: Logger;
   converter: DocumentConverter;
   previews: FilePreviews;
+  colors: ColorPages;
   /** Called when a file's conversion, pages or thumbnail changed, so staff see it live. */
   onPrepared: (jobId: string, shopId: string) => void;
   /** Files prepared at once (a conversion holds one of the converter's own slots besides). */
@@ -65,27 +74,40 @@ export class FilePreparer {
   }
 
   enqueue(shopId: string, fileIds: string[]): void {
-    for (const fileId of fileIds) {
-      if (this.stopped || this.pending.has(fileId)) continue;
-      this.pending.add(fileId);
-      const task = this.queue
-        .run(shopId, () => this.prepare(fileId))
-        .catch((err: unknown) => {
-          if (!(err instanceof ConversionQueueFull || err instanceof ConversionQueueStopped)) {
-            this.d.logger.warn({ err: String(err), fileId }, 'file preparation failed');
-          }
-        })
-        .finally(() => {
-          this.pending.delete(fileId);
-          this.inFlight.delete(task);
-        });
-      this.inFlight.add(task);
-    }
+    for (const fileId of fileIds) this.schedule(shopId, fileId, fileId, () => this.prepare(fileId));
   }
 
-  /** Picks up files left unprepared by a crash, a restart or a full queue. */
+  /** Queues colour detection of `auto` files (issue 19); a file not ready for it yet is skipped and taken up when it is. */
+  enqueueColor(shopId: string, fileIds: string[]): void {
+    for (const fileId of fileIds) this.schedule(shopId, `colour:${fileId}`, fileId, () => this.detectColor(fileId));
+  }
+
+  /** A job's files whose pages just became known may now have their colour detected. */
+  async colorsOfJob(jobId: string): Promise<void> {
+    for (const row of await repo.filesAwaitingColor(this.d.db, { jobId, limit: MAX_WAITING })) this.enqueueColor(row.shopId, [row.id]);
+  }
+
+  private schedule(shopId: string, key: string, fileId: string, work: () => Promise<void>): void {
+    if (this.stopped || this.pending.has(key)) return;
+    this.pending.add(key);
+    const task = this.queue
+      .run(shopId, work)
+      .catch((err: unknown) => {
+        if (!(err instanceof ConversionQueueFull || err instanceof ConversionQueueStopped)) {
+          this.d.logger.warn({ err: String(err), fileId }, 'file preparation failed');
+        }
+      })
+      .finally(() => {
+        this.pending.delete(key);
+        this.inFlight.delete(task);
+      });
+    this.inFlight.add(task);
+  }
+
+  /** Picks up files left unprepared, or without their colour pages, by a crash, a restart or a full queue. */
   async resume(): Promise<void> {
     for (const row of await repo.filesAwaitingPreparation(this.d.db, MAX_WAITING)) this.enqueue(row.shopId, [row.id]);
+    for (const row of await repo.filesAwaitingColor(this.d.db, { limit: MAX_WAITING })) this.enqueueColor(row.shopId, [row.id]);
   }
 
   async idle(): Promise<void> {
@@ -125,6 +147,53 @@ export class FilePreparer {
     }
     const changed = await repo.finishPreparation(db, fileId, outcome, this.d.clock.now());
     if (changed) this.d.onPrepared(changed.jobId, changed.shopId);
+    if (changed) this.enqueueColor(changed.shopId, [fileId]);
+  }
+
+  /**
+   * The colour pages of an `auto` file, from its PDF (the original or the converted one) or, for a
+   * photo, its thumbnail. A file the process died on twice, or that cannot be drawn, is given up:
+   * its estimate then says colour is priced at the counter.
+   */
+  private async detectColor(fileId: string): Promise<void> {
+    const { db } = this.d;
+    const file = await repo.startColorDetection(db, fileId);
+    if (!file) return;
+    let outcome: repo.ColorOutcome;
+    if (file.attempts > MAX_PREPARATION_ATTEMPTS) outcome = { error: 'gave-up' };
+    else {
+      outcome = await this.colorOutcome(file);
+      if (this.stopped) return;
+    }
+    const changed = await repo.finishColorDetection(db, fileId, outcome, this.d.clock.now());
+    if (changed) this.d.onPrepared(changed.jobId, changed.shopId);
+  }
+
+  private async colorOutcome(file: ColorFile): Promise<repo.ColorOutcome> {
+    const source = file.kind === 'pdf' ? file.blobKey : file.conversion === 'converted' ? file.pdfKey : null;
+    if (!source) {
+      if (!file.thumbnailKey) return { error: 'no-thumbnail' };
+      const jpeg = await this.read(file.thumbnailKey);
+      return (await this.d.colors.isColorJpeg(jpeg)) ? { colorPages: [1], pagesChecked: 1 } : { colorPages: [], pagesChecked: 1 };
+    }
+    const dir = await mkdtemp(join(this.d.tmpRoot ?? tmpdir(), 'counterprint-colour-'));
+    try {
+      const pdf = join(dir, 'file.pdf');
+      const { stream } = await this.d.blobs.get(source);
+      await pipeline(stream as Readable, createWriteStream(pdf));
+      const result = await this.d.colors.colorPages(pdf, file.pages);
+      return 'failed' in result ? { error: result.failed } : result;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** A small blob we made ourselves (a thumbnail), read whole. */
+  private async read(key: string): Promise<Buffer> {
+    const { stream } = await this.d.blobs.get(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream as Readable) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
   }
 
   private async derive(file: PreparingFile, original: string, dir: string): Promise<repo.PreparationOutcome> {
@@ -174,6 +243,7 @@ export class FilePreparer {
 }
 
 type PreparingFile = NonNullable<Awaited<ReturnType<typeof repo.startPreparation>>>;
+type ColorFile = NonNullable<Awaited<ReturnType<typeof repo.startColorDetection>>>;
 
 const failed = (reason: ConversionFailure): repo.PreparationOutcome => ({
   conversion: 'failed',

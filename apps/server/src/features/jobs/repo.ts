@@ -1,8 +1,10 @@
-import { defaultPrintOptions, type TFileConversion, type TJob, type TJobFile, type TPrintOptions } from '@counterprint/contract';
+import type { TFileConversion, TJob, TJobFile, TPrintOptions } from '@counterprint/contract';
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
-import { fileDerivatives, inventoryItems, jobFiles, jobs, orders, rateCardServices } from '../../db/schema.js';
-import { defaultPaperOf } from '../shops/repo.js';
+import { fileDerivatives, inventoryItems, jobFiles, jobs, orderLines, orders, rateCardServices } from '../../db/schema.js';
+import { type OrderLine, optionsOfFile, priceJob, sheetsOf } from '../../pricing/job-pricing.js';
+import type { RateCardEntry } from '../../pricing/pricing.js';
+import { defaultPaperOf, rateCardEntriesOf } from '../shops/repo.js';
 import { uploadLost } from './quota.js';
 import { settleReservation } from './quota-repo.js';
 import type { ReceivedUpload } from './upload.js';
@@ -24,6 +26,8 @@ type FileRow = Pick<
   | 'conversion'
   | 'conversionError'
   | 'printOptions'
+  | 'colorPages'
+  | 'colorPagesChecked'
 > & { thumbnail?: boolean };
 const fileColumns = {
   id: jobFiles.id,
@@ -39,14 +43,15 @@ const fileColumns = {
   conversion: jobFiles.conversion,
   conversionError: jobFiles.conversionError,
   printOptions: jobFiles.printOptions,
+  colorPages: jobFiles.colorPages,
+  colorPagesChecked: jobFiles.colorPagesChecked,
 };
 const hasThumbnail = sql<boolean>`exists (select 1 from ${fileDerivatives} d where d.file_id = ${jobFiles.id} and d.role = 'thumbnail')`;
-/** Files stored before issue 19 print with the defaults. */
-const DEFAULT_OPTIONS = defaultPrintOptions({ colorDetection: false });
 type Paper = { sku: string; name: string } | undefined;
 
-export function toJobDto(job: JobRow, files: FileRow[], paper: Paper): TJob {
+export function toJobDto(job: JobRow, files: FileRow[], paper: Paper, rateCard: readonly RateCardEntry[]): TJob {
   const live = files.filter((f) => f.state !== 'purged').sort((a, b) => a.position - b.position);
+  const priced = priceJob(live, rateCard);
   return {
     id: job.id,
     number: job.number,
@@ -70,13 +75,15 @@ export function toJobDto(job: JobRow, files: FileRow[], paper: Paper): TJob {
       conversion: f.conversion as TFileConversion,
       conversionError: f.conversionError as TJobFile['conversionError'],
       thumbnail: f.thumbnail === true,
-      options: (f.printOptions as TPrintOptions | null) ?? DEFAULT_OPTIONS,
+      options: optionsOfFile(f),
+      ...priced.byFile.get(f.id)!,
     })),
     items: live.map((f) => ({
       name: paper?.name ?? 'Paper',
       sku: job.paperSku ?? paper?.sku ?? 'PAPER',
-      sheetsUsed: f.pages ?? 0,
+      sheetsUsed: sheetsOf(priced, f),
     })),
+    estimate: priced.estimate,
   };
 }
 
@@ -97,7 +104,7 @@ export type NewJob = {
 
 export async function insertJob(db: Db, shopId: string, job: NewJob, now: Date): Promise<TJob> {
   const { upload, clientKey } = job;
-  const paper = await defaultPaperOf(db, shopId);
+  const [paper, rateCard] = await Promise.all([defaultPaperOf(db, shopId), rateCardEntriesOf(db, shopId)]);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     // Its lease lapsed (a stalled process): the reaper may have taken its blobs already.
@@ -155,7 +162,7 @@ export async function insertJob(db: Db, shopId: string, job: NewJob, now: Date):
         })),
       )
       .returning(fileColumns);
-    return toJobDto(jobRow!, fileRows, paper);
+    return toJobDto(jobRow!, fileRows, paper, rateCard);
   });
 }
 
@@ -200,7 +207,8 @@ async function assemble(db: Db, shopId: string, rows: JobRow[]): Promise<TJob[]>
     shopId,
     rows.map((r) => r.paperSku),
   );
-  return rows.map((j) => toJobDto(j, byJob.get(j.id) ?? [], papers.get(j.paperSku) ?? papers.get(null)));
+  const rateCard = await rateCardEntriesOf(db, shopId);
+  return rows.map((j) => toJobDto(j, byJob.get(j.id) ?? [], papers.get(j.paperSku) ?? papers.get(null), rateCard));
 }
 
 /** Newest first; `before` pages by (created_at, id) so equal timestamps neither repeat nor vanish. */
@@ -285,8 +293,16 @@ async function recycleFiles(db: Db, jobId: string, now: Date, expiresAt: Date): 
     .where(and(eq(jobFiles.jobId, jobId), eq(jobFiles.state, 'active')));
 }
 
-/** The order a job is paid with when it is printed; the service comes from the shop's rate card. */
-export type PrintedOrder = { amountPaise: number; paymentMethod: string | null; serviceId: string | undefined };
+/** The order a job is paid with when it is printed: the estimate's lines, or one service staff named. */
+export type PrintedOrder = {
+  amountPaise: number;
+  paymentMethod: string | null;
+  /** A service staff named instead of the estimate: the order is one line of it. */
+  serviceId: string | undefined;
+  lines: OrderLine[];
+  /** The services the lines sold, for the order's summary. */
+  servicesSold: string | null;
+};
 export type PrintOutcome = 'printed' | 'not-queued' | 'no-service';
 
 class Rollback extends Error {
@@ -295,53 +311,51 @@ class Rollback extends Error {
   }
 }
 
+/** A queued job's active files priced from its shop's rate card, as Mark Printed takes it. */
+export async function pricedJob(db: Db, job: Pick<JobRow, 'id' | 'shopId'>) {
+  const [files, rateCard] = await Promise.all([
+    db
+      .select(fileColumns)
+      .from(jobFiles)
+      .where(and(eq(jobFiles.jobId, job.id), eq(jobFiles.state, 'active')))
+      .orderBy(asc(jobFiles.position)),
+    rateCardEntriesOf(db, job.shopId),
+  ]);
+  const priced = priceJob(files, rateCard);
+  const sheets = files.reduce((n, f) => n + sheetsOf(priced, f), 0);
+  return { priced, sheets, rateCard };
+}
+
 /**
  * Marks a queued job printed in one transaction: its files go to the recycle bin, its sheets come off the
- * paper's stock, and a payment becomes an order. Nothing is written when the job is no longer queued or
- * the named service is not on the shop's rate card.
+ * paper's stock, and a payment becomes an order with its lines. Nothing is written when the job is no
+ * longer queued or the named service is not on the shop's rate card.
  */
 export async function markPrinted(
   db: Db,
   job: Pick<JobRow, 'id' | 'shopId' | 'paperSku' | 'customerId' | 'customerName'>,
   order: PrintedOrder | undefined,
+  sheets: number,
   now: Date,
   expiresAt: Date,
 ): Promise<PrintOutcome> {
   try {
     await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
       const moved = await tx
         .update(jobs)
         .set({ status: 'done', printedAt: now })
         .where(and(eq(jobs.id, job.id), eq(jobs.status, 'queued')))
         .returning({ id: jobs.id });
       if (moved.length === 0) throw new Rollback('not-queued');
-      const files = await tx
-        .select()
-        .from(jobFiles)
-        .where(and(eq(jobFiles.jobId, job.id), eq(jobFiles.state, 'active')));
-      const sheets = files.reduce((n, f) => n + (f.pages ?? 0), 0);
-      await recycleFiles(tx as unknown as Db, job.id, now, expiresAt);
+      await recycleFiles(t, job.id, now, expiresAt);
       if (job.paperSku && sheets > 0) {
         await tx
           .update(inventoryItems)
           .set({ stock: sql`greatest(${inventoryItems.stock} - ${sheets}, 0)`, updatedAt: now })
           .where(and(eq(inventoryItems.shopId, job.shopId), eq(inventoryItems.sku, job.paperSku)));
       }
-      if (order) {
-        const service = await serviceFor(tx as unknown as Db, job.shopId, order.serviceId);
-        if (service === null) throw new Rollback('no-service');
-        await tx.insert(orders).values({
-          shopId: job.shopId,
-          jobId: job.id,
-          customerId: job.customerId,
-          customerName: job.customerName,
-          amountPaise: order.amountPaise,
-          paymentMethod: order.paymentMethod,
-          serviceId: service?.id ?? null,
-          serviceName: service?.serviceName ?? null,
-          createdAt: now,
-        });
-      }
+      if (order) await insertOrder(t, job, order, now);
     });
   } catch (err) {
     if (err instanceof Rollback) return err.outcome;
@@ -350,15 +364,76 @@ export async function markPrinted(
   return 'printed';
 }
 
-/** The named service, null when the rate card lacks it; unnamed, the per-page service or the first one. */
-async function serviceFor(db: Db, shopId: string, serviceId: string | undefined) {
-  const services = await db
+async function insertOrder(
+  db: Db,
+  job: Pick<JobRow, 'id' | 'shopId' | 'customerId' | 'customerName'>,
+  order: PrintedOrder,
+  now: Date,
+): Promise<void> {
+  let { lines, servicesSold } = order;
+  let serviceId: string | null = null;
+  if (order.serviceId) {
+    const service = await serviceFor(db, job.shopId, order.serviceId);
+    if (!service) throw new Rollback('no-service');
+    serviceId = service.id;
+    servicesSold = service.serviceName;
+    lines = [
+      {
+        kind: 'service',
+        fileId: null,
+        serviceId: service.id,
+        description: service.serviceName,
+        quantity: 1,
+        unitPricePaise: null,
+        amountPaise: order.amountPaise,
+      },
+    ];
+  }
+  const [row] = await db
+    .insert(orders)
+    .values({
+      shopId: job.shopId,
+      jobId: job.id,
+      customerId: job.customerId,
+      customerName: job.customerName,
+      amountPaise: order.amountPaise,
+      paymentMethod: order.paymentMethod,
+      serviceId,
+      serviceName: servicesSold,
+      createdAt: now,
+    })
+    .returning({ id: orders.id });
+  if (lines.length === 0) return;
+  await db.insert(orderLines).values(lines.map((l, position) => ({ ...l, orderId: row!.id, position, shopId: job.shopId })));
+}
+
+/** The named service of the shop's rate card, or undefined. */
+async function serviceFor(db: Db, shopId: string, serviceId: string) {
+  const rows = await db
     .select()
     .from(rateCardServices)
-    .where(eq(rateCardServices.shopId, shopId))
-    .orderBy(asc(rateCardServices.position));
-  if (serviceId) return services.find((s) => s.id === serviceId) ?? null;
-  return services.find((s) => s.unit === 'per_page') ?? services[0];
+    .where(and(eq(rateCardServices.shopId, shopId), eq(rateCardServices.id, serviceId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Stores files' new print options while the job is queued; false when it is not any more (nothing written). */
+export async function setPrintOptions(db: Db, jobId: string, changes: { fileId: string; options: TPrintOptions }[]): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const queued = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.id, jobId), eq(jobs.status, 'queued')))
+      .for('update');
+    if (queued.length === 0) return false;
+    for (const { fileId, options } of changes) {
+      await tx
+        .update(jobFiles)
+        .set({ printOptions: options })
+        .where(and(eq(jobFiles.id, fileId), eq(jobFiles.jobId, jobId)));
+    }
+    return true;
+  });
 }
 
 /** Cancels the job and sends its active files to the recycle bin, in one transaction. */

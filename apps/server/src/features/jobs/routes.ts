@@ -4,6 +4,7 @@ import {
   ZJobFileLinks,
   ZMarkPrintedRequest,
   ZPrintJobsQuery,
+  ZPrintOptionsUpdate,
   ZSignedUrls,
   ZSlugParams,
   ZThumbnailLinks,
@@ -70,6 +71,12 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
     '/api/shops/print-jobs/:id/mark-printed',
     { schema: { params: ZJobParams, body: ZMarkPrintedRequest, response: { 200: ZJob } } },
     async (req) => jobs.markPrinted(currentUser(req), req.params.id, req.body),
+  );
+
+  r.put(
+    '/api/shops/print-jobs/:id/options',
+    { schema: { params: ZJobParams, body: ZPrintOptionsUpdate, response: { 200: ZJob } } },
+    async (req) => jobs.changeOptions(currentUser(req), req.params.id, req.body),
   );
 
   r.delete('/api/shops/print-jobs/:id', { schema: { params: ZJobParams, response: { 200: ZJob } } }, async (req) =>

@@ -4,16 +4,20 @@ import path from 'node:path';
 import {
   defaultPrintOptions,
   isConvertedKind,
+  paperNotOfferedMessage,
   parseUploadOptions,
   printOptionsErrorMessage,
+  printOptionsFor,
   rupeesToPaise,
   SIGNED_LINK_TTL_SECONDS,
+  shopPapers,
   type TFileConversion,
   type TJob,
   type TJobCreated,
   type TJobFileLinks,
   type TMarkPrintedRequest,
   type TPrintOptions,
+  type TPrintOptionsUpdate,
   type TUploadRefusalReason,
 } from '@counterprint/contract';
 import type { AuthUser } from '../../auth/guards.js';
@@ -25,9 +29,11 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { MultipartBody } from '../../http/multipart.js';
 import * as policies from '../../limits/policies.js';
 import type { RateLimiter } from '../../limits/rate-limiter.js';
+import { orderLinesFor, servicesSold } from '../../pricing/job-pricing.js';
 import type { JobAnnouncer } from '../../realtime/job-announcer.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { ShopRow } from '../shops/repo.js';
+import { findShopById, rateCardOf } from '../shops/repo.js';
 import { findInUsersShop, shopBySlug } from '../shops/scope.js';
 import type { PageCounter } from './page-counter.js';
 import * as preparation from './preparation-repo.js';
@@ -110,7 +116,7 @@ export class JobsService {
       const received = await receiveUpload(upload.body, blobs, shop.id, reservation);
       try {
         await this.assertStored(received.files);
-        const printOptions = optionsOf(received);
+        const printOptions = optionsOf(received, await this.printChoices(shop));
         const token = newJobToken();
         const conversions = received.files.map((f) => this.conversionOf(f.extension));
         const newJob = { upload: received, clientKey: reservation.clientKey, tokenHash: hashJobToken(token), conversions, printOptions };
@@ -133,6 +139,11 @@ export class JobsService {
     } finally {
       await this.d.leases.close(reservation);
     }
+  }
+
+  /** The shop's colour detection and paper sizes, as of now. */
+  private async printChoices(shop: Pick<ShopRow, 'id' | 'colorDetection'>): Promise<PrintChoices> {
+    return { colorDetection: shop.colorDetection, papers: shopPapers(await rateCardOf(this.d.db, shop.id)) };
   }
 
   private conversionOf(kind: string): TFileConversion {
@@ -217,13 +228,42 @@ export class JobsService {
     const job = await this.ownedJob(user, jobId);
     if (job.status !== 'queued') throw conflict(`Job is already ${job.status === 'done' ? 'printed' : 'cancelled'}`, 'JOB_NOT_QUEUED');
     const now = this.d.clock.now();
-    const order =
-      input?.amount === undefined
-        ? undefined
-        : { amountPaise: rupeesToPaise(input.amount), paymentMethod: input.paymentMethod ?? null, serviceId: input.serviceId };
-    const outcome = await repo.markPrinted(this.d.db, job, order, now, this.recycleExpiry(now));
+    const { priced, sheets, rateCard } = await repo.pricedJob(this.d.db, job);
+    let order: repo.PrintedOrder | undefined;
+    if (input?.amount !== undefined) {
+      const amountPaise = rupeesToPaise(input.amount);
+      const lines = orderLinesFor(priced.exact, amountPaise);
+      const paymentMethod = input.paymentMethod ?? null;
+      order = { amountPaise, paymentMethod, serviceId: input.serviceId, lines, servicesSold: servicesSold(lines, rateCard) };
+    }
+    const outcome = await repo.markPrinted(this.d.db, job, order, sheets, now, this.recycleExpiry(now));
     if (outcome === 'not-queued') throw conflict('Job is already printed', 'JOB_NOT_QUEUED');
     if (outcome === 'no-service') throw notFound('Service not found on this shop\u2019s rate card', 'SERVICE_NOT_FOUND');
+    this.d.announcer.announce(job.shopId, jobId, 'updated');
+    return (await repo.loadJob(this.d.db, jobId))!;
+  }
+
+  /**
+   * Staff change files' print options (the customer asked at the counter): all or nothing, the
+   * estimate follows, and the change is announced to the shop's other screens.
+   */
+  async changeOptions(user: AuthUser, jobId: string, input: TPrintOptionsUpdate): Promise<TJob> {
+    const job = await this.ownedJob(user, jobId);
+    if (job.status !== 'queued') throw conflict(`Job is already ${job.status === 'done' ? 'printed' : 'cancelled'}`, 'JOB_NOT_QUEUED');
+    const files = await repo.liveFilesOf(this.d.db, jobId);
+    const shop = await findShopById(this.d.db, job.shopId);
+    const choices = await this.printChoices(shop!);
+    const changes = input.files.map(({ fileId, options }) => {
+      const file = files.find((f) => f.id === fileId);
+      if (!file) throw notFound('That file is not in this job', 'FILE_NOT_FOUND');
+      return { fileId, options: optionsForFile(options, file.originalName, choices) };
+    });
+    if (!(await repo.setPrintOptions(this.d.db, jobId, changes))) throw conflict('Job is already printed', 'JOB_NOT_QUEUED');
+    // A file switched to `auto` needs its colour pages; detection runs in the background.
+    this.d.preparer.enqueueColor(
+      job.shopId,
+      changes.filter((c) => c.options.color === 'auto').map((c) => c.fileId),
+    );
     this.d.announcer.announce(job.shopId, jobId, 'updated');
     return (await repo.loadJob(this.d.db, jobId))!;
   }
@@ -248,28 +288,50 @@ export class JobsService {
   }
 }
 
+/** What a shop lets its customers ask for: `auto` colour when it detects colour, and its paper sizes. */
+export type PrintChoices = { colorDetection: boolean; papers: string[] };
+
+const invalidOptions = (message: string) => badRequest(message, 'INVALID_PRINT_OPTIONS');
+
+/** The shop's spelling of a paper it offers, or undefined when it offers no such paper. */
+const offeredPaper = (choices: PrintChoices, paper: string) => choices.papers.find((p) => p.toLowerCase() === paper.toLowerCase());
+
+/** Options already read by the contract's schema, checked against the shop's papers; the message names the file. */
+function withShopPaper(options: TPrintOptions, fileName: string, choices: PrintChoices): TPrintOptions {
+  const paper = offeredPaper(choices, options.paper);
+  if (!paper) throw invalidOptions(`${fileName}: ${paperNotOfferedMessage(choices.papers)}`);
+  return { ...options, paper };
+}
+
 /**
  * Each file's print options from the upload's `options` field (issue 19): one object per file, in
  * order, defaults filled in; none given, every file takes the defaults. Any error is a 400 naming the
  * file and the field, and the caller discards what was stored.
  */
-function optionsOf(upload: ReceivedUpload): TPrintOptions[] {
-  // Colour detection is not a shop setting yet: `auto` is refused until it is.
-  const shop = { colorDetection: false };
-  const parsed = parseUploadOptions(upload.optionsText, shop);
+function optionsOf(upload: ReceivedUpload, choices: PrintChoices): TPrintOptions[] {
+  const parsed = parseUploadOptions(upload.optionsText, choices);
   if (!parsed.ok) {
     const [first] = parsed.errors;
     const name = first!.fileIndex === null ? undefined : upload.files[first!.fileIndex]?.originalName;
-    throw badRequest(printOptionsErrorMessage(name, first!), 'INVALID_PRINT_OPTIONS');
+    throw invalidOptions(printOptionsErrorMessage(name, first!));
   }
-  if (parsed.options.length === 0) return upload.files.map(() => defaultPrintOptions(shop));
+  if (parsed.options.length === 0) return upload.files.map(() => defaultPrintOptions(choices));
   if (parsed.options.length !== upload.files.length) {
-    throw badRequest(
-      `options must have one entry per file: ${upload.files.length} files, ${parsed.options.length} entries`,
-      'INVALID_PRINT_OPTIONS',
+    throw invalidOptions(`options must have one entry per file: ${upload.files.length} files, ${parsed.options.length} entries`);
+  }
+  return parsed.options.map((o, i) => withShopPaper(o, upload.files[i]!.originalName, choices));
+}
+
+/** One file's whole options as staff send them (PUT …/options), read as at upload. */
+function optionsForFile(input: unknown, fileName: string, choices: PrintChoices): TPrintOptions {
+  const parsed = printOptionsFor(choices).safeParse(input ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw invalidOptions(
+      printOptionsErrorMessage(fileName, { fileIndex: null, field: String(issue.path[0] ?? 'options'), message: issue.message }),
     );
   }
-  return parsed.options;
+  return withShopPaper(parsed.data, fileName, choices);
 }
 
 const SAME_KIND: Record<string, string> = { jpeg: 'jpg', tif: 'tiff', heif: 'heic' };

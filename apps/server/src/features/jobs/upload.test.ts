@@ -459,7 +459,7 @@ describe.each(DATABASE_KINDS)('customer upload on %s', (kind) => {
           name: 'options',
           value: JSON.stringify([
             { copies: 2, sides: 'double', pages: '1-2', nup: 2 },
-            { color: 'color', paper: 'A3' },
+            { color: 'color', paper: '4x6' },
           ]),
         },
       ]);
@@ -471,7 +471,7 @@ describe.each(DATABASE_KINDS)('customer upload on %s', (kind) => {
       const defaults = { copies: 1, color: 'bw', sides: 'single', pages: 'all', nup: 1, paper: 'A4', extras: [] };
       expect(byId(json(res).jobId).files.map((f: { options: unknown }) => f.options)).toEqual([
         { ...defaults, copies: 2, sides: 'double', pages: '1-2', nup: 2 },
-        { ...defaults, color: 'color', paper: 'A3' },
+        { ...defaults, color: 'color', paper: '4x6' },
       ]);
       expect(byId(json(plain).jobId).files[0].options).toEqual(defaults);
     });

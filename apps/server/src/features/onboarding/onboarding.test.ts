@@ -59,8 +59,14 @@ describe.each(DATABASE_KINDS)('shop onboarding, public page and QR on %s', (kind
       tagline: 'Fast',
       hours: '9:30 AM – 8:00 PM',
       primaryColor: '#06b6d4',
-      rateCard: [],
+      papers: ['A4', '4x6'],
+      colorDetection: false,
     });
+    expect(d.rateCard.map((r: { serviceName: string; basePrice: number }) => [r.serviceName, r.basePrice])).toEqual([
+      ['Black & white A4', 2],
+      ['Colour A4', 10],
+      ['Photo 4x6', 25],
+    ]);
     expect(d.bannerUrls).toHaveLength(1);
     const banner = await t.app.inject({ method: 'GET', url: d.bannerUrls[0] });
     expect(banner.statusCode).toBe(200);

@@ -1,8 +1,8 @@
-import type { ZOnboardingShop } from '@counterprint/contract';
+import { DEFAULT_RATE_CARD, rupeesToPaise, type ZOnboardingShop } from '@counterprint/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
-import { inventoryItems, shops, userRoles, users } from '../../db/schema.js';
+import { inventoryItems, rateCardServices, shops, userRoles, users } from '../../db/schema.js';
 import type { StoredBanner } from '../shops/banners.js';
 import { insertBanners } from '../shops/repo.js';
 
@@ -21,7 +21,7 @@ export const findOwnerByEmail = async (db: Db, email: string): Promise<OwnerRow 
 export type NewShop = { id: string; slug: string; owner: Owner; shop: z.output<typeof ZOnboardingShop>; banners: StoredBanner[] };
 
 /**
- * Writes the shop, its banners, its default paper and the owner's role in one short transaction;
+ * Writes the shop, its banners, its default paper and rate card, and the owner's role in one short transaction;
  * `settle` runs first inside it, to count the account's shops and banner bytes race-free.
  */
 export async function insertShop(db: Db, s: NewShop, settle: (tx: Db) => Promise<void>): Promise<void> {
@@ -47,6 +47,15 @@ export async function insertShop(db: Db, s: NewShop, settle: (tx: Db) => Promise
     });
     await insertBanners(tx as unknown as Db, s.id, s.banners);
     await tx.insert(inventoryItems).values({ shopId: s.id, ...DEFAULT_PAPER, stock: 0, unit: 'pcs' });
+    // Issue 19: a new shop prices jobs from its first minute, at the specification's typical rates.
+    await tx.insert(rateCardServices).values(
+      DEFAULT_RATE_CARD.map(({ basePrice, ...r }, position) => ({
+        ...r,
+        shopId: s.id,
+        basePricePaise: rupeesToPaise(basePrice),
+        position,
+      })),
+    );
     await tx.insert(userRoles).values({ userId: owner.id, role: 'SHOP_OWNER' }).onConflictDoNothing();
   });
 }

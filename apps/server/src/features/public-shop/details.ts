@@ -1,6 +1,7 @@
-import { paiseToRupees, type TPublicShopDetails, ZPublicShopDetails } from '@counterprint/contract';
+import { paiseToRupees, shopPapers, type TPublicShopDetails, ZPublicShopDetails } from '@counterprint/contract';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
+import { printAttributesOf } from '../../pricing/job-pricing.js';
 import { bannerSizeUrl, bannerUrl } from '../shops/banners.js';
 import { openingState } from '../shops/opening-hours.js';
 import { bannersOf, findShopBySlug, rateCardOf } from '../shops/repo.js';
@@ -79,7 +80,10 @@ export class PublicShopDetails {
           unit: s.unit as 'per_page',
           category: s.category,
           description: s.description,
+          ...printAttributesOf(s),
         })),
+      papers: shopPapers(rates),
+      colorDetection: shop.colorDetection,
     });
     if (!body.success) throw new Error(`shop ${shop.id} details do not match the response schema: ${body.error.message}`);
     return body.data;

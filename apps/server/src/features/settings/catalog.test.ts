@@ -5,6 +5,8 @@ import { createTestApp, json, type TestApp } from '../../../test/support/harness
 
 type Owner = Awaited<ReturnType<typeof ownerWithShop>>;
 
+const noPrintAttributes = { paper: null, color: null, sides: null, extra: false };
+
 describe.each(DATABASE_KINDS)('settings: inventory and rate card on %s', (kind) => {
   let t: TestApp;
   let a: Owner;
@@ -112,7 +114,8 @@ describe.each(DATABASE_KINDS)('settings: inventory and rate card on %s', (kind) 
     }
     const settings = json(await call(a, 'GET', `/api/settings?shopId=${a.shop.id}`));
     expect(settings.inventory.some((i: { sku: string }) => i.sku === 'A4-70GSM')).toBe(true);
-    expect(settings.rateCard).toEqual([]);
+    // A new shop starts with the specification's rates as real services (issue 19).
+    expect(settings.rateCard.map((s: { serviceName: string }) => s.serviceName)).toEqual(['Black & white A4', 'Colour A4', 'Photo 4x6']);
   });
 
   it('replaces the rate card: blank names dropped, ids kept for its own services, new ids otherwise, isActive true', async () => {
@@ -133,6 +136,7 @@ describe.each(DATABASE_KINDS)('settings: inventory and rate card on %s', (kind) 
         category: 'Printing',
         description: null,
         isActive: true,
+        ...noPrintAttributes,
       },
       {
         id: expect.any(String),
@@ -142,6 +146,7 @@ describe.each(DATABASE_KINDS)('settings: inventory and rate card on %s', (kind) 
         category: null,
         description: 'A4 pouch',
         isActive: true,
+        ...noPrintAttributes,
       },
     ]);
     expect(card[1].id).not.toBe('tmp-1');
@@ -167,6 +172,39 @@ describe.each(DATABASE_KINDS)('settings: inventory and rate card on %s', (kind) 
       ['Copied id', 1],
       ['Spiral binding', 60],
     ]);
+  });
+
+  it('keeps the print attributes a unit has, drops the others, keeps them when left out and clears them when blank', async () => {
+    const url = `/api/settings/ratecard?shopId=${a.shop.id}`;
+    const saved = json(
+      await call(a, 'PUT', url, [
+        { serviceName: 'Colour A3 duplex', basePrice: 18, unit: 'per_page', paper: ' A3 ', color: 'color', sides: 'double', extra: true },
+        { serviceName: 'Spiral binding', basePrice: 40, unit: 'per_order', paper: 'A4', color: 'bw', extra: true },
+        { serviceName: 'Scan', basePrice: 5, unit: 'per_hour', extra: true },
+      ]),
+    );
+    expect(saved.map((s: Record<string, unknown>) => [s.serviceName, s.paper, s.color, s.sides, s.extra])).toEqual([
+      ['Colour A3 duplex', 'A3', 'color', 'double', false],
+      ['Spiral binding', null, null, null, true],
+      ['Scan', null, null, null, false],
+    ]);
+    const again = json(
+      await call(a, 'PUT', url, [
+        { id: saved[0].id, serviceName: 'Colour A3 duplex', basePrice: 18, unit: 'per_page' },
+        { id: saved[1].id, serviceName: 'Spiral binding', basePrice: 40, unit: 'per_order' },
+        { serviceName: 'Colour A3', basePrice: 20, unit: 'per_page', paper: 'A3', color: 'color', sides: '' },
+      ]),
+    );
+    expect(again.map((s: Record<string, unknown>) => [s.paper, s.color, s.sides, s.extra])).toEqual([
+      ['A3', 'color', 'double', false],
+      [null, null, null, true],
+      ['A3', 'color', null, false],
+    ]);
+    const cleared = json(await call(a, 'PUT', url, [{ id: saved[0].id, serviceName: 'Colour A3 duplex', basePrice: 18, paper: '' }]));
+    expect(cleared[0].paper).toBeNull();
+    const bad = await call(a, 'PUT', url, [{ serviceName: 'Odd', basePrice: 1, color: 'auto' }]);
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).error).toMatch(/color must be bw or color/);
   });
 
   it.each([

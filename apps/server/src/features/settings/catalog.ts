@@ -15,6 +15,7 @@ import type { Db } from '../../db/index.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { rateCardOf } from '../shops/repo.js';
 import { toInventoryItem, toRateCardService } from './dto.js';
+import type { RateCardRow } from './repo.js';
 import * as repo from './repo.js';
 
 const itemNotFound = () => notFound('Inventory item not found', 'ITEM_NOT_FOUND');
@@ -24,6 +25,24 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const normaliseCategory = (c: string | undefined) => (c?.toLowerCase() === PAPER_CATEGORY ? PAPER_CATEGORY : c || undefined);
 const reamFor = (category: string, given: number | undefined, current: number | null = null) =>
   category === PAPER_CATEGORY ? (given ?? current ?? DEFAULT_SHEETS_PER_REAM) : null;
+
+/**
+ * The print attributes a saved service keeps (issue 19): paper, colour and sides mean something on a
+ * per_page service only, and `extra` on a per_item or per_order one; the rest are dropped, so no
+ * attribute the editor hid can change a price.
+ */
+function printAttributesFor(s: z.output<typeof ZRateCardServiceInput>, before: RateCardRow | undefined) {
+  const unit = s.unit ?? 'per_page';
+  const page = unit === 'per_page';
+  // Left out: as the service had it (an older client saves without them); '' or null clears.
+  const kept = <K extends 'paper' | 'color' | 'sides' | 'extra'>(key: K) => (s[key] === undefined ? before?.[key] : s[key]);
+  return {
+    paper: page ? (kept('paper') ?? null) : null,
+    color: page ? (kept('color') ?? null) : null,
+    sides: page ? (kept('sides') ?? null) : null,
+    extra: (unit === 'per_item' || unit === 'per_order') && kept('extra') === true,
+  };
+}
 
 /** Inventory by sku and the rate card, always within one shop the caller has already been checked for. */
 export class CatalogService {
@@ -81,7 +100,7 @@ export class CatalogService {
   async saveRateCard(shopId: string, input: z.output<typeof ZRateCardServiceInput>[]): Promise<TRateCardService[]> {
     const kept = input.filter((s) => s.serviceName);
     if (kept.length === 0) throw badRequest(SETTINGS_MESSAGES.rateCardEmpty, 'RATE_CARD_EMPTY');
-    const existing = new Set((await rateCardOf(this.db, shopId)).map((s) => s.id));
+    const existing = new Map((await rateCardOf(this.db, shopId)).map((s) => [s.id, s]));
     const used = new Set<string>();
     const rows = kept.map((s, position) => {
       const given = s.id && UUID.test(s.id) ? s.id.toLowerCase() : undefined;
@@ -97,6 +116,7 @@ export class CatalogService {
         description: s.description ?? null,
         isActive: true,
         position,
+        ...printAttributesFor(s, existing.get(id)),
       };
     });
     await repo.replaceRateCard(this.db, shopId, rows);

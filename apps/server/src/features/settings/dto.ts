@@ -1,5 +1,6 @@
 import type { TInventoryItem, TRateCardService, TShopProfile } from '@counterprint/contract';
 import { INTEGRATIONS, paiseToRupees } from '@counterprint/contract';
+import { printAttributesOf } from '../../pricing/job-pricing.js';
 import { bannerUrl } from '../shops/banners.js';
 import type { BannerRow, ShopRow } from '../shops/repo.js';
 import type { InventoryRow, RateCardRow } from './repo.js';
@@ -26,6 +27,7 @@ export function toProfile(shop: ShopRow, banners: BannerRow[]): TShopProfile {
     whatsapp: shop.whatsapp,
     ownerEmail: shop.ownerEmail,
     publicEmail: shop.publicEmail,
+    colorDetection: shop.colorDetection,
   };
 }
 
@@ -52,5 +54,6 @@ export function toRateCardService(row: RateCardRow): TRateCardService {
     category: row.category,
     description: row.description,
     isActive: row.isActive,
+    ...printAttributesOf(row),
   };
 }

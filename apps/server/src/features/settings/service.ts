@@ -90,6 +90,7 @@ export class SettingsService {
         primaryColor: update.primaryColor,
         hours: update.hours,
         integrations: integrationsAfter(shop.integrations, update),
+        colorDetection: update.colorDetection,
         updatedAt: new Date(),
       });
       const removed = await repo.deleteBanners(tx, shopId, bannerIdsOf(update.bannersToRemove ?? []));

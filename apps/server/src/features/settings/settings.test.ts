@@ -56,7 +56,7 @@ describe.each(DATABASE_KINDS)('settings: profile and banners on %s', (kind) => {
         sheetsPerReam: 500,
       },
     ]);
-    expect(body.rateCard).toEqual([]);
+    expect(body.rateCard.map((s: { serviceName: string }) => s.serviceName)).toEqual(['Black & white A4', 'Colour A4', 'Photo 4x6']);
     // Without shopId the user's only shop is meant.
     const only = await t.app.inject({ method: 'GET', url: '/api/settings', headers: a.auth });
     expect(json(only).shop.id).toBe(a.shop.id);

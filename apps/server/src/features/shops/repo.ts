@@ -1,6 +1,8 @@
 import { and, asc, eq, like, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
 import { inventoryItems, rateCardServices, shopBanners, shops } from '../../db/schema.js';
+import { toRateCardEntry } from '../../pricing/job-pricing.js';
+import type { RateCardEntry } from '../../pricing/pricing.js';
 import type { StoredBanner } from './banners.js';
 
 export type ShopRow = typeof shops.$inferSelect;
@@ -28,6 +30,10 @@ export const bannersOf = (db: Db, shopId: string) =>
 
 export const rateCardOf = (db: Db, shopId: string) =>
   db.select().from(rateCardServices).where(eq(rateCardServices.shopId, shopId)).orderBy(asc(rateCardServices.position));
+
+/** The shop's rate card as pricing reads it, in the shop's order (issue 19). */
+export const rateCardEntriesOf = async (db: Db, shopId: string): Promise<RateCardEntry[]> =>
+  (await rateCardOf(db, shopId)).map(toRateCardEntry);
 
 /** The shop's default paper: its first inventory item of category 'paper'. */
 export async function defaultPaperOf(db: Db, shopId: string) {
