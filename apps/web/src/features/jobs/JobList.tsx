@@ -49,12 +49,17 @@ function OptionsSummary({ job }: { job: TJob }) {
   return (
     <span className="min-w-0 flex-1 text-xs text-slate-600">
       {summaries.slice(0, SUMMARIES_SHOWN).map((s) => (
-        <span key={s.key} data-testid="options-summary" className="block truncate">
-          {s.fileName && <span className="text-slate-500">{s.fileName}: </span>}
-          {s.summary}
+        // A long file name gives way to the options, which are what the counter needs to read.
+        <span key={s.key} data-testid="options-summary" className="flex min-w-0 gap-1 whitespace-nowrap">
+          {s.fileName && <span className="max-w-[45%] shrink-0 truncate text-slate-500">{`${s.fileName}: `}</span>}
+          <span className="min-w-0 truncate">{s.summary}</span>
         </span>
       ))}
-      {more > 0 && <span className="block text-slate-500">+{more} more files</span>}
+      {more > 0 && (
+        <span className="block text-slate-500">
+          +{more} more {more === 1 ? 'file' : 'files'}
+        </span>
+      )}
     </span>
   );
 }
