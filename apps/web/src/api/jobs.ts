@@ -1,12 +1,21 @@
-import type { TJob, TJobFileLinks, TJobStatus, TMarkPrintedRequest, TPublicShopDetails, TUploadRefusals } from '@counterprint/contract';
+import type {
+  TJob,
+  TJobFileLinks,
+  TJobStatus,
+  TMarkPrintedRequest,
+  TPrintOptions,
+  TPublicShopDetails,
+  TUploadRefusals,
+} from '@counterprint/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiDelete, apiGet, apiPost } from './client';
+import { apiDelete, apiGet, apiPost, apiPut } from './client';
 
 /** How staff screens name a job's customer. */
 export const customerLabel = (job: TJob) => job.customerName?.trim() || 'Walk-in customer';
 
-export const totalSheets = (job: TJob): number => job.items.reduce((sum, item) => sum + (item.sheetsUsed || 0), 0);
+/** The paper a job takes: each file's sheets as the server counted them (copies, sides, pages per side), its pages until then. */
+export const totalSheets = (job: TJob): number => job.files.reduce((sum, f) => sum + (f.sheets ?? f.pages ?? 0), 0);
 
 /** The newest jobs a staff screen shows; the queue, today's prints and recent activity all fit in it. */
 export const PRINT_JOBS_LIMIT = 100;
@@ -16,7 +25,7 @@ export const jobKeys = {
   signedUrls: (jobId: string, files = '') => ['print-jobs', 'signed-urls', jobId, files] as const,
   fileLinks: (jobId: string, files = '') => ['print-jobs', 'file-links', jobId, files] as const,
   thumbnails: (shopId: string, files: string) => ['print-jobs', 'thumbnails', shopId, files] as const,
-  /** Every shop's rate card: saving one in settings refreshes the prices the mark-printed dialog offers. */
+  /** Every shop's public details: saving a rate card in settings refreshes the papers staff may choose. */
   rateCards: ['print-jobs', 'rate-card'] as const,
   rateCard: (slug: string) => ['print-jobs', 'rate-card', slug] as const,
   refusals: (shopId: string) => ['print-jobs', 'upload-refusals', shopId] as const,
@@ -57,6 +66,11 @@ export async function fetchThumbnails(shopId: string, jobIds: string[]): Promise
   return Object.assign({}, ...answers);
 }
 
+/** Staff change files' options (the customer asked at the counter); the answer is the job, priced again. */
+export function updatePrintOptions(jobId: string, files: { fileId: string; options: TPrintOptions }[]): Promise<TJob> {
+  return apiPut<TJob>(`/shops/print-jobs/${encodeURIComponent(jobId)}/options`, { files });
+}
+
 export function markJobPrinted(jobId: string, body: NonNullable<TMarkPrintedRequest> = {}): Promise<TJob> {
   return apiPost<TJob>(`/shops/print-jobs/${encodeURIComponent(jobId)}/mark-printed`, body);
 }
@@ -65,7 +79,7 @@ export function cancelJob(jobId: string): Promise<TJob> {
   return apiDelete<TJob>(`/shops/print-jobs/${encodeURIComponent(jobId)}`);
 }
 
-/** The public details carry the shop's rate card, which prefills what a printed job cost. */
+/** The public details carry the papers a file may print on and whether the shop detects colour. */
 export function fetchShopDetails(slug: string): Promise<TPublicShopDetails> {
   return apiGet<TPublicShopDetails>(`/public/shops/${encodeURIComponent(slug)}/details`, { public: true });
 }
@@ -188,10 +202,16 @@ export function useThumbnails(shopId: string, jobs: TJob[]) {
   });
 }
 
-export function useRateCard(slug: string | null) {
+/** What the options editor offers: the shop's papers and whether `auto` colour is on. */
+export type PrintSetup = Pick<TPublicShopDetails, 'papers' | 'colorDetection'>;
+
+export function usePrintSetup(slug: string | null) {
   return useQuery({
     queryKey: jobKeys.rateCard(slug ?? ''),
-    queryFn: async () => (await fetchShopDetails(slug!)).rateCard,
+    queryFn: async (): Promise<PrintSetup> => {
+      const { papers, colorDetection } = await fetchShopDetails(slug!);
+      return { papers, colorDetection };
+    },
     enabled: Boolean(slug),
     staleTime: 5 * 60_000,
   });

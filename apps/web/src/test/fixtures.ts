@@ -1,6 +1,32 @@
-import { defaultPrintOptions, type TJob, type TJobFile } from '@counterprint/contract';
+import { defaultPrintOptions, type TEstimate, type TEstimateLine, type TJob, type TJobFile } from '@counterprint/contract';
 
-/** A job as the server sends it; tests override what they care about. */
+/** The default rate card's B&W A4 page, as the server names its line: "file-1.pdf: Black & white A4". */
+export const FIXTURE_PAGE_RATE = { id: 'svc-bw', serviceName: 'Black & white A4', basePrice: 2 };
+
+/** A priced print line for one file, as the server's estimate writes it. */
+export function printLine(file: Pick<TJobFile, 'id' | 'name'>, sides: number, rate = FIXTURE_PAGE_RATE): TEstimateLine {
+  return {
+    fileId: file.id,
+    serviceId: rate.id,
+    description: `${file.name}: ${rate.serviceName}`,
+    quantity: sides,
+    unitPrice: rate.basePrice,
+    amount: Math.round(rate.basePrice * sides * 100) / 100,
+    missing: null,
+  };
+}
+
+/** An estimate of these lines: the total of the priced ones, complete when none is missing a price. */
+export function makeEstimate(lines: TEstimateLine[]): TEstimate {
+  const paise = lines.reduce((sum, l) => sum + Math.round((l.amount ?? 0) * 100), 0);
+  return { total: paise / 100, currency: 'INR', complete: lines.every((l) => l.missing === null), lines };
+}
+
+/**
+ * A job as the server sends it; tests override what they care about. `sheets` gives each file's
+ * pages; with the default options (one copy, single-sided, all pages) each page is one printed side
+ * and one sheet, priced ₹2 a side.
+ */
 export function makeJob(overrides: Partial<TJob> & { id: string }, sheets: number[] = [3]): TJob {
   const files: TJobFile[] = sheets.map((pages, i) => ({
     id: `${overrides.id}-f${i}`,
@@ -15,6 +41,11 @@ export function makeJob(overrides: Partial<TJob> & { id: string }, sheets: numbe
     conversionError: null,
     thumbnail: false,
     options: defaultPrintOptions({ colorDetection: false }),
+    printPages: pages,
+    pagesClipped: false,
+    colorPages: null,
+    printedSides: pages,
+    sheets: pages,
   }));
   const at = overrides.createdAt ?? '2026-03-02T10:00:00.000Z';
   return {
@@ -29,6 +60,7 @@ export function makeJob(overrides: Partial<TJob> & { id: string }, sheets: numbe
     originalFilenames: files.map((f) => f.name),
     files,
     items: sheets.map((n) => ({ name: 'A4 paper 70 gsm', sku: 'A4-70GSM', sheetsUsed: n })),
+    estimate: makeEstimate(files.filter((f) => f.pages! > 0).map((f) => printLine(f, f.pages!))),
     ...overrides,
   };
 }

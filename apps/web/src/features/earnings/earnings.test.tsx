@@ -19,6 +19,7 @@ const order = (n: number, amount: number, extra: Partial<TEarningsOrder> = {}): 
   jobNumber: n,
   serviceName: null,
   refundedAt: null,
+  lines: [],
   ...extra,
 });
 
@@ -115,6 +116,35 @@ describe('EarningsPage', () => {
     await waitFor(() => expect(calls).toHaveLength(3), { timeout: 3000 });
     expect(calls[1]).toMatchObject({ method: 'POST', url: '/api/earnings/orders/order-1/refund' });
     await waitFor(() => expect(screen.queryAllByRole('button', { name: /^Refund order/ })).toHaveLength(0));
+  });
+
+  it("shows an order's lines on demand, a discount or surcharge as such (issue 19)", async () => {
+    const printed = order(1, 20, {
+      lines: [
+        { description: 'report.pdf: Black & white A4', serviceId: 'svc-bw', quantity: 12, unitPrice: 2, amount: 24, kind: 'print' },
+        { description: 'Discount', serviceId: null, quantity: 1, unitPrice: null, amount: -4, kind: 'adjustment' },
+      ],
+    });
+    const old = order(2, 30);
+    stubFetch(() => jsonResponse(200, report([printed, old])));
+    const { user } = renderPage(<EarningsPage />);
+    const toggle = await screen.findByRole('button', { name: 'Lines of order #1' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('list', { name: 'Order #1, line by line' })).not.toBeInTheDocument();
+    // An order recorded before issue 19 has no lines to show.
+    expect(screen.queryByRole('button', { name: 'Lines of order #2' })).not.toBeInTheDocument();
+    expect(firstCells()).toEqual(['#2', '#1']);
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const lines = screen.getByRole('list', { name: 'Order #1, line by line' });
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['report.pdf: Black & white A4 · 12 × ₹2.00₹24.00', 'Discount−₹4.00']);
+    await user.click(toggle);
+    expect(screen.queryByRole('list', { name: 'Order #1, line by line' })).not.toBeInTheDocument();
   });
 
   it('shows the empty states and, on failure, an error rather than sample data', async () => {

@@ -1,5 +1,14 @@
-import { EARNINGS_PAGE_SIZE, type EARNINGS_SORTS, ORDER_CSV_COLUMNS, type TEarnings, type TEarningsOrder } from '@counterprint/contract';
+import {
+  ADJUSTMENT_WORDS,
+  EARNINGS_PAGE_SIZE,
+  type EARNINGS_SORTS,
+  ORDER_CSV_COLUMNS,
+  type TEarnings,
+  type TEarningsOrder,
+  type TOrderLine,
+} from '@counterprint/contract';
 import { toCsv } from '../../lib/csv';
+import { formatRupees } from '../../lib/format';
 
 export type OrderSort = (typeof EARNINGS_SORTS)[number];
 
@@ -71,4 +80,23 @@ export function paymentMix(totals: TEarnings['totals']): { lead: string; detail:
     lead: `${Math.round((top[1] / sum) * 100)}% ${PAYMENT_LABEL[top[0]]}`,
     detail: entries.map(([m, v]) => `${PAYMENT_LABEL[m]} ${Math.round((v / sum) * 100)}%`).join(' · '),
   };
+}
+
+/**
+ * An order line as the earnings table shows it. A difference staff made at Mark Printed is named by
+ * its sign (less is a discount, more a surcharge) whatever it was stored as, unless it was the
+ * price of what had none; its amount carries the sign: "−₹4.00", "+₹6.00".
+ */
+export function orderLineText(line: TOrderLine): { label: string; detail: string | null; amount: string } {
+  if (line.kind === 'adjustment') {
+    const label =
+      line.amount < 0
+        ? ADJUSTMENT_WORDS.discount
+        : line.description === ADJUSTMENT_WORDS.atCounter
+          ? line.description
+          : ADJUSTMENT_WORDS.surcharge;
+    return { label, detail: null, amount: `${line.amount < 0 ? '−' : '+'}${formatRupees(Math.abs(line.amount), 'always')}` };
+  }
+  const detail = line.unitPrice === null ? null : `${line.quantity} × ${formatRupees(line.unitPrice, 'always')}`;
+  return { label: line.description, detail, amount: formatRupees(line.amount, 'always') };
 }

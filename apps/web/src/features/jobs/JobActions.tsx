@@ -2,7 +2,7 @@ import type { TJob, TMarkPrintedRequest } from '@counterprint/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { cancelJob, customerLabel, jobKeys, markJobPrinted, useRateCard } from '../../api/jobs';
+import { cancelJob, customerLabel, jobKeys, markJobPrinted } from '../../api/jobs';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/Toast';
 import { applyLiveMessage } from './liveJobs';
@@ -18,7 +18,6 @@ function failure(message: string, err: unknown): string {
 
 interface Props {
   job: TJob;
-  shopSlug: string | null;
   /** The job as it now is, or null once it has left the list. */
   onDone: (job: TJob | null) => void;
   /** The p key asked for Mark Printed on this job: open its confirmation, then say it is done. */
@@ -28,10 +27,9 @@ interface Props {
 }
 
 /** Mark Printed and Cancel job, each behind its confirmation; the answer updates the list at once. */
-export function JobActions({ job, shopSlug, onDone, askPrinted = false, onAsked, children }: Props) {
+export function JobActions({ job, onDone, askPrinted = false, onAsked, children }: Props) {
   const client = useQueryClient();
   const toast = useToast();
-  const rateCard = useRateCard(shopSlug);
   const [dialog, setDialog] = useState<'printed' | 'cancel' | null>(null);
   const apply = (action: 'updated' | 'deleted', changed: TJob) =>
     client.setQueryData<TJob[]>(jobKeys.list(changed.shopId), (list) => applyLiveMessage(list ?? [], { action, job: changed }));
@@ -73,7 +71,6 @@ export function JobActions({ job, shopSlug, onDone, askPrinted = false, onAsked,
       {children({ markPrinted: () => setDialog('printed'), cancel: () => setDialog('cancel') })}
       <MarkPrintedDialog
         job={dialog === 'printed' ? job : null}
-        rateCard={rateCard.data}
         pending={printed.isPending}
         error={printed.isError ? failure(MARK_PRINTED_FAILED, printed.error) : null}
         onConfirm={(body) => printed.mutate(body)}

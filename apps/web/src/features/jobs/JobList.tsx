@@ -1,5 +1,5 @@
-import type { TJob, TPublicRate } from '@counterprint/contract';
-import { useEffect, useRef, useState } from 'react';
+import type { TJob } from '@counterprint/contract';
+import { useEffect, useId, useRef, useState } from 'react';
 import { customerLabel, type OlderJobs, totalSheets, useThumbnails } from '../../api/jobs';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -7,11 +7,11 @@ import { Icon } from '../../components/Icon';
 import { StatusChip, sheetBandClass } from '../../components/JobStatus';
 import { Spinner } from '../../components/Spinner';
 import { useNow } from '../../components/useNow';
-import { formatRupees, timeAgo } from '../../lib/format';
+import { timeAgo } from '../../lib/format';
 import { JobConversionNote } from './FileBadge';
 import { JobThumbs } from './FileThumb';
 import { filterJobs, JOB_TABS, type JobTab, orderJobs, uncountedFiles } from './liveJobs';
-import { prefillAmount } from './prefill';
+import { estimateText, optionsSummaries } from './price';
 import { useQueueOrder } from './queuePrefs';
 import { QUEUE_SHORTCUTS, useQueueShortcuts } from './useQueueShortcuts';
 
@@ -38,13 +38,38 @@ export function UncountedNote({ count }: { count: number }) {
   );
 }
 
-/** One line per job: a busy counter sees a screenful of the queue, not four cards. */
+/**
+ * How the job prints, under its row: one summary when every file prints alike, else a few files'
+ * (the viewer lists them all), so a long job does not push the queue off the screen.
+ */
+const SUMMARIES_SHOWN = 3;
+function OptionsSummary({ job }: { job: TJob }) {
+  const summaries = optionsSummaries(job);
+  const more = summaries.length - SUMMARIES_SHOWN;
+  return (
+    <span className="min-w-0 flex-1 text-xs text-slate-600">
+      {summaries.slice(0, SUMMARIES_SHOWN).map((s) => (
+        // A long file name gives way to the options, which are what the counter needs to read.
+        <span key={s.key} data-testid="options-summary" className="flex min-w-0 gap-1 whitespace-nowrap">
+          {s.fileName && <span className="max-w-[45%] shrink-0 truncate text-slate-500">{`${s.fileName}: `}</span>}
+          <span className="min-w-0 truncate">{s.summary}</span>
+        </span>
+      ))}
+      {more > 0 && (
+        <span className="block text-slate-500">
+          +{more} more {more === 1 ? 'file' : 'files'}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** Two lines per job (who and when; how and how much): a busy counter sees a screenful of the queue, not four cards. */
 function JobRow({
   job,
   now,
   selected,
   cursor,
-  total,
   thumbnails,
   onBrokenThumb,
   onView,
@@ -53,13 +78,13 @@ function JobRow({
   now: number;
   selected: boolean;
   cursor: boolean;
-  total: number;
   thumbnails: Record<string, string> | undefined;
   onBrokenThumb: () => void;
   onView: () => void;
 }) {
   const files = job.files.length;
   const ref = useRef<HTMLButtonElement>(null);
+  const detailsId = useId();
   useEffect(() => {
     const row = ref.current;
     if (!cursor || !row) return;
@@ -77,33 +102,42 @@ function JobRow({
         onClick={onView}
         aria-label={`View job #${job.number} from ${customerLabel(job)}`}
         aria-current={selected ? 'true' : undefined}
+        aria-describedby={detailsId}
         data-cursor={cursor ? 'true' : undefined}
-        className={`flex w-full items-center gap-1.5 px-3 py-2 text-left text-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 ${selected ? 'bg-brand-50' : ''} ${cursor ? 'shadow-[inset_3px_0_0_var(--color-brand-500)]' : ''}`}
+        className={`block w-full px-3 py-2 text-left text-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 ${selected ? 'bg-brand-50' : ''} ${cursor ? 'shadow-[inset_3px_0_0_var(--color-brand-500)]' : ''}`}
       >
-        <span className="min-w-10 shrink-0 font-bold text-slate-900 tabular-nums">#{job.number}</span>
-        <JobThumbs job={job} links={thumbnails} onBroken={onBrokenThumb} />
-        <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{customerLabel(job)}</span>
-        {job.status !== 'queued' && <StatusChip status={job.status} />}
-        <JobConversionNote job={job} />
-        <span
-          className="hidden w-9 shrink-0 items-center gap-1 text-xs text-slate-600 sm:inline-flex"
-          title={`${files} ${files === 1 ? 'file' : 'files'}`}
-        >
-          <Icon name="files" className="h-3.5 w-3.5" />
-          {files} <span className="sr-only">{files === 1 ? 'file' : 'files'}</span>
+        <span className="flex items-center gap-1.5">
+          <span className="min-w-10 shrink-0 font-bold text-slate-900 tabular-nums">#{job.number}</span>
+          <JobThumbs job={job} links={thumbnails} onBroken={onBrokenThumb} />
+          <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{customerLabel(job)}</span>
+          {job.status !== 'queued' && <StatusChip status={job.status} />}
+          <JobConversionNote job={job} />
+          <span
+            className="hidden w-9 shrink-0 items-center gap-1 text-xs text-slate-600 sm:inline-flex"
+            title={`${files} ${files === 1 ? 'file' : 'files'}`}
+          >
+            <Icon name="files" className="h-3.5 w-3.5" />
+            {files} <span className="sr-only">{files === 1 ? 'file' : 'files'}</span>
+          </span>
+          <SheetsBadge sheets={totalSheets(job)} />
+          <UncountedNote count={uncountedFiles(job)} />
+          <time
+            dateTime={job.uploadedAt}
+            title={new Date(job.uploadedAt).toLocaleString()}
+            className="min-w-14 shrink-0 text-right text-xs text-slate-500"
+          >
+            {timeAgo(job.uploadedAt, now).replace(' ago', '')}
+          </time>
         </span>
-        <SheetsBadge sheets={totalSheets(job)} />
-        <UncountedNote count={uncountedFiles(job)} />
-        <span className="min-w-14 shrink-0 text-right text-xs font-medium text-slate-700 tabular-nums">
-          {formatRupees(total, 'always')}
+        <span id={detailsId} className="mt-0.5 flex items-start gap-1.5 pl-11.5">
+          <OptionsSummary job={job} />
+          <span
+            data-testid="job-total"
+            className={`shrink-0 text-right text-xs font-semibold tabular-nums ${job.estimate.complete ? 'text-slate-800' : 'text-amber-800'}`}
+          >
+            {estimateText(job.estimate)}
+          </span>
         </span>
-        <time
-          dateTime={job.uploadedAt}
-          title={new Date(job.uploadedAt).toLocaleString()}
-          className="min-w-14 shrink-0 text-right text-xs text-slate-500"
-        >
-          {timeAgo(job.uploadedAt, now).replace(' ago', '')}
-        </time>
       </button>
     </li>
   );
@@ -119,7 +153,6 @@ interface JobListProps {
   onView: (job: TJob) => void;
   /** Asks to mark a queued job printed (the p key); the page opens it and its confirmation. */
   onMarkPrinted?: (job: TJob) => void;
-  rateCard?: TPublicRate[];
   older?: OlderJobs;
 }
 
@@ -170,7 +203,7 @@ function ShortcutList() {
 }
 
 /** docs/product/screens.md#live-print-jobs: 'Latest uploads', search by name or phone, a count, View. */
-export function JobList({ shopId, jobs, loading, error, onRetry, selectedId, onView, onMarkPrinted, rateCard, older }: JobListProps) {
+export function JobList({ shopId, jobs, loading, error, onRetry, selectedId, onView, onMarkPrinted, older }: JobListProps) {
   const [tab, setTab] = useState<JobTab>('queue');
   const [search, setSearch] = useState('');
   const [order, setOrder] = useQueueOrder();
@@ -273,7 +306,6 @@ export function JobList({ shopId, jobs, loading, error, onRetry, selectedId, onV
               now={now}
               selected={job.id === selectedId}
               cursor={job.id === current?.id}
-              total={prefillAmount(job, rateCard).amount}
               thumbnails={thumbnails.data}
               onBrokenThumb={onBrokenThumb}
               onView={() => {

@@ -1,14 +1,17 @@
 import type { TJob, TJobFile, TJobFileLinks } from '@counterprint/contract';
 import { useEffect, useState } from 'react';
-import { customerLabel, totalSheets, useFileLinks, useSignedUrls } from '../../api/jobs';
+import { customerLabel, type PrintSetup, totalSheets, useFileLinks, useSignedUrls } from '../../api/jobs';
 import { Button, ICON_BUTTON } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { StatusChip } from '../../components/JobStatus';
 import { formatBytes } from '../../lib/format';
+import { EstimateLines, EstimateTotal } from './EstimateLines';
 import { FileBadge } from './FileBadge';
 import { FilePreview } from './FilePreview';
 import { FileThumb } from './FileThumb';
 import { SheetsBadge } from './JobList';
+import { PrintOptionsDialog } from './PrintOptionsDialog';
+import { jobLines, linesOfFile, optionsSummary } from './price';
 import type { Downloads, FileProgress } from './useDownloads';
 
 function ProgressBar({ progress }: { progress: FileProgress[string] | undefined }) {
@@ -31,6 +34,43 @@ function pagesText(file: TJobFile): string {
   if (file.pagesStatus === 'uncountable') return 'pages could not be counted';
   if (file.pages === null) return file.kind === 'pdf' || file.conversion === 'converted' ? 'counting pages…' : '';
   return `${file.pages} ${file.pages === 1 ? 'page' : 'pages'}`;
+}
+
+/** "8 sides · 4 sheets" once the pages are counted; a page list past the document's end says where it was cut. */
+function printText(file: TJobFile): string {
+  const parts: string[] = [];
+  if (file.printedSides !== null) parts.push(`${file.printedSides} ${file.printedSides === 1 ? 'side' : 'sides'}`);
+  if (file.sheets !== null) parts.push(`${file.sheets} ${file.sheets === 1 ? 'sheet' : 'sheets'}`);
+  if (file.pagesClipped && file.pages !== null) parts.push(`pages past ${file.pages} left out`);
+  return parts.join(' · ');
+}
+
+/** Under a file: how it prints, its priced line(s), and, while the job is queued, a way to change how it prints. */
+function FileOrder({ job, file, onEdit }: { job: TJob; file: TJobFile; onEdit: (() => void) | null }) {
+  const counts = printText(file);
+  return (
+    <div className="mt-1.5 space-y-1 pl-12">
+      <div className="flex items-start justify-between gap-2">
+        <p className="min-w-0 text-xs text-slate-700">
+          <span data-testid="file-options" className="font-medium">
+            {optionsSummary(file.options)}
+          </span>
+          {counts && <span className="text-slate-500"> · {counts}</span>}
+        </p>
+        {onEdit && (
+          <button
+            type="button"
+            onClick={onEdit}
+            aria-label={`Edit print options of ${file.name}`}
+            className="-my-1 shrink-0 rounded-md px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50 hover:underline"
+          >
+            Edit
+          </button>
+        )}
+      </div>
+      <EstimateLines lines={linesOfFile(job.estimate, file.id)} file={file} label={`Price of ${file.name}`} />
+    </div>
+  );
 }
 
 /** The converted PDF is saved under the document's name, as a PDF, beside the original. */
@@ -72,6 +112,8 @@ function PreviewDownloads({
 
 interface Props {
   job: TJob;
+  /** The shop's papers and colour detection, for the options editor; undefined until loaded. */
+  printSetup: PrintSetup | undefined;
   downloads: Downloads;
   onMarkPrinted: () => void;
   onCancelJob: () => void;
@@ -79,10 +121,11 @@ interface Props {
 }
 
 /** docs/product/screens.md#live-print-jobs: file list, preview, Download, Mark Printed, Close. */
-export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose }: Props) {
+export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJob, onClose }: Props) {
   const urls = useSignedUrls(job);
   const links = useFileLinks(job);
   const [previewId, setPreviewId] = useState(job.files[0]?.id ?? null);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const fileIds = job.files.map((f) => f.id).join();
 
   useEffect(() => {
@@ -95,6 +138,7 @@ export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose 
   const save = (file: TJobFile, url: string) => void downloads.download(job, [{ file, url }]);
   const previewFile = job.files.find((f) => f.id === previewId) ?? null;
   const queued = job.status === 'queued';
+  const editing = queued ? job.files.find((f) => f.id === editingId) : undefined;
   const ready = Boolean(urls.data) && job.files.length > 0;
 
   return (
@@ -170,45 +214,54 @@ export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose 
 
       {/* The preview gets the full width until the screen is wide enough for a file column beside it. */}
       <div className="grid min-w-0 gap-0 2xl:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]">
-        <ul
-          className="max-h-56 divide-y divide-slate-100 overflow-y-auto border-b border-slate-100 2xl:max-h-[70vh] 2xl:border-r 2xl:border-b-0"
-          aria-label="Files"
-        >
-          {job.files.map((file) => (
-            <li key={file.id} className={`flex items-start gap-2 px-3 py-2.5 ${file.id === previewId ? 'bg-brand-50' : ''}`}>
-              <FileThumb url={linksOf(file)?.thumbnail} className="h-10 w-10 rounded-md ring-1 ring-slate-200" />
-              <button
-                type="button"
-                onClick={() => setPreviewId(file.id)}
-                aria-current={file.id === previewId || undefined}
-                className="min-w-0 flex-1 text-left"
-              >
-                <span className="block truncate text-sm font-medium text-slate-900" title={file.name}>
-                  {file.name}
-                </span>
-                <span className="block text-xs text-slate-500">
-                  {[formatBytes(file.size), pagesText(file)].filter(Boolean).join(' · ')}
-                </span>
-                <FileBadge file={file} />
-                <ProgressBar progress={downloads.progress[file.id]} />
-              </button>
-              <button
-                type="button"
-                onClick={() => urlOf(file) && save(file, urlOf(file)!)}
-                disabled={!urlOf(file) || downloads.busy}
-                aria-label={`Download ${file.name}`}
-                className={`${ICON_BUTTON} h-9 w-9 shrink-0 disabled:opacity-40`}
-              >
-                {downloads.progress[file.id]?.done ? (
-                  <Icon name="check" className="h-4 w-4 text-emerald-600" />
-                ) : (
-                  <Icon name="download" className="h-4 w-4" />
-                )}
-              </button>
-            </li>
-          ))}
-          {job.files.length === 0 && <li className="px-3 py-6 text-center text-sm text-slate-500">This job has no files left.</li>}
-        </ul>
+        <div className="min-w-0">
+          <ul
+            className="max-h-80 divide-y divide-slate-100 overflow-y-auto border-b border-slate-100 2xl:max-h-[60vh] 2xl:border-r"
+            aria-label="Files"
+          >
+            {job.files.map((file) => (
+              <li key={file.id} className={`px-3 py-2.5 ${file.id === previewId ? 'bg-brand-50' : ''}`}>
+                <div className="flex items-start gap-2">
+                  <FileThumb url={linksOf(file)?.thumbnail} className="h-10 w-10 rounded-md ring-1 ring-slate-200" />
+                  <button
+                    type="button"
+                    onClick={() => setPreviewId(file.id)}
+                    aria-current={file.id === previewId || undefined}
+                    className="min-w-0 flex-1 text-left"
+                  >
+                    <span className="block truncate text-sm font-medium text-slate-900" title={file.name}>
+                      {file.name}
+                    </span>
+                    <span className="block text-xs text-slate-500">
+                      {[formatBytes(file.size), pagesText(file)].filter(Boolean).join(' · ')}
+                    </span>
+                    <FileBadge file={file} />
+                    <ProgressBar progress={downloads.progress[file.id]} />
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => urlOf(file) && save(file, urlOf(file)!)}
+                    disabled={!urlOf(file) || downloads.busy}
+                    aria-label={`Download ${file.name}`}
+                    className={`${ICON_BUTTON} h-9 w-9 shrink-0 disabled:opacity-40`}
+                  >
+                    {downloads.progress[file.id]?.done ? (
+                      <Icon name="check" className="h-4 w-4 text-emerald-600" />
+                    ) : (
+                      <Icon name="download" className="h-4 w-4" />
+                    )}
+                  </button>
+                </div>
+                <FileOrder job={job} file={file} onEdit={queued ? () => setEditingId(file.id) : null} />
+              </li>
+            ))}
+            {job.files.length === 0 && <li className="px-3 py-6 text-center text-sm text-slate-500">This job has no files left.</li>}
+          </ul>
+          <div className="space-y-1 border-b border-slate-100 px-3 py-2.5 2xl:border-r">
+            <EstimateLines lines={jobLines(job.estimate)} label="Price of the whole job" />
+            <EstimateTotal estimate={job.estimate} />
+          </div>
+        </div>
         <div className="min-h-60 min-w-0 rounded-b-2xl bg-slate-50 2xl:rounded-bl-none">
           {previewFile ? (
             <>
@@ -224,6 +277,7 @@ export function JobViewer({ job, downloads, onMarkPrinted, onCancelJob, onClose 
           ) : null}
         </div>
       </div>
+      {editing && <PrintOptionsDialog key={editing.id} job={job} file={editing} setup={printSetup} onClose={() => setEditingId(null)} />}
     </section>
   );
 }

@@ -1,10 +1,11 @@
-import { PAYMENT_METHODS, type TJob, type TMarkPrintedRequest, type TPublicRate } from '@counterprint/contract';
+import { PAYMENT_METHODS, type TJob, type TMarkPrintedRequest } from '@counterprint/contract';
 import { useEffect, useId, useState } from 'react';
-import { customerLabel } from '../../api/jobs';
+import { customerLabel, totalSheets } from '../../api/jobs';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { formatRupees } from '../../lib/format';
-import { parseAmount, prefillAmount } from './prefill';
+import { EstimateLines, EstimateTotal } from './EstimateLines';
+import { adjustmentOf, parseAmount } from './price';
 
 type Method = (typeof PAYMENT_METHODS)[number] | 'none';
 const METHOD_LABEL: Record<Method, string> = { cash: 'Cash', upi: 'UPI', card: 'Card', none: 'None' };
@@ -12,22 +13,24 @@ const METHODS: Method[] = [...PAYMENT_METHODS, 'none'];
 
 interface Props {
   job: TJob | null;
-  rateCard: TPublicRate[] | undefined;
   pending: boolean;
   error: string | null;
   onConfirm: (body: NonNullable<TMarkPrintedRequest>) => void;
   onCancel: () => void;
 }
 
-/** 'Mark as Printed?' (docs/product/screens.md#live-print-jobs), with the amount and payment that become an order (docs/product/rules.md#orders-and-earnings). */
-export function MarkPrintedDialog({ job, rateCard, pending, error, onConfirm, onCancel }: Props) {
+/**
+ * 'Mark as Printed?' (docs/product/screens.md#live-print-jobs), with the amount and payment that become an order
+ * (docs/product/rules.md#orders-and-earnings). The amount starts at the estimate's total; the server records the
+ * estimate's lines, and any difference staff make as a discount or surcharge line, which the dialog shows first.
+ */
+export function MarkPrintedDialog({ job, pending, error, onConfirm, onCancel }: Props) {
   const amountId = useId();
   const [amountText, setAmountText] = useState('');
   const [method, setMethod] = useState<Method>('cash');
-  const prefill = job ? prefillAmount(job, rateCard) : null;
-  const prefilled = prefill?.amount;
+  const prefilled = job?.estimate.total;
 
-  // A new job, or the rate card arriving after the dialog opened, resets the suggestion.
+  // A new job, or its estimate changing while the dialog is open (a live update), resets the suggestion.
   useEffect(() => {
     if (prefilled !== undefined) setAmountText(prefilled.toFixed(2));
   }, [prefilled]);
@@ -37,18 +40,17 @@ export function MarkPrintedDialog({ job, rateCard, pending, error, onConfirm, on
     if (jobId) setMethod('cash');
   }, [jobId]);
 
-  if (!job || !prefill) return null;
+  if (!job) return null;
   const amount = parseAmount(amountText);
   const invalid = amount === 'invalid';
+  const adjustment = typeof amount === 'number' ? adjustmentOf(job.estimate, amount) : null;
+  const sheets = totalSheets(job);
 
   const confirm = () => {
     if (invalid) return;
     const body: NonNullable<TMarkPrintedRequest> = {};
     // An empty amount records no order, only that the job was printed.
-    if (amount !== null) {
-      body.amount = amount;
-      if (prefill.serviceId) body.serviceId = prefill.serviceId;
-    }
+    if (amount !== null) body.amount = amount;
     if (method !== 'none') body.paymentMethod = method;
     onConfirm(body);
   };
@@ -72,9 +74,18 @@ export function MarkPrintedDialog({ job, rateCard, pending, error, onConfirm, on
       }
     >
       <p>
-        Job <strong className="text-slate-900">#{job.number}</strong> from {customerLabel(job)} · {prefill.sheets}{' '}
-        {prefill.sheets === 1 ? 'sheet' : 'sheets'}. Its files move to the recycle bin.
+        Job <strong className="text-slate-900">#{job.number}</strong> from {customerLabel(job)} · {sheets}{' '}
+        {sheets === 1 ? 'sheet' : 'sheets'}. Its files move to the recycle bin.
       </p>
+      {job.estimate.lines.length > 0 && (
+        <div className="mt-3 space-y-1.5 rounded-lg bg-slate-50 px-3 py-2">
+          <div className="max-h-40 overflow-y-auto">
+            <EstimateLines lines={job.estimate.lines} label="Estimate" />
+          </div>
+          <EstimateTotal estimate={job.estimate} />
+          {!job.estimate.complete && <p className="text-xs text-amber-800">Add what is priced at the counter to the amount.</p>}
+        </div>
+      )}
       <div className="mt-4">
         <label htmlFor={amountId} className="mb-1.5 block text-sm font-medium text-slate-700">
           Amount (₹)
@@ -92,9 +103,12 @@ export function MarkPrintedDialog({ job, rateCard, pending, error, onConfirm, on
           />
         </div>
         <p id={`${amountId}-hint`} className={`mt-1.5 text-xs ${invalid ? 'font-medium text-red-600' : 'text-slate-500'}`}>
-          {invalid
-            ? 'Enter rupees, e.g. 24 or 24.50.'
-            : `${formatRupees(prefill.pricePerPage, 'always')} a page × ${prefill.sheets} ${rateCard?.some((r) => r.unit === 'per_page') ? '(your rate card)' : '(default rate)'}. Leave empty to record no sale.`}
+          {adjustment && (
+            <strong data-testid="adjustment" className="font-semibold text-slate-800">
+              {adjustment.word} {formatRupees(adjustment.amount, 'always')}.{' '}
+            </strong>
+          )}
+          {invalid ? 'Enter rupees, e.g. 24 or 24.50.' : 'Leave empty to record no sale.'}
         </p>
       </div>
       <fieldset className="mt-4">

@@ -1,9 +1,9 @@
-import type { TJob } from '@counterprint/contract';
+import { PRICE_AT_THE_COUNTER, type TJob } from '@counterprint/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedHandlers, LiveStatus } from '../../api/stomp';
 import { LOCAL, setActiveShop } from '../../api/storage';
-import { makeJob } from '../../test/fixtures';
+import { makeEstimate, makeJob, printLine } from '../../test/fixtures';
 import { jsonResponse, makeToken } from '../../test/helpers';
 import { renderPage } from '../../test/render';
 import PrintJobsPage from './PrintJobsPage';
@@ -53,7 +53,8 @@ function serve(routes: Record<string, Route>) {
 }
 
 const queued = makeJob({ id: 'j1', number: 7, customerName: 'Asha', createdAt: new Date(Date.now() - 120_000).toISOString() }, [4, 2]);
-const rateCard = [{ id: 'svc-bw', serviceName: 'B&W A4', basePrice: 1.5, unit: 'per_page', category: null, description: null }];
+/** The shop's public details as the options editor reads them: its papers and colour detection. */
+const details = { papers: ['A4', 'A3'], colorDetection: false, rateCard: [] };
 
 beforeEach(() => {
   localStorage.setItem(LOCAL.token, makeToken());
@@ -75,7 +76,7 @@ const baseRoutes = (jobs: TJob[]): Record<string, Route> => ({
       { fileId: 'j1-f1', original: '/files/b?sig=2', pdf: null, preview: null, thumbnail: null },
     ]),
   '/files/': () => new Response(new Uint8Array([37, 80, 68, 70]), { status: 200, headers: { 'Content-Length': '4' } }),
-  '/api/public/shops/demo-prints/details': () => jsonResponse(200, { rateCard }),
+  '/api/public/shops/demo-prints/details': () => jsonResponse(200, details),
   '/api/shops/shop-1/upload-refusals': () => jsonResponse(200, []),
 });
 
@@ -133,7 +134,7 @@ describe('/printJob', () => {
     expect(alerts.beeps).toBe(1);
   });
 
-  it('marks a job printed with the prefilled amount and payment method, and it leaves the queue', async () => {
+  it("marks a job printed with the estimate's total and the payment method, and it leaves the queue", async () => {
     const calls = serve({
       ...baseRoutes([queued]),
       '/api/shops/print-jobs/j1/mark-printed': () => jsonResponse(200, { ...queued, status: 'done', printedAt: new Date().toISOString() }),
@@ -147,14 +148,14 @@ describe('/printJob', () => {
 
     await user.click(within(viewer).getByRole('button', { name: 'Mark Printed' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Mark as Printed?' });
-    // ₹1.50 a page from the rate card × 6 sheets.
-    await waitFor(() => expect(within(dialog).getByLabelText('Amount (₹)')).toHaveValue('9.00'));
+    // The server's estimate: 6 sides at ₹2.
+    expect(within(dialog).getByLabelText('Amount (₹)')).toHaveValue('12.00');
     await user.click(within(dialog).getByRole('button', { name: 'UPI' }));
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     const post = calls.find((c) => c.url.endsWith('/mark-printed'));
-    expect(post).toMatchObject({ method: 'POST', body: { amount: 9, paymentMethod: 'upi', serviceId: 'svc-bw' } });
+    expect(post).toEqual({ url: '/api/shops/print-jobs/j1/mark-printed', method: 'POST', body: { amount: 12, paymentMethod: 'upi' } });
     expect(screen.getByText('0 jobs')).toBeInTheDocument();
     expect(screen.getByText('The queue is empty')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Printed today' }));
@@ -245,12 +246,12 @@ describe('/printJob', () => {
       const { user, unmount } = renderPage(<PrintJobsPage />);
       await screen.findByText('Chitra');
       expect(rowNames()).toEqual(['View job #1 from Asha', 'View job #2 from Rajpal', 'View job #3 from Chitra']);
-      // Number, name, files, sheets, the rate card's total and the age, in one row.
+      // Number, name, files, sheets and the age; under them, how it prints and the estimate's total.
       const row = screen.getByRole('button', { name: 'View job #1 from Asha' });
       expect(row).toHaveTextContent('#1');
       expect(row).toHaveTextContent('2 files');
       expect(row).toHaveTextContent('6 sheets');
-      expect(await within(row).findByText('₹9.00')).toBeInTheDocument();
+      expect(within(row).getByTestId('job-total')).toHaveTextContent('₹12.00');
       expect(row).toHaveTextContent('9 min');
 
       await user.click(screen.getByRole('button', { name: 'Order: oldest first. Change' }));
@@ -452,6 +453,168 @@ describe('/printJob', () => {
       expect(await within(viewer).findByAltText('Preview of IMG_0001.HEIC')).toHaveAttribute('src', expect.stringMatching(/^blob:/));
       expect(calls.at(-1)?.url).toBe('/files/heic-jpeg?sig=1');
       expect(within(viewer).queryByRole('button', { name: 'Download PDF' })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('the print order (issue 19)', () => {
+    /** Asha's job: 4 pages as they came, and 20 pages asked for twice, double-sided, on A3. */
+    const printOrder = () => {
+      const job = makeJob({ id: 'j1', number: 7, customerName: 'Asha', createdAt: new Date(Date.now() - 60_000).toISOString() }, [4, 20]);
+      const second = job.files[1]!;
+      job.files[1] = { ...second, options: { ...second.options, copies: 2, sides: 'double', paper: 'A3' }, printedSides: 40, sheets: 20 };
+      const a3 = { id: 'svc-a3', serviceName: 'B&W A3 double', basePrice: 3 };
+      job.estimate = makeEstimate([printLine(job.files[0]!, 4), printLine(job.files[1]!, 40, a3)]);
+      return job;
+    };
+
+    it("shows each file's options and the estimate's total on the card, with the sheets the server counted", async () => {
+      const job = printOrder();
+      const pending = makeJob({ id: 'j2', number: 8, customerName: 'Ravi', createdAt: new Date().toISOString() }, [5]);
+      pending.estimate = makeEstimate([
+        printLine(pending.files[0]!, 5),
+        {
+          fileId: null,
+          serviceId: null,
+          description: `an add-on no longer offered — ${PRICE_AT_THE_COUNTER}`,
+          quantity: 1,
+          unitPrice: null,
+          amount: null,
+          missing: 'extra',
+        },
+      ]);
+      serve(baseRoutes([job, pending]));
+      renderPage(<PrintJobsPage />);
+      const row = await screen.findByRole('button', { name: 'View job #7 from Asha' });
+      expect(
+        within(row)
+          .getAllByTestId('options-summary')
+          .map((s) => s.textContent),
+      ).toEqual(['file-1.pdf: B&W · A4', 'file-2.pdf: 2× · B&W · double · A3']);
+      expect(within(row).getByTestId('job-total')).toHaveTextContent(/^₹128\.00$/);
+      // 4 sheets and 20 (two double-sided copies of 20 pages), not the 24 pages.
+      expect(row).toHaveTextContent('24 sheets');
+      expect(row).toHaveAccessibleDescription(expect.stringContaining('₹128.00'));
+
+      const other = screen.getByRole('button', { name: 'View job #8 from Ravi' });
+      expect(
+        within(other)
+          .getAllByTestId('options-summary')
+          .map((s) => s.textContent),
+      ).toEqual(['B&W · A4']);
+      expect(within(other).getByTestId('job-total')).toHaveTextContent('₹10.00 + at counter');
+    });
+
+    it("shows each file's lines in the viewer, and saves staff's change of options from the server's answer", async () => {
+      const job = printOrder();
+      const changed = printOrder();
+      const first = changed.files[0]!;
+      changed.files[0] = {
+        ...first,
+        options: { ...first.options, copies: 3, color: 'color', pages: '1-2' },
+        printPages: 2,
+        printedSides: 6,
+        sheets: 6,
+      };
+      const colour = { id: 'svc-c', serviceName: 'Colour A4', basePrice: 10 };
+      changed.estimate = makeEstimate([printLine(changed.files[0]!, 6, colour), changed.estimate.lines[1]!]);
+      const calls = serve({
+        ...baseRoutes([job]),
+        '/api/shops/print-jobs/j1/options': () => jsonResponse(200, changed),
+      });
+      const { user } = renderPage(<PrintJobsPage />);
+      await user.click(await screen.findByRole('button', { name: 'View job #7 from Asha' }));
+      const viewer = await screen.findByRole('region', { name: 'Job #7' });
+      const lines = (name: string) =>
+        within(within(viewer).getByRole('list', { name: `Price of ${name}` }))
+          .getAllByRole('listitem')
+          .map((li) => li.textContent);
+      expect(lines('file-1.pdf')).toEqual(['Black & white A4 · 4 × ₹2.00₹8.00']);
+      expect(lines('file-2.pdf')).toEqual(['B&W A3 double · 40 × ₹3.00₹120.00']);
+      expect(
+        within(viewer)
+          .getAllByTestId('file-options')
+          .map((o) => o.textContent),
+      ).toEqual(['B&W · A4', '2× · B&W · double · A3']);
+      expect(viewer).toHaveTextContent('40 sides · 20 sheets');
+      expect(viewer).toHaveTextContent('Total₹128.00');
+
+      await user.click(within(viewer).getByRole('button', { name: 'Edit print options of file-1.pdf' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Print options' });
+      // The shop's papers, from its public details; no Auto while it does not detect colour.
+      await waitFor(() =>
+        expect(
+          within(dialog)
+            .getAllByRole('option')
+            .map((o) => o.textContent),
+        ).toEqual(['A4', 'A3']),
+      );
+      expect(within(dialog).queryByRole('button', { name: 'Auto' })).not.toBeInTheDocument();
+      const copies = within(dialog).getByLabelText('Copies');
+      expect(copies).toHaveFocus();
+      await user.clear(copies);
+      await user.type(copies, '3');
+      await user.click(within(dialog).getByRole('button', { name: 'Colour' }));
+      const pages = within(dialog).getByLabelText('Pages');
+      await user.clear(pages);
+      await user.type(pages, '1-2');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Print options' })).not.toBeInTheDocument());
+      expect(calls.find((c) => c.url.endsWith('/options'))).toEqual({
+        url: '/api/shops/print-jobs/j1/options',
+        method: 'PUT',
+        body: {
+          files: [
+            { fileId: 'j1-f0', options: { copies: 3, color: 'color', sides: 'single', pages: '1-2', nup: 1, paper: 'A4', extras: [] } },
+          ],
+        },
+      });
+      expect(lines('file-1.pdf')).toEqual(['Colour A4 · 6 × ₹10.00₹60.00']);
+      expect(within(viewer).getAllByTestId('file-options')[0]).toHaveTextContent('3× · colour · pp 1–2 · A4');
+      expect(viewer).toHaveTextContent('Total₹180.00');
+      expect(within(screen.getByRole('button', { name: 'View job #7 from Asha' })).getByTestId('job-total')).toHaveTextContent('₹180.00');
+      expect(screen.getByText('Print options saved for file-1.pdf.')).toBeInTheDocument();
+
+      // The Mark Printed dialog starts at the new total.
+      await user.click(within(viewer).getByRole('button', { name: 'Mark Printed' }));
+      expect(within(await screen.findByRole('alertdialog')).getByLabelText('Amount (₹)')).toHaveValue('180.00');
+    });
+
+    it("checks the options before sending, and shows the server's refusal as it wrote it", async () => {
+      const refusal = "file-2.pdf: paper must be one of this shop's sizes: A4";
+      const calls = serve({
+        ...baseRoutes([printOrder()]),
+        '/api/shops/print-jobs/j1/options': () => jsonResponse(400, { error: refusal, code: 'INVALID_PRINT_OPTIONS' }),
+      });
+      const { user } = renderPage(<PrintJobsPage />);
+      await user.click(await screen.findByRole('button', { name: 'View job #7 from Asha' }));
+      const viewer = await screen.findByRole('region', { name: 'Job #7' });
+      await user.click(within(viewer).getByRole('button', { name: 'Edit print options of file-2.pdf' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Print options' });
+      const copies = within(dialog).getByLabelText('Copies');
+      await user.clear(copies);
+      await user.type(copies, '0');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(copies).toHaveAccessibleDescription('copies must be between 1 and 99');
+      expect(calls.some((c) => c.url.endsWith('/options'))).toBe(false);
+
+      await user.clear(copies);
+      await user.type(copies, '2{Enter}');
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
+      expect(calls.filter((c) => c.url.endsWith('/options'))).toHaveLength(1);
+      // Nothing changed: the card still shows the estimate it had.
+      expect(within(screen.getByRole('button', { name: 'View job #7 from Asha' })).getByTestId('job-total')).toHaveTextContent('₹128.00');
+    });
+
+    it('offers no editing once the job is printed', async () => {
+      const done = { ...printOrder(), status: 'done' as const, printedAt: new Date().toISOString() };
+      serve(baseRoutes([done]));
+      const { user } = renderPage(<PrintJobsPage />);
+      await user.click(await screen.findByRole('tab', { name: 'All' }));
+      await user.click(await screen.findByRole('button', { name: 'View job #7 from Asha' }));
+      const viewer = await screen.findByRole('region', { name: 'Job #7' });
+      expect(within(viewer).getAllByTestId('file-options')).toHaveLength(2);
+      expect(within(viewer).queryByRole('button', { name: /^Edit print options/ })).not.toBeInTheDocument();
     });
   });
 

@@ -1,7 +1,7 @@
 import type { TJob } from '@counterprint/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { jobKeys, useOlderJobs, usePrintJobs, useRateCard, useUploadRefusals } from '../../api/jobs';
+import { jobKeys, useOlderJobs, usePrintJobs, usePrintSetup, useUploadRefusals } from '../../api/jobs';
 import { useShopJobsFeed } from '../../api/stomp';
 import { useActiveShop } from '../../app/useActiveShop';
 import { NoShopYet } from '../../components/EmptyState';
@@ -59,7 +59,7 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [printAsk, setPrintAsk] = useState<string | null>(null);
   const [opened, markOpened] = useOpenedJobs();
-  const rateCard = useRateCard(shopSlug);
+  const printSetup = usePrintSetup(shopSlug);
   const refusals = useUploadRefusals(shopId);
   const viewerRef = useRef<HTMLDivElement>(null);
   const folder = useDownloadFolder();
@@ -117,7 +117,6 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
         <div ref={viewerRef} className="min-w-0 scroll-mt-24 lg:col-start-2">
           {selected ? (
             <JobActions
-              shopSlug={shopSlug}
               job={selected}
               onDone={(job) => select(job ? job.id : null)}
               askPrinted={printAsk === selected.id}
@@ -126,6 +125,7 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
               {(actions) => (
                 <JobViewer
                   job={selected}
+                  printSetup={printSetup.data}
                   downloads={downloads}
                   onMarkPrinted={actions.markPrinted}
                   onCancelJob={actions.cancel}
@@ -150,7 +150,6 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
               view(job);
               setPrintAsk(job.id);
             }}
-            rateCard={rateCard.data}
             older={older}
           />
         </div>

@@ -5,7 +5,6 @@ import { sheetBandClass, statusChip } from '../../components/JobStatus';
 import { timeAgo } from '../../lib/format';
 import { makeJob } from '../../test/fixtures';
 import { applyLiveMessage, filterJobs, isNewArrival } from './liveJobs';
-import { DEFAULT_PAGE_PRICE, parseAmount, prefillAmount } from './prefill';
 
 const a = makeJob({ id: 'a', number: 1, createdAt: '2026-03-02T10:00:00.000Z' });
 const b = makeJob({ id: 'b', number: 2, createdAt: '2026-03-02T11:00:00.000Z' });
@@ -120,8 +119,14 @@ describe('queue tabs and search', () => {
 });
 
 describe('sheet totals and colour bands (docs/product/screens.md#live-print-jobs)', () => {
-  it('adds up sheetsUsed over the items', () => {
+  it("adds up the files' sheets as the server counted them, and a file's pages until it has", () => {
     expect(totalSheets(makeJob({ id: 's' }, [3, 10, 0]))).toBe(13);
+    const job = makeJob({ id: 't' }, [10, 4, 6]);
+    // 2 copies of 10 pages double-sided take 10 sheets; an uncounted file adds its pages, or nothing.
+    job.files[0] = { ...job.files[0]!, sheets: 10, printedSides: 20 };
+    job.files[1] = { ...job.files[1]!, sheets: null };
+    job.files[2] = { ...job.files[2]!, sheets: null, pages: null };
+    expect(totalSheets(job)).toBe(14);
   });
 
   it('is grey at 0, green under 100, orange under 500, red from 500', () => {
@@ -139,47 +144,5 @@ describe('sheet totals and colour bands (docs/product/screens.md#live-print-jobs
     expect(statusChip('cancelled').className).toContain('red');
     expect(statusChip('paused')).toEqual({ label: 'paused', className: expect.stringContaining('slate') });
     expect(statusChip(undefined).label).toBe('Printed');
-  });
-});
-
-describe('mark-printed amount prefill', () => {
-  const job = makeJob({ id: 'm' }, [7, 5]);
-  const rate = (over: Partial<{ id: string; basePrice: number; unit: 'per_page' | 'per_item' }>) => ({
-    id: 'svc',
-    serviceName: 'B&W A4',
-    basePrice: 1.5,
-    unit: 'per_page' as const,
-    category: null,
-    description: null,
-    ...over,
-  });
-
-  it("multiplies the first per-page service's price by the job's sheets", () => {
-    const card = [
-      rate({ id: 'photo', basePrice: 25, unit: 'per_item' }),
-      rate({ id: 'bw', basePrice: 1.5 }),
-      rate({ id: 'c', basePrice: 10 }),
-    ];
-    expect(prefillAmount(job, card)).toEqual({ amount: 18, serviceId: 'bw', pricePerPage: 1.5, sheets: 12 });
-  });
-
-  it('rounds to paise', () => {
-    expect(prefillAmount(makeJob({ id: 'r' }, [3]), [rate({ basePrice: 0.333 })]).amount).toBe(1);
-    expect(prefillAmount(makeJob({ id: 'r' }, [7]), [rate({ basePrice: 1.115 })]).amount).toBe(7.81);
-  });
-
-  it('uses ₹2 a page when the shop has no rate card or no per-page service', () => {
-    expect(DEFAULT_PAGE_PRICE).toBe(2);
-    expect(prefillAmount(job, []).amount).toBe(24);
-    expect(prefillAmount(job, undefined)).toMatchObject({ amount: 24, serviceId: undefined });
-    expect(prefillAmount(job, [rate({ unit: 'per_item', basePrice: 25 })]).amount).toBe(24);
-  });
-
-  it('reads the amount field as rupees, empty as no order', () => {
-    expect(parseAmount('24.50')).toBe(24.5);
-    expect(parseAmount(' ')).toBeNull();
-    expect(parseAmount('1.234')).toBe('invalid');
-    expect(parseAmount('-3')).toBe('invalid');
-    expect(parseAmount('abc')).toBe('invalid');
   });
 });
