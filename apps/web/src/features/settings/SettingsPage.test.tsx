@@ -195,6 +195,7 @@ describe('shop settings', () => {
       shopType: 'Wholesale',
       username: 'demo_prints',
       enableOnlinePayments: true,
+      colorDetection: false,
       bannersToRemove: [],
     });
   });
@@ -424,6 +425,24 @@ describe('shop settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save Rate Card' }));
     expect(screen.getByRole('alert')).toHaveTextContent('B&W A4: paper must be a paper size such as A4');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('turns colour detection on with its switch, by keyboard, and saves it with the profile (issue 19)', async () => {
+    const calls = serve({ 'PUT /api/settings/shop': () => jsonResponse(200, { ...settings().shop, colorDetection: true }) });
+    const { user } = renderSettings();
+    const toggle = await screen.findByRole('switch', { name: 'Colour detection' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(toggle).toHaveAccessibleDescription(
+      'Customers may choose Auto colour: colour pages are charged at the colour rate, the rest at B&W.',
+    );
+    toggle.focus();
+    await user.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Shop profile saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ colorDetection: true });
+    expect(screen.getByRole('switch', { name: 'Colour detection' })).toHaveAttribute('aria-checked', 'true');
   });
 
   it('says so when the settings cannot load', async () => {
