@@ -79,7 +79,16 @@ export async function deleteInventoryItem(shopId: string, sku: string): Promise<
   await apiDelete(scoped(`/settings/inventory/${encodeURIComponent(sku)}`, shopId));
 }
 
-export type RateCardInput = Omit<TRateCardService, 'id'> & { id?: string };
+type PrintAttributes = 'paper' | 'color' | 'sides' | 'extra';
+
+/** One service as PUT /api/settings/ratecard takes it: '' clears a print attribute (issue 19). */
+export type RateCardInput = Omit<TRateCardService, 'id' | PrintAttributes> & {
+  id?: string;
+  paper: string;
+  color: NonNullable<TRateCardService['color']> | '';
+  sides: NonNullable<TRateCardService['sides']> | '';
+  extra: boolean;
+};
 
 export function saveRateCard(shopId: string, services: RateCardInput[]): Promise<TRateCardService[]> {
   return apiPut<TRateCardService[]>(scoped('/settings/ratecard', shopId), services);

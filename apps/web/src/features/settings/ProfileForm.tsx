@@ -5,7 +5,7 @@ import { serverMessageOr } from '../../api/client';
 import { saveShopProfile, saveShopProfileWithBanners } from '../../api/settings';
 import { Button } from '../../components/Button';
 import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
-import { Checkbox, Input, Panel, Select } from './fields';
+import { Checkbox, Input, Panel, Select, Switch } from './fields';
 import { SETTINGS_TOASTS } from './messages';
 import { type ProfileErrors, type ProfileValues, profileErrors, profilePayload, valuesFrom } from './profile';
 import type { BannerDraft } from './useBannerDraft';
@@ -16,6 +16,9 @@ const USERNAME_STATE: Record<Exclude<UsernameStatus, 'idle'>, { text: string; cl
   available: { text: 'Available', className: 'font-semibold text-emerald-700' },
   taken: { text: 'Taken', className: 'font-semibold text-red-600' },
 };
+
+/** Issue 19: what turning colour detection on does for the shop's customers and prices. */
+const COLOR_DETECTION_HINT = 'Customers may choose Auto colour: colour pages are charged at the colour rate, the rest at B&W.';
 
 function UsernameHint({ status }: { status: UsernameStatus }) {
   const state = status === 'idle' ? null : USERNAME_STATE[status];
@@ -74,7 +77,7 @@ export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
     setValues((v) => ({ ...v, [key]: value }));
     if (key === 'shopName' || key === 'username') setErrors((e) => ({ ...e, [key]: undefined }));
   };
-  const text = (key: Exclude<keyof ProfileValues, 'enableOnlinePayments' | 'enableGstInclusive'>) => ({
+  const text = (key: Exclude<keyof ProfileValues, 'enableOnlinePayments' | 'enableGstInclusive' | 'colorDetection'>) => ({
     value: values[key],
     onChange: (e: { target: { value: string } }) => set(key, e.target.value),
   });
@@ -163,6 +166,12 @@ export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
             label="Prices include GST"
             checked={values.enableGstInclusive}
             onChange={(e) => set('enableGstInclusive', e.target.checked)}
+          />
+          <Switch
+            label="Colour detection"
+            hint={COLOR_DETECTION_HINT}
+            checked={values.colorDetection}
+            onChange={(on) => set('colorDetection', on)}
           />
         </div>
         <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-4 sm:col-span-2">

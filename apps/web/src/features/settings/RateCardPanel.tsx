@@ -1,14 +1,37 @@
-import { RATE_CARD_UNITS, type TRateCardService } from '@counterprint/contract';
+import type { TRateCardService } from '@counterprint/contract';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { serverMessageOr } from '../../api/client';
 import { saveRateCard } from '../../api/settings';
-import { Button, buttonClass } from '../../components/Button';
+import { Button } from '../../components/Button';
 import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
 import { formatRupees } from '../../lib/format';
-import { Input, Panel, Select } from './fields';
+import { Panel } from './fields';
 import { SETTINGS_TOASTS } from './messages';
-import { blankRow, canRemove, type RateRow, type RateUnit, rateCardToSave, rowsFrom, UNIT_LABEL } from './rateCard';
+import { RateCardRow } from './RateCardRow';
+import { blankRow, canRemove, describeAttributes, PAPER_SUGGESTIONS, type RateRow, rateCardToSave, rowsFrom, UNIT_LABEL } from './rateCard';
+
+/** Issue 19: what "per page" now means, said once above the rows. */
+const PER_PAGE_HELP = '“Per page” means per printed side, matched by paper + colour + sides. No paper: not a print rate.';
+
+function ServiceLine({ service: s }: { service: TRateCardService }) {
+  const attributes = describeAttributes(s);
+  return (
+    <li className="flex items-start justify-between gap-4 p-3">
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">{s.serviceName}</p>
+        {(s.category || s.description) && (
+          <p className="text-xs text-slate-500">{[s.category, s.description].filter(Boolean).join(' · ')}</p>
+        )}
+        {attributes && <p className="text-xs text-slate-600">{attributes}</p>}
+      </div>
+      <p className="shrink-0 text-right text-sm">
+        <span className="font-semibold text-slate-900">{formatRupees(s.basePrice)}</span>{' '}
+        <span className="text-slate-500">{UNIT_LABEL[s.unit]}</span>
+      </p>
+    </li>
+  );
+}
 
 function ViewMode({ services }: { services: TRateCardService[] }) {
   if (services.length === 0) {
@@ -21,75 +44,9 @@ function ViewMode({ services }: { services: TRateCardService[] }) {
   return (
     <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
       {services.map((s) => (
-        <li key={s.id} className="flex items-start justify-between gap-4 p-3">
-          <div className="min-w-0">
-            <p className="font-medium text-slate-900">{s.serviceName}</p>
-            {(s.category || s.description) && (
-              <p className="text-xs text-slate-500">{[s.category, s.description].filter(Boolean).join(' · ')}</p>
-            )}
-          </div>
-          <p className="shrink-0 text-right text-sm">
-            <span className="font-semibold text-slate-900">{formatRupees(s.basePrice)}</span>{' '}
-            <span className="text-slate-500">{UNIT_LABEL[s.unit]}</span>
-          </p>
-        </li>
+        <ServiceLine key={s.id} service={s} />
       ))}
     </ul>
-  );
-}
-
-function EditRow({
-  row,
-  index,
-  removable,
-  onChange,
-  onRemove,
-}: {
-  row: RateRow;
-  index: number;
-  removable: boolean;
-  onChange: (row: RateRow) => void;
-  onRemove: () => void;
-}) {
-  const set = (change: Partial<RateRow>) => onChange({ ...row, ...change });
-  return (
-    <li className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 p-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,2fr)_auto] lg:items-end">
-      <Input
-        label={`Service ${index + 1} name`}
-        className="col-span-2 lg:col-span-1"
-        value={row.serviceName}
-        onChange={(e) => set({ serviceName: e.target.value })}
-        maxLength={120}
-      />
-      <Input
-        label="Price (₹)"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step={0.01}
-        value={row.basePrice}
-        onChange={(e) => set({ basePrice: e.target.value })}
-      />
-      <Select label="Unit" value={row.unit} onChange={(e) => set({ unit: e.target.value as RateUnit })}>
-        {RATE_CARD_UNITS.map((u) => (
-          <option key={u} value={u}>
-            {UNIT_LABEL[u]}
-          </option>
-        ))}
-      </Select>
-      <Input label="Category" value={row.category} onChange={(e) => set({ category: e.target.value })} maxLength={60} />
-      <Input label="Description" value={row.description} onChange={(e) => set({ description: e.target.value })} maxLength={500} />
-      {removable && (
-        <button
-          type="button"
-          className={buttonClass('dangerText', 'col-span-2 lg:col-span-1')}
-          aria-label={`Remove service ${index + 1}`}
-          onClick={onRemove}
-        >
-          Remove
-        </button>
-      )}
-    </li>
   );
 }
 
@@ -106,6 +63,8 @@ export function RateCardPanel({
   const toast = useToast(SHORT_TOAST_MS);
   const [rows, setRows] = useState<RateRow[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const papersId = useId();
+  const helpId = useId();
   const save = useMutation({
     mutationFn: (list: Parameters<typeof saveRateCard>[1]) => saveRateCard(shopId, list),
     onSuccess: (saved) => {
@@ -148,13 +107,23 @@ export function RateCardPanel({
         <ViewMode services={services} />
       ) : (
         <div className="flex flex-col gap-3">
+          <p id={helpId} className="text-sm text-slate-600">
+            {PER_PAGE_HELP}
+          </p>
+          <datalist id={papersId}>
+            {PAPER_SUGGESTIONS.map((p) => (
+              <option key={p} value={p} />
+            ))}
+          </datalist>
           <ul className="flex flex-col gap-3">
             {rows.map((row, i) => (
-              <EditRow
+              <RateCardRow
                 key={row.key}
                 row={row}
                 index={i}
                 removable={canRemove(rows)}
+                papersId={papersId}
+                helpId={helpId}
                 onChange={(next) => setRows(rows.map((r) => (r.key === row.key ? next : r)))}
                 onRemove={() => setRows(rows.filter((r) => r.key !== row.key))}
               />

@@ -32,9 +32,24 @@ const settings = (): TSettings => ({
     whatsapp: null,
     ownerEmail: 'asha@example.com',
     publicEmail: null,
+    colorDetection: false,
   },
   inventory: [],
-  rateCard: [{ id: 'r1', serviceName: 'B&W A4', basePrice: 2, unit: 'per_page', category: null, description: null, isActive: true }],
+  rateCard: [
+    {
+      id: 'r1',
+      serviceName: 'B&W A4',
+      basePrice: 2,
+      unit: 'per_page',
+      category: null,
+      description: null,
+      isActive: true,
+      paper: 'A4',
+      color: 'bw',
+      sides: null,
+      extra: false,
+    },
+  ],
   hours: { timeZone: 'Asia/Kolkata', weeklyHours: DEFAULT_WEEKLY_HOURS, closedToday: false },
 });
 
@@ -58,6 +73,9 @@ function serve(answers: Record<string, (call: Call) => Response> = {}) {
   );
   return calls;
 }
+
+/** The rate card's edit row of service n (1-based). */
+const rateRow = (n: number) => screen.getByLabelText(`Service ${n} name`).closest('li')!;
 
 const renderSettings = () =>
   renderPage(
@@ -177,6 +195,7 @@ describe('shop settings', () => {
       shopType: 'Wholesale',
       username: 'demo_prints',
       enableOnlinePayments: true,
+      colorDetection: false,
       bannersToRemove: [],
     });
   });
@@ -328,6 +347,102 @@ describe('shop settings', () => {
     expect(body.map((s) => s.serviceName)).toEqual(['B&W A4', 'Spiral binding']);
     expect(body.every((s) => s.isActive)).toBe(true);
     expect(screen.getByText('Spiral binding')).toBeInTheDocument();
+  });
+
+  it('saves the print attributes of page rates and the add-ons (issue 19)', async () => {
+    const calls = serve({
+      // As the server answers: '' cleared an attribute, so it comes back null.
+      'PUT /api/settings/ratecard': (call) =>
+        jsonResponse(
+          200,
+          (call.body as Record<string, unknown>[]).map((s, i) => ({
+            id: `n${i}`,
+            ...s,
+            paper: s.paper || null,
+            color: s.color || null,
+            sides: s.sides || null,
+          })),
+        ),
+    });
+    const { user } = renderSettings();
+    await user.click(await screen.findByRole('button', { name: 'Edit Rate Card' }));
+    const first = rateRow(1);
+    expect(within(first).getByLabelText('Paper')).toHaveValue('A4');
+    await user.clear(within(first).getByLabelText('Paper'));
+    await user.type(within(first).getByLabelText('Paper'), 'A3');
+    await user.selectOptions(within(first).getByLabelText('Colour'), 'Colour');
+    await user.selectOptions(within(first).getByLabelText('Sides'), 'Double');
+
+    await user.click(screen.getByRole('button', { name: 'Add Service' }));
+    const second = rateRow(2);
+    await user.type(within(second).getByLabelText('Service 2 name'), 'Spiral binding');
+    await user.selectOptions(within(second).getByLabelText('Unit'), 'per item');
+    await user.click(within(second).getByRole('checkbox', { name: /Add-on the customer can choose/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Rate Card' }));
+
+    expect(await screen.findByText('Rate card saved.')).toBeInTheDocument();
+    const body = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>[];
+    expect(body[0]).toMatchObject({ id: 'r1', unit: 'per_page', paper: 'A3', color: 'color', sides: 'double', extra: false });
+    expect(body[1]).toMatchObject({ serviceName: 'Spiral binding', unit: 'per_item', paper: '', color: '', sides: '', extra: true });
+    expect(screen.getByText('A3 · Colour · double-sided')).toBeInTheDocument();
+    expect(screen.getByText('Add-on')).toBeInTheDocument();
+  });
+
+  it('offers paper, colour and sides for per page, and the add-on choice only for per item and per order', async () => {
+    serve();
+    const { user } = renderSettings();
+    await user.click(await screen.findByRole('button', { name: 'Edit Rate Card' }));
+    const row = rateRow(1);
+    const unit = within(row).getByLabelText('Unit');
+    expect(unit).toHaveAccessibleDescription(
+      '“Per page” means per printed side, matched by paper + colour + sides. No paper: not a print rate.',
+    );
+    const shown = () => ({
+      paper: within(row).queryByLabelText('Paper') !== null,
+      extra: within(row).queryByRole('checkbox', { name: /Add-on/ }) !== null,
+    });
+    expect(shown()).toEqual({ paper: true, extra: false });
+    expect(within(row).getByLabelText('Sides')).toHaveDisplayValue('Either');
+    for (const [label, expected] of [
+      ['per item', { paper: false, extra: true }],
+      ['per order', { paper: false, extra: true }],
+      ['per hour', { paper: false, extra: false }],
+      ['per sq ft', { paper: false, extra: false }],
+      ['per page', { paper: true, extra: false }],
+    ] as const) {
+      await user.selectOptions(unit, label);
+      expect(shown(), label).toEqual(expected);
+    }
+    // Switching units while editing keeps what the row said.
+    expect(within(row).getByLabelText('Paper')).toHaveValue('A4');
+  });
+
+  it('says which service has a paper that is no paper size, and does not save', async () => {
+    const calls = serve();
+    const { user } = renderSettings();
+    await user.click(await screen.findByRole('button', { name: 'Edit Rate Card' }));
+    await user.type(within(rateRow(1)).getByLabelText('Paper'), '!');
+    await user.click(screen.getByRole('button', { name: 'Save Rate Card' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('B&W A4: paper must be a paper size such as A4');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('turns colour detection on with its switch, by keyboard, and saves it with the profile (issue 19)', async () => {
+    const calls = serve({ 'PUT /api/settings/shop': () => jsonResponse(200, { ...settings().shop, colorDetection: true }) });
+    const { user } = renderSettings();
+    const toggle = await screen.findByRole('switch', { name: 'Colour detection' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(toggle).toHaveAccessibleDescription(
+      'Customers may choose Auto colour: colour pages are charged at the colour rate, the rest at B&W.',
+    );
+    toggle.focus();
+    await user.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Shop profile saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ colorDetection: true });
+    expect(screen.getByRole('switch', { name: 'Colour detection' })).toHaveAttribute('aria-checked', 'true');
   });
 
   it('says so when the settings cannot load', async () => {

@@ -98,6 +98,44 @@ export function Checkbox({ label, hint, ...rest }: { label: string; hint?: strin
   );
 }
 
+/** An on/off switch with its line of help; like the checkboxes, it takes effect when its form is saved. */
+export function Switch({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-3 rounded-xl bg-slate-50 p-3">
+      <div className="min-w-0">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      </div>
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-describedby={`${id}-hint`}
+        onClick={() => onChange(!checked)}
+        className={`relative h-6 w-11 shrink-0 rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${checked ? 'bg-emerald-500' : 'bg-slate-300'}`}
+      >
+        <span className={`absolute top-0.5 left-0.5 h-5 w-5 rounded-full bg-white shadow transition ${checked ? 'translate-x-5' : ''}`} />
+      </button>
+    </div>
+  );
+}
+
 /** A white card with a heading; every settings block sits in one. */
 export function Panel({
   title,

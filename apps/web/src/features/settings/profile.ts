@@ -20,6 +20,7 @@ export interface ProfileValues {
   username: string;
   enableOnlinePayments: boolean;
   enableGstInclusive: boolean;
+  colorDetection: boolean;
   tagline: string;
   category: string;
   primaryColor: string;
@@ -43,6 +44,7 @@ export function valuesFrom(shop: TShopProfile): ProfileValues {
     username: shop.username ?? '',
     enableOnlinePayments: shop.integrations.includes('online_payments'),
     enableGstInclusive: shop.integrations.includes('gst_inclusive'),
+    colorDetection: shop.colorDetection,
     tagline: shop.tagline ?? '',
     category: shop.category,
     primaryColor: shop.primaryColor || DEFAULT_PRIMARY_COLOR,
@@ -77,6 +79,7 @@ export function profilePayload(v: ProfileValues, bannersToRemove: string[], bann
     shopType: (v.shopType || null) as TShopProfileUpdate['shopType'],
     enableOnlinePayments: v.enableOnlinePayments,
     enableGstInclusive: v.enableGstInclusive,
+    colorDetection: v.colorDetection,
     tagline: v.tagline,
     category: v.category as TShopProfileUpdate['category'],
     primaryColor: v.primaryColor,

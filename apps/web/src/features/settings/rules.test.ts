@@ -1,9 +1,18 @@
+import { ZRateCardPrintAttributesInput } from '@counterprint/contract';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_ITEM, inventoryPayload, parseStock, thresholdOf } from './inventory';
 import { profileErrors } from './profile';
-import { blankRow, canRemove, type RateRow, rateCardToSave } from './rateCard';
+import { blankRow, canRemove, describeAttributes, isPaperSize, type RateRow, rateCardToSave } from './rateCard';
+
+const RATE = { id: 'r', serviceName: 'B&W A4', basePrice: 2, unit: 'per_page', category: null, description: null, isActive: true } as const;
 
 const row = (over: Partial<RateRow>): RateRow => ({ ...blankRow(), ...over });
+const NO_ATTRIBUTES = { paper: '', color: '', sides: '', extra: false };
+const saved = (rows: RateRow[]) => {
+  const result = rateCardToSave(rows);
+  if ('error' in result) throw new Error(result.error);
+  return result.services.map(({ paper, color, sides, extra }) => ({ paper, color, sides, extra }));
+};
 
 describe('rate card save rules', () => {
   it('drops services with a blank name and marks the rest active', () => {
@@ -14,8 +23,25 @@ describe('rate card save rules', () => {
     ]);
     expect(result).toEqual({
       services: [
-        { id: 'a', serviceName: 'B&W A4', basePrice: 2.5, unit: 'per_page', category: null, description: null, isActive: true },
-        { serviceName: 'Binding', basePrice: 0, unit: 'per_item', category: 'finishing', description: null, isActive: true },
+        {
+          id: 'a',
+          serviceName: 'B&W A4',
+          basePrice: 2.5,
+          unit: 'per_page',
+          category: null,
+          description: null,
+          isActive: true,
+          ...NO_ATTRIBUTES,
+        },
+        {
+          serviceName: 'Binding',
+          basePrice: 0,
+          unit: 'per_item',
+          category: 'finishing',
+          description: null,
+          isActive: true,
+          ...NO_ATTRIBUTES,
+        },
       ],
     });
   });
@@ -24,6 +50,44 @@ describe('rate card save rules', () => {
     expect(rateCardToSave([row({ serviceName: '' }), row({ serviceName: ' ' })])).toEqual({
       error: 'Please add at least one service before saving.',
     });
+  });
+
+  it('sends the print attributes a unit has, and clears the others', () => {
+    const attributes = { paper: ' A3 ', color: 'color', sides: 'double', extra: true } as const;
+    expect(
+      saved([
+        row({ serviceName: 'Colour A3', unit: 'per_page', ...attributes }),
+        row({ serviceName: 'Lamination', unit: 'per_item', ...attributes }),
+        row({ serviceName: 'Delivery', unit: 'per_order', ...attributes, extra: false }),
+        row({ serviceName: 'Design', unit: 'per_hour', ...attributes }),
+      ]),
+    ).toEqual([
+      { paper: 'A3', color: 'color', sides: 'double', extra: false },
+      { ...NO_ATTRIBUTES, extra: true },
+      NO_ATTRIBUTES,
+      NO_ATTRIBUTES,
+    ]);
+  });
+
+  it('refuses a page rate whose paper is no paper size, naming the service', () => {
+    expect(rateCardToSave([row({ serviceName: 'Odd', unit: 'per_page', paper: 'A4; drop' })])).toEqual({
+      error: 'Odd: paper must be a paper size such as A4',
+    });
+    expect(rateCardToSave([row({ serviceName: 'Odd', unit: 'per_item', paper: 'A4; drop' })])).not.toHaveProperty('error');
+  });
+
+  it('reads a paper size as the contract does', () => {
+    for (const paper of ['', '  ', 'A4', ' a3 ', '4x6', '13×19', 'Letter', 'SRA3 320/450', 'A4;', '<b>', 'x'.repeat(20), 'x'.repeat(21)]) {
+      expect(isPaperSize(paper), paper).toBe(ZRateCardPrintAttributesInput.paper.safeParse(paper).success);
+    }
+  });
+
+  it('describes a service by its print attributes in view mode', () => {
+    const service = { ...RATE, paper: 'A4', color: 'bw' as const, sides: null, extra: false };
+    expect(describeAttributes(service)).toBe('A4 · B&W · single or double');
+    expect(describeAttributes({ ...service, color: 'color', sides: 'double' })).toBe('A4 · Colour · double-sided');
+    expect(describeAttributes({ ...service, paper: null })).toBeNull();
+    expect(describeAttributes({ ...service, unit: 'per_item', paper: null, extra: true })).toBe('Add-on');
   });
 
   it('offers Remove only when more than one service exists', () => {
