@@ -1,12 +1,12 @@
 import { COPIES_MAX, EXTRA_QUANTITY_MAX, EXTRAS_PER_FILE_MAX, type TPrintOptions } from '@counterprint/contract';
-import { type ReactNode, useId, useState } from 'react';
+import { Fragment, type ReactNode, useId, useState } from 'react';
 import { formatRupees } from '../../lib/format';
 import { type PrintShop, pagesProblem, priceHint } from './printChoices';
 
 // 44 px tall: a thumb's target (WCAG 2.5.5). 16 px text on phones, or iOS zooms into a focused select.
 const CHIP =
-  'inline-flex h-11 items-center rounded-full border border-slate-300 bg-white text-base text-slate-800 sm:text-sm focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-100';
-const STEP = 'h-full w-11 shrink-0 rounded-full text-lg font-semibold text-slate-600 disabled:text-slate-300';
+  'inline-flex min-h-11 items-center whitespace-nowrap rounded-full border border-slate-300 bg-white text-base text-slate-800 sm:text-sm focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-100';
+const STEP = 'h-10.5 w-11 shrink-0 rounded-full text-lg font-semibold text-slate-600 disabled:text-slate-300';
 
 function Stepper({
   name,
@@ -68,7 +68,8 @@ function Choice<T extends string | number>({
         aria-label={name}
         value={String(value)}
         onChange={(e) => onChange(choices.find(([v]) => String(v) === e.target.value)![0])}
-        className="h-full cursor-pointer appearance-none rounded-full bg-transparent pr-8 pl-3.5 focus:outline-none"
+        // As wide as the chosen option where the browser can size a field to its content, not its widest option.
+        className="field-sizing-content h-10.5 cursor-pointer appearance-none rounded-full bg-transparent pr-8 pl-3.5 focus:outline-none"
       >
         {choices.map(([v, label]) => (
           <option key={v} value={String(v)}>
@@ -83,31 +84,34 @@ function Choice<T extends string | number>({
   );
 }
 
-function PagesChip({ value, onChange, errorId }: { value: string; onChange: (pages: string) => void; errorId: string }) {
-  const [touched, setTouched] = useState(false);
-  const problem = touched ? pagesProblem(value) : null;
+function PagesChip({
+  value,
+  problem,
+  errorId,
+  onChange,
+  onBlur,
+}: {
+  value: string;
+  problem: string | null;
+  errorId: string;
+  onChange: (pages: string) => void;
+  onBlur: () => void;
+}) {
   return (
-    <>
-      <label className={`${CHIP} gap-1.5 pl-3.5 ${problem ? 'border-red-400' : ''}`}>
-        <span className="text-slate-500">Pages</span>
-        <input
-          value={value === 'all' ? '' : value}
-          placeholder="All"
-          autoComplete="off"
-          maxLength={200}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? errorId : undefined}
-          onChange={(e) => onChange(e.target.value)}
-          onBlur={() => setTouched(true)}
-          className="h-full w-24 rounded-r-full bg-transparent pr-3 placeholder:text-slate-800 focus:outline-none"
-        />
-      </label>
-      {problem && (
-        <p id={errorId} className="w-full text-xs font-medium text-red-600">
-          {problem}
-        </p>
-      )}
-    </>
+    <label className={`${CHIP} gap-1.5 pl-3.5 ${problem ? 'border-red-400!' : ''}`}>
+      <span className="text-slate-500">Pages</span>
+      <input
+        value={value === 'all' ? '' : value}
+        placeholder="All"
+        autoComplete="off"
+        maxLength={200}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        className="h-10.5 w-24 rounded-r-full bg-transparent pr-3 placeholder:text-slate-800 focus:outline-none"
+      />
+    </label>
   );
 }
 
@@ -125,13 +129,13 @@ function Extras({ shop, options, set }: { shop: PrintShop; options: TPrintOption
   return offered.map((r) => {
     const n = chosen.get(r.id);
     return (
-      <span key={r.id} className="inline-flex gap-1">
+      <Fragment key={r.id}>
         <button
           type="button"
           aria-pressed={n !== undefined}
           disabled={n === undefined && full}
           onClick={() => (n === undefined ? set({ extras: [...options.extras, { serviceId: r.id, quantity: 1 }] }) : quantity(r.id, null))}
-          className={`${CHIP} px-3.5 aria-pressed:border-brand-500 aria-pressed:bg-brand-50 aria-pressed:font-medium aria-pressed:text-brand-800 disabled:opacity-50`}
+          className={`${CHIP} whitespace-normal rounded-3xl px-3.5 py-1 text-left aria-pressed:border-brand-500 aria-pressed:bg-brand-50 aria-pressed:font-medium aria-pressed:text-brand-800 disabled:opacity-50`}
         >
           {n === undefined ? '+ ' : '✓ '}
           {r.serviceName} {formatRupees(r.basePrice)}
@@ -139,7 +143,7 @@ function Extras({ shop, options, set }: { shop: PrintShop; options: TPrintOption
         {n !== undefined && (
           <Stepper name={r.serviceName} value={n} min={1} max={EXTRA_QUANTITY_MAX} text={`×${n}`} onChange={(q) => quantity(r.id, q)} />
         )}
-      </span>
+      </Fragment>
     );
   });
 }
@@ -169,6 +173,9 @@ export function PrintChoices(props: {
 }): ReactNode {
   const { fileName, shop, options, onePage, disabled, onChange, onApplyToAll } = props;
   const errorId = useId();
+  // A page list is judged once the customer leaves it, not at every keystroke ("1-" is on its way to "1-3").
+  const [pagesTouched, setPagesTouched] = useState(false);
+  const problem = pagesTouched && !onePage ? pagesProblem(options.pages) : null;
   const set = (part: Partial<TPrintOptions>) => onChange({ ...options, ...part });
   const colors: [TPrintOptions['color'], string][] = [
     ['bw', 'B&W'],
@@ -190,7 +197,13 @@ export function PrintChoices(props: {
         {!onePage && (
           <>
             <Choice name="Sides" value={options.sides} choices={SIDES} onChange={(sides) => set({ sides })} />
-            <PagesChip value={options.pages} onChange={(pages) => set({ pages })} errorId={errorId} />
+            <PagesChip
+              value={options.pages}
+              problem={problem}
+              errorId={errorId}
+              onChange={(pages) => set({ pages })}
+              onBlur={() => setPagesTouched(true)}
+            />
             <Choice name="Pages per side" value={options.nup} choices={PER_SIDE} onChange={(nup) => set({ nup })} />
           </>
         )}
@@ -199,6 +212,11 @@ export function PrintChoices(props: {
         )}
         <Extras shop={shop} options={options} set={set} />
       </div>
+      {problem && (
+        <p id={errorId} className="mt-1.5 text-xs font-medium text-red-600">
+          {problem}
+        </p>
+      )}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <p className="text-sm text-slate-600">{priceHint(shop.rateCard, options, onePage)}</p>
         {onApplyToAll && (

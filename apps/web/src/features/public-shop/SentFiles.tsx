@@ -52,7 +52,8 @@ function printedText(file: LiveFile): string | null {
   const count = plural(file.printPages, 'page', 'pages');
   const range = file.options.pages.replace(/\s*[-–]\s*/g, '–').replace(/\s*,\s*/g, ',');
   const ends = file.pagesClipped && file.pages !== null ? `: the file ends at page ${file.pages}` : '';
-  const which = file.options.pages === 'all' ? `all ${count}` : `pages ${range} (${count}${ends})`;
+  const all = file.printPages === 1 ? count : `all ${count}`;
+  const which = file.options.pages === 'all' ? all : `pages ${range} (${count}${ends})`;
   return `Prints ${which}${file.sheets === null ? '' : ` · ${plural(file.sheets, 'sheet', 'sheets')}`}`;
 }
 
@@ -137,7 +138,7 @@ export function SentFiles({ sent, job }: { sent: TJobCreated['files']; job: TPub
         aria-label="Your files"
         // What the shop made of each file arrives after the number; a screen reader hears it as it comes.
         aria-live="polite"
-        className="mt-5 max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200 text-left"
+        className="mt-5 divide-y divide-slate-100 rounded-xl border border-slate-200 text-left"
       >
         {files.map((file) => {
           const state = fileState(file.live);

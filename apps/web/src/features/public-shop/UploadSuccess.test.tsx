@@ -140,6 +140,7 @@ describe('after the upload: what the shop made of each file', () => {
     expect(urls).toHaveLength(2);
     expect(within(row('report.pdf')).queryByText('Preparing…')).not.toBeInTheDocument();
     expect(within(row('report.pdf')).getByText('3 pages')).toBeInTheDocument();
+    expect(within(row('report.pdf')).getByText('Prints all 3 pages · 3 sheets')).toBeInTheDocument();
     expect(within(row('report.pdf')).getByTestId('file-thumbnail')).toHaveAttribute('src', '/files/t1?sig=1');
     expect(within(row('IMG_0001.HEIC')).getByTestId('file-thumbnail')).toHaveAttribute('src', '/files/t2?sig=2');
 
@@ -252,7 +253,7 @@ describe('after the upload: what prints and what it costs (issue 19)', () => {
     await tick();
     expect(within(row('report.pdf')).getByText('still converting to PDF — price at the counter')).toBeInTheDocument();
     expect(within(row('IMG_0001.HEIC')).getByText('colour · 4x6')).toBeInTheDocument();
-    expect(within(row('IMG_0001.HEIC')).getByText('Prints all 1 page · 1 sheet')).toBeInTheDocument();
+    expect(within(row('IMG_0001.HEIC')).getByText('Prints 1 page · 1 sheet')).toBeInTheDocument();
     expect(within(row('IMG_0001.HEIC')).getByText('Photo 4x6 · 1 × ₹25.00')).toBeInTheDocument();
     expect(within(row('IMG_0001.HEIC')).getByText('₹25.00')).toBeInTheDocument();
     expect(total()).toHaveTextContent('Total so far₹25.00The rest is priced at the counter.');
