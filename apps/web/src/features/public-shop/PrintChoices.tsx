@@ -139,8 +139,10 @@ function Extras({ shop, options, set }: { shop: PrintShop; options: TPrintOption
         >
           {n === undefined ? '+ ' : '✓ '}
           {r.serviceName} {formatRupees(r.basePrice)}
+          {r.unit === 'per_order' && ' per order'}
         </button>
-        {n !== undefined && (
+        {/* A per-order add-on is charged once per job, however many are asked for: nothing to count. */}
+        {n !== undefined && r.unit !== 'per_order' && (
           <Stepper name={r.serviceName} value={n} min={1} max={EXTRA_QUANTITY_MAX} text={`×${n}`} onChange={(q) => quantity(r.id, q)} />
         )}
       </Fragment>

@@ -116,7 +116,7 @@ function JobTotal({ estimate }: { estimate: TPublicJob['estimate'] }) {
         </ul>
       )}
       <p className="flex justify-between gap-3 font-semibold text-slate-900">
-        <span>{estimate.complete ? 'Total' : 'Total so far'}</span>
+        <span>{estimate.complete || atCounter ? 'Total' : 'Total so far'}</span>
         <span>{atCounter ? 'Price at the counter' : money(estimate.total)}</span>
       </p>
       {!estimate.complete && !atCounter && <p className="mt-0.5 text-xs text-slate-600">The rest is priced at the counter.</p>}

@@ -37,6 +37,8 @@ const PRINTS: PrintShop = {
     rate({ id: 'col', serviceName: 'Colour A4', basePrice: 10, color: 'color' }),
     rate({ id: 'photo', serviceName: 'Photo 4x6', basePrice: 25, color: 'color', paper: '4x6' }),
     rate({ id: 'bind', serviceName: 'Spiral binding', basePrice: 40, unit: 'per_item', paper: null, color: null, extra: true }),
+    rate({ id: 'rush', serviceName: 'Same hour', basePrice: 15, unit: 'per_order', paper: null, color: null, extra: true }),
+    rate({ id: 'scan', serviceName: 'Scanning', basePrice: 5, unit: 'per_item', paper: null, color: null }),
   ],
   papers: ['A4', '4x6'],
   colorDetection: false,
@@ -206,6 +208,9 @@ describe('upload card: print options per file (issue 19)', () => {
     expect(within(chips).getByRole('combobox', { name: 'Pages per side' })).toHaveDisplayValue('1 per side');
     expect(within(chips).getByRole('combobox', { name: 'Paper' })).toHaveDisplayValue('A4');
     expect(within(chips).getByRole('button', { name: '+ Spiral binding ₹40' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(chips).getByRole('button', { name: '+ Same hour ₹15 per order' })).toHaveAttribute('aria-pressed', 'false');
+    // Only add-ons are offered: a service that is not one stays at the counter.
+    expect(within(chips).queryByRole('button', { name: /Scanning/ })).not.toBeInTheDocument();
     // Without colour detection there is no Auto to choose.
     expect(
       within(within(chips).getByRole('combobox', { name: 'Colour' }))
@@ -281,13 +286,27 @@ describe('upload card: print options per file (issue 19)', () => {
     await user.selectOptions(within(a).getByRole('combobox', { name: 'Pages per side' }), '2 per side');
     await user.click(within(a).getByRole('button', { name: '+ Spiral binding ₹40' }));
     await user.click(within(a).getByRole('button', { name: 'More spiral binding' }));
+    await user.click(within(a).getByRole('button', { name: '+ Same hour ₹15 per order' }));
+    // Charged once per job: no count to choose.
+    expect(within(a).queryByRole('button', { name: 'More same hour' })).not.toBeInTheDocument();
     expect(within(a).getByRole('button', { name: '✓ Spiral binding ₹40' })).toHaveAttribute('aria-pressed', 'true');
     await user.selectOptions(within(optionsOf('b.jpg')).getByRole('combobox', { name: 'Paper' }), '4x6');
     await send();
 
     expect(upload.mock.calls[0]![0].files.map((f) => f.name)).toEqual(['a.pdf', 'b.jpg']);
     expect(upload.mock.calls[0]![0].options).toEqual([
-      { copies: 2, color: 'bw', sides: 'double', pages: '1-3, 5', nup: 2, paper: 'A4', extras: [{ serviceId: 'bind', quantity: 2 }] },
+      {
+        copies: 2,
+        color: 'bw',
+        sides: 'double',
+        pages: '1-3, 5',
+        nup: 2,
+        paper: 'A4',
+        extras: [
+          { serviceId: 'bind', quantity: 2 },
+          { serviceId: 'rush', quantity: 1 },
+        ],
+      },
       { copies: 1, color: 'bw', sides: 'single', pages: 'all', nup: 1, paper: '4x6', extras: [] },
     ]);
   });

@@ -314,7 +314,7 @@ describe('after the upload: what prints and what it costs (issue 19)', () => {
     render(<UploadSuccess job={sent} shopName="Print Hub" onMore={() => {}} />);
     await tick();
     expect(within(row('IMG_0001.HEIC')).getByText('page count not known yet — price at the counter')).toHaveClass('text-amber-800');
-    expect(total()).toHaveTextContent(/^Total so farPrice at the counter$/);
+    expect(total()).toHaveTextContent(/^TotalPrice at the counter$/);
     // Every thumbnail is there, but the price still waits on the count: ask again.
     await tick();
     expect(urls).toHaveLength(2);
