@@ -1,4 +1,11 @@
-import type { TJobCreated, TOnboardingResult, TOnboardingShop, TPublicJob, TPublicShopDetails } from '@counterprint/contract';
+import type {
+  TJobCreated,
+  TOnboardingResult,
+  TOnboardingShop,
+  TPrintOptionsInput,
+  TPublicJob,
+  TPublicShopDetails,
+} from '@counterprint/contract';
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE, ApiError, apiGet, apiPost, request } from './client';
 import { LOCAL, readStoredUser, SESSION } from './storage';
@@ -69,6 +76,8 @@ export function rememberOwnedShop(shop: TOnboardingResult): void {
 export interface JobUpload {
   slug: string;
   files: File[];
+  /** One per file, in the same order (the multipart field `options`); left out, every file takes the shop's defaults. */
+  options?: TPrintOptionsInput[];
   name?: string;
   phone?: string;
   /** 0–100, as the browser reports bytes sent. */
@@ -94,12 +103,13 @@ function failureFrom(xhr: XMLHttpRequest): ApiError {
  * Sends a customer's files as one job. XMLHttpRequest rather than fetch because only it reports
  * upload progress. No timeout: 50 files of 25 MB on a phone can take minutes.
  */
-export const uploadJob: JobUploader = ({ slug, files, name, phone, onProgress, signal }) =>
+export const uploadJob: JobUploader = ({ slug, files, options, name, phone, onProgress, signal }) =>
   new Promise((resolve, reject) => {
     const form = new FormData();
-    // Small fields first, so the server can refuse a bad phone before any file streams in.
+    // Small fields first, so the server can refuse a bad phone or bad print options before any file streams in.
     if (name?.trim()) form.append('name', name.trim());
     if (phone?.trim()) form.append('phone', phone.trim());
+    if (options) form.append('options', JSON.stringify(options));
     for (const file of files) form.append('files', file, file.name);
 
     const xhr = new XMLHttpRequest();

@@ -1,5 +1,5 @@
 import { UPLOAD_ACCEPT, UPLOAD_LIMITS } from '@counterprint/contract';
-import { type DragEvent, useId, useState } from 'react';
+import { type DragEvent, type ReactNode, useId, useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { formatBytes } from '../../lib/format';
 import { totalBytes } from './uploadRules';
@@ -60,7 +60,18 @@ export function FileDropZone({ disabled, onPick }: { disabled: boolean; onPick: 
   );
 }
 
-export function SelectedFiles({ files, disabled, onRemove }: { files: File[]; disabled: boolean; onRemove: (index: number) => void }) {
+/** The picked files, each with its print options under it (`optionsOf`). */
+export function SelectedFiles({
+  files,
+  disabled,
+  onRemove,
+  optionsOf,
+}: {
+  files: File[];
+  disabled: boolean;
+  onRemove: (index: number) => void;
+  optionsOf?: (file: File, index: number) => ReactNode;
+}) {
   if (files.length === 0) return null;
   return (
     <div>
@@ -70,25 +81,29 @@ export function SelectedFiles({ files, disabled, onRemove }: { files: File[]; di
         </span>
         <span>{formatBytes(totalBytes(files))}</span>
       </p>
-      <ul aria-label="Selected files" className="max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200">
+      {/* No scroll box of its own: chips inside a nested scroller fight the page's scroll under a thumb. */}
+      <ul aria-label="Selected files" className="divide-y divide-slate-100 rounded-xl border border-slate-200">
         {files.map((file, index) => (
-          <li key={`${file.name}-${file.size}-${file.lastModified}`} className="flex items-center gap-3 px-3 py-2.5">
-            <span className="rounded-lg bg-slate-100 p-1.5 text-slate-500">
-              <Icon name="orders" className="h-4 w-4" />
-            </span>
-            <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-medium text-slate-800">{file.name}</span>
-              <span className="block text-xs text-slate-500">{formatBytes(file.size)}</span>
-            </span>
-            <button
-              type="button"
-              disabled={disabled}
-              onClick={() => onRemove(index)}
-              aria-label={`Remove ${file.name}`}
-              className="rounded-lg p-2 text-slate-400 hover:bg-slate-100 hover:text-red-600 disabled:opacity-40"
-            >
-              <Icon name="close" className="h-4 w-4" />
-            </button>
+          <li key={`${file.name}-${file.size}-${file.lastModified}`} className="px-3 py-2.5">
+            <div className="flex items-center gap-3">
+              <span className="rounded-lg bg-slate-100 p-1.5 text-slate-500">
+                <Icon name="orders" className="h-4 w-4" />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-medium text-slate-800">{file.name}</span>
+                <span className="block text-xs text-slate-500">{formatBytes(file.size)}</span>
+              </span>
+              <button
+                type="button"
+                disabled={disabled}
+                onClick={() => onRemove(index)}
+                aria-label={`Remove ${file.name}`}
+                className="-mr-1.5 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-red-600 disabled:opacity-40"
+              >
+                <Icon name="close" className="h-4 w-4" />
+              </button>
+            </div>
+            {optionsOf?.(file, index)}
           </li>
         ))}
       </ul>

@@ -25,6 +25,8 @@ const SHOP: TPublicShopDetails = {
   primaryColor: '#7c3aed',
   isOpen: true,
   rateCard: [],
+  papers: ['A4'],
+  colorDetection: false,
   timeZone: 'Asia/Kolkata',
   openNow: true,
   closedToday: false,
@@ -81,6 +83,10 @@ describe('public shop page', () => {
         unit: 'per_item' as const,
         category: null,
         description: 'Up to 100 sheets',
+        paper: null,
+        color: null,
+        sides: null,
+        extra: true,
       },
     ];
     stubFetch(
@@ -253,5 +259,28 @@ describe('public shop page: open or closed as the server reads the shop clock (i
     expect(within(done).getByTestId('job-number')).toHaveTextContent('#7');
     expect(within(done).getByText('The shop opens at 9:30 AM tomorrow; your files will be waiting.')).toBeInTheDocument();
     expect(within(within(done).getByRole('list', { name: 'Your files' })).getByText('menu.pdf')).toBeInTheDocument();
+  });
+
+  it("gives each picked file the shop's print options and prices them from its rate card (issue 19)", async () => {
+    const rate = { category: null, description: 'per printed side', sides: null, extra: false, unit: 'per_page' as const };
+    const rateCard = [
+      { ...rate, id: 'r1', serviceName: 'B&W A4', basePrice: 1.5, paper: 'A4', color: 'bw' as const },
+      { ...rate, id: 'r2', serviceName: 'B&W A3', basePrice: 4, paper: 'A3', color: 'bw' as const },
+    ];
+    stubFetch(
+      () => jsonResponse(200, { ...SHOP, rateCard, papers: ['A4', 'A3'], colorDetection: true }),
+      () => jsonResponse(201, { ok: true }),
+    );
+    const upload = vi.fn<JobUploader>(() => new Promise(() => {}));
+    const { user } = renderPage(<ShopPublicPage upload={upload} />, { url: '/public/print-hub', path: '/public/:slug' });
+    await screen.findByRole('heading', { level: 1, name: 'Print Hub' });
+    await user.upload(screen.getByLabelText('Choose files to print'), new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' }));
+    const chips = screen.getByRole('group', { name: 'Print options for menu.pdf' });
+    expect(within(chips).getByRole('combobox', { name: 'Colour' })).toHaveDisplayValue('Auto colour');
+    await user.selectOptions(within(chips).getByRole('combobox', { name: 'Colour' }), 'bw');
+    await user.selectOptions(within(chips).getByRole('combobox', { name: 'Paper' }), 'A3');
+    expect(within(chips).getByText('₹4.00 per side · B&W A3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Upload/ }));
+    expect(upload.mock.calls[0]![0]).toMatchObject({ slug: 'print-hub', options: [{ color: 'bw', paper: 'A3', pages: 'all' }] });
   });
 });

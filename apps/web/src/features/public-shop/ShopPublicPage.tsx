@@ -57,7 +57,7 @@ export default function ShopPublicPage({ upload }: { upload?: JobUploader }) {
         >
           <main className="space-y-4">
             <ShopSummary shop={shop} onShowRates={() => setRatesOpen(true)} />
-            <UploadCard slug={shop.slug} shopName={shop.shopName} waiting={waitingHint(shop)} upload={upload} />
+            <UploadCard slug={shop.slug} shopName={shop.shopName} shop={shop} waiting={waitingHint(shop)} upload={upload} />
           </main>
           <aside className="space-y-4" aria-label="About this shop">
             <HowItWorks />

@@ -1,9 +1,10 @@
-import { notAllowedMessage, tooLargeMessage } from '@counterprint/contract';
+import { notAllowedMessage, type TPublicRate, tooLargeMessage } from '@counterprint/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import type { JobUploader } from '../../api/shops';
+import type { PrintShop } from './printChoices';
 import { UploadCard } from './UploadCard';
 
 const MB = 1024 * 1024;
@@ -15,15 +16,45 @@ function fileOf(name: string, size = 1024): File {
   return file;
 }
 
-function setup(upload: JobUploader = vi.fn(), slug: string | undefined = 'print-hub') {
+const rate = (over: Partial<TPublicRate>): TPublicRate => ({
+  id: 'r',
+  serviceName: 'Rate',
+  basePrice: 1,
+  unit: 'per_page',
+  category: null,
+  description: null,
+  paper: 'A4',
+  color: 'bw',
+  sides: null,
+  extra: false,
+  ...over,
+});
+
+/** The default rate card of a new shop (issue 19), and an add-on. */
+const PRINTS: PrintShop = {
+  rateCard: [
+    rate({ id: 'bw', serviceName: 'Black & white A4', basePrice: 2 }),
+    rate({ id: 'col', serviceName: 'Colour A4', basePrice: 10, color: 'color' }),
+    rate({ id: 'photo', serviceName: 'Photo 4x6', basePrice: 25, color: 'color', paper: '4x6' }),
+    rate({ id: 'bind', serviceName: 'Spiral binding', basePrice: 40, unit: 'per_item', paper: null, color: null, extra: true }),
+    rate({ id: 'rush', serviceName: 'Same hour', basePrice: 15, unit: 'per_order', paper: null, color: null, extra: true }),
+    rate({ id: 'scan', serviceName: 'Scanning', basePrice: 5, unit: 'per_item', paper: null, color: null }),
+  ],
+  papers: ['A4', '4x6'],
+  colorDetection: false,
+};
+const A4_ONLY: PrintShop = { rateCard: [rate({ id: 'bw', basePrice: 2 })], papers: ['A4'], colorDetection: false };
+
+function setup(upload: JobUploader = vi.fn(), slug: string | undefined = 'print-hub', shop: PrintShop = PRINTS) {
   // The real picker honours `accept`; these tests check what happens when a file gets past it (drag and drop).
   const user = userEvent.setup({ applyAccept: false });
-  render(<UploadCard slug={slug} shopName="Print Hub" upload={upload} />);
+  render(<UploadCard slug={slug} shopName="Print Hub" shop={shop} upload={upload} />);
   const input = screen.getByLabelText('Choose files to print');
   const pick = (...files: File[]) => fireEvent.change(input, { target: { files } });
   const selected = () => screen.queryByRole('list', { name: 'Selected files' });
   const send = () => user.click(screen.getByRole('button', { name: /^Upload/ }));
-  return { user, pick, selected, send, upload };
+  const optionsOf = (name: string) => screen.getByRole('group', { name: `Print options for ${name}` });
+  return { user, pick, selected, send, upload, optionsOf };
 }
 
 describe('upload card: client rules (docs/product/screens.md#public-shop-page-and-upload, docs/product/rules.md#upload-limits)', () => {
@@ -161,5 +192,178 @@ describe('upload card: sending', () => {
     await send();
     expect(screen.getByLabelText('Phone (optional)')).toHaveAccessibleDescription('Please enter a valid phone number.');
     expect(upload).not.toHaveBeenCalled();
+  });
+});
+
+describe('upload card: print options per file (issue 19)', () => {
+  it('shows every option of a document as a named chip, with the price of a side', async () => {
+    const { pick, optionsOf } = setup();
+    pick(fileOf('report.pdf'));
+    const chips = optionsOf('report.pdf');
+    expect(within(chips).getByRole('group', { name: 'Copies' })).toHaveTextContent('1 copy');
+    expect(within(chips).getByRole('button', { name: 'Fewer copies' })).toBeDisabled();
+    expect(within(chips).getByRole('combobox', { name: 'Colour' })).toHaveDisplayValue('B&W');
+    expect(within(chips).getByRole('combobox', { name: 'Sides' })).toHaveDisplayValue('Single-sided');
+    expect(within(chips).getByRole('textbox', { name: 'Pages' })).toHaveAttribute('placeholder', 'All');
+    expect(within(chips).getByRole('combobox', { name: 'Pages per side' })).toHaveDisplayValue('1 per side');
+    expect(within(chips).getByRole('combobox', { name: 'Paper' })).toHaveDisplayValue('A4');
+    expect(within(chips).getByRole('button', { name: '+ Spiral binding ₹40' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(chips).getByRole('button', { name: '+ Same hour ₹15 per order' })).toHaveAttribute('aria-pressed', 'false');
+    // Only add-ons are offered: a service that is not one stays at the counter.
+    expect(within(chips).queryByRole('button', { name: /Scanning/ })).not.toBeInTheDocument();
+    // Without colour detection there is no Auto to choose.
+    expect(
+      within(within(chips).getByRole('combobox', { name: 'Colour' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['B&W', 'Colour']);
+    // A document's pages are not known before sending: a price per side, and no total.
+    expect(within(chips).getByText('₹2.00 per side · B&W A4')).toBeInTheDocument();
+  });
+
+  it('changes the hint with the choices, and says when only the counter can price a print', async () => {
+    const { user, pick, optionsOf } = setup();
+    pick(fileOf('report.pdf'));
+    const chips = optionsOf('report.pdf');
+    await user.selectOptions(within(chips).getByRole('combobox', { name: 'Colour' }), 'Colour');
+    expect(within(chips).getByText('₹10.00 per side · Colour A4')).toBeInTheDocument();
+    await user.selectOptions(within(chips).getByRole('combobox', { name: 'Colour' }), 'bw');
+    await user.selectOptions(within(chips).getByRole('combobox', { name: 'Paper' }), '4x6');
+    expect(within(chips).getByText('B&W 4x6: price set at the counter')).toBeInTheDocument();
+  });
+
+  it('prices a photo before sending, and shows it no pages, sides or pages per side', async () => {
+    const { user, pick, optionsOf } = setup();
+    pick(fileOf('IMG_0001.HEIC'));
+    const chips = optionsOf('IMG_0001.HEIC');
+    expect(within(chips).queryByRole('textbox', { name: 'Pages' })).not.toBeInTheDocument();
+    expect(within(chips).queryByRole('combobox', { name: 'Sides' })).not.toBeInTheDocument();
+    expect(within(chips).queryByRole('combobox', { name: 'Pages per side' })).not.toBeInTheDocument();
+    await user.selectOptions(within(chips).getByRole('combobox', { name: 'Colour' }), 'Colour');
+    await user.selectOptions(within(chips).getByRole('combobox', { name: 'Paper' }), '4x6');
+    await user.click(within(chips).getByRole('button', { name: 'More copies' }));
+    expect(within(chips).getByRole('group', { name: 'Copies' })).toHaveTextContent('2 copies');
+    expect(within(chips).getByText('₹25.00 per side · Colour 4x6 · ₹50.00 for 2 copies')).toBeInTheDocument();
+  });
+
+  it('offers Auto colour only where the shop detects colour, and no paper chip where it has only A4', () => {
+    const { pick, optionsOf } = setup(vi.fn(), 'print-hub', { ...A4_ONLY, colorDetection: true });
+    pick(fileOf('report.pdf'));
+    const chips = optionsOf('report.pdf');
+    expect(within(chips).getByRole('combobox', { name: 'Colour' })).toHaveDisplayValue('Auto colour');
+    expect(within(chips).queryByRole('combobox', { name: 'Paper' })).not.toBeInTheDocument();
+    expect(within(chips).queryByRole('button', { name: /Spiral binding/ })).not.toBeInTheDocument();
+    expect(within(chips).getByText('Per side: B&W ₹2.00, colour price set at the counter · A4')).toBeInTheDocument();
+  });
+
+  it("says what is wrong with a typed page list, in the contract's words, and sends nothing until it is fixed", async () => {
+    const { user, pick, send, upload, optionsOf } = setup();
+    pick(fileOf('report.pdf'));
+    const pages = within(optionsOf('report.pdf')).getByRole('textbox', { name: 'Pages' });
+    await user.type(pages, '5-2');
+    await user.tab();
+    expect(pages).toHaveAccessibleDescription('pages 5-2 run backwards: write 2-5');
+    expect(pages).toHaveAttribute('aria-invalid', 'true');
+    await send();
+    expect(screen.getByRole('alert')).toHaveTextContent('Check the pagesreport.pdf: pages 5-2 run backwards: write 2-5');
+    expect(upload).not.toHaveBeenCalled();
+
+    await user.clear(pages);
+    await user.type(pages, '2-5');
+    expect(pages).not.toHaveAttribute('aria-invalid');
+    await send();
+    expect(upload).toHaveBeenCalledOnce();
+  });
+
+  it('sends one options object per file, in file order', async () => {
+    const upload = vi.fn<JobUploader>(() => new Promise(() => {}));
+    const { user, pick, send, optionsOf } = setup(upload);
+    pick(fileOf('a.pdf'), fileOf('b.jpg'));
+    const a = optionsOf('a.pdf');
+    await user.click(within(a).getByRole('button', { name: 'More copies' }));
+    await user.selectOptions(within(a).getByRole('combobox', { name: 'Sides' }), 'Double-sided');
+    await user.type(within(a).getByRole('textbox', { name: 'Pages' }), ' 1-3, 5 ');
+    await user.selectOptions(within(a).getByRole('combobox', { name: 'Pages per side' }), '2 per side');
+    await user.click(within(a).getByRole('button', { name: '+ Spiral binding ₹40' }));
+    await user.click(within(a).getByRole('button', { name: 'More spiral binding' }));
+    await user.click(within(a).getByRole('button', { name: '+ Same hour ₹15 per order' }));
+    // Charged once per job: no count to choose.
+    expect(within(a).queryByRole('button', { name: 'More same hour' })).not.toBeInTheDocument();
+    expect(within(a).getByRole('button', { name: '✓ Spiral binding ₹40' })).toHaveAttribute('aria-pressed', 'true');
+    await user.selectOptions(within(optionsOf('b.jpg')).getByRole('combobox', { name: 'Paper' }), '4x6');
+    await send();
+
+    expect(upload.mock.calls[0]![0].files.map((f) => f.name)).toEqual(['a.pdf', 'b.jpg']);
+    expect(upload.mock.calls[0]![0].options).toEqual([
+      {
+        copies: 2,
+        color: 'bw',
+        sides: 'double',
+        pages: '1-3, 5',
+        nup: 2,
+        paper: 'A4',
+        extras: [
+          { serviceId: 'bind', quantity: 2 },
+          { serviceId: 'rush', quantity: 1 },
+        ],
+      },
+      { copies: 1, color: 'bw', sides: 'single', pages: 'all', nup: 1, paper: '4x6', extras: [] },
+    ]);
+  });
+
+  it("applies one file's options to every picked file", async () => {
+    const upload = vi.fn<JobUploader>(() => new Promise(() => {}));
+    const { user, pick, send, optionsOf } = setup(upload);
+    pick(fileOf('a.pdf'), fileOf('b.docx'), fileOf('c.png'));
+    const b = optionsOf('b.docx');
+    await user.click(within(b).getByRole('button', { name: 'More copies' }));
+    await user.click(within(b).getByRole('button', { name: 'More copies' }));
+    await user.selectOptions(within(b).getByRole('combobox', { name: 'Colour' }), 'Colour');
+    await user.selectOptions(within(b).getByRole('combobox', { name: 'Sides' }), 'Double-sided');
+    await user.click(within(b).getByRole('button', { name: 'Apply to all files' }));
+
+    for (const name of ['a.pdf', 'c.png']) {
+      expect(within(optionsOf(name)).getByRole('group', { name: 'Copies' })).toHaveTextContent('3 copies');
+      expect(within(optionsOf(name)).getByRole('combobox', { name: 'Colour' })).toHaveDisplayValue('Colour');
+    }
+    expect(within(optionsOf('a.pdf')).getByRole('combobox', { name: 'Sides' })).toHaveDisplayValue('Double-sided');
+    // Each file's options stay its own afterwards.
+    await user.click(within(optionsOf('a.pdf')).getByRole('button', { name: 'Fewer copies' }));
+    expect(within(b).getByRole('group', { name: 'Copies' })).toHaveTextContent('3 copies');
+    await send();
+    expect(upload.mock.calls[0]![0].options?.map((o) => [o.copies, o.color, o.sides])).toEqual([
+      [2, 'color', 'double'],
+      [3, 'color', 'double'],
+      [3, 'color', 'single'],
+    ]);
+  });
+
+  it('offers "Apply to all" only when there is more than one file, and forgets a removed file', async () => {
+    const upload = vi.fn<JobUploader>(() => new Promise(() => {}));
+    const { user, pick, send, optionsOf } = setup(upload);
+    pick(fileOf('a.pdf'));
+    expect(within(optionsOf('a.pdf')).queryByRole('button', { name: 'Apply to all files' })).not.toBeInTheDocument();
+    pick(fileOf('b.pdf'), fileOf('c.pdf'));
+    await user.click(within(optionsOf('c.pdf')).getByRole('button', { name: 'More copies' }));
+    await user.click(screen.getByRole('button', { name: 'Remove b.pdf' }));
+    await send();
+    expect(upload.mock.calls[0]![0].options?.map((o) => o.copies)).toEqual([1, 2]);
+  });
+
+  it("shows the server's refusal of the options as the server wrote it", async () => {
+    const message = 'report.pdf: paper must be one of this shop\u2019s sizes: A4, 4x6';
+    const upload = vi.fn<JobUploader>().mockRejectedValue(new ApiError(400, 'INVALID_PRINT_OPTIONS', message, message));
+    const { pick, send } = setup(upload);
+    pick(fileOf('report.pdf'));
+    await send();
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Upload failed${message}`);
+  });
+
+  it('locks the chips while the files are sending', async () => {
+    const { pick, send, optionsOf } = setup(vi.fn<JobUploader>(() => new Promise(() => {})));
+    pick(fileOf('report.pdf'));
+    await send();
+    expect(within(optionsOf('report.pdf')).getByRole('button', { name: 'More copies' })).toBeDisabled();
+    expect(within(optionsOf('report.pdf')).getByRole('combobox', { name: 'Colour' })).toBeDisabled();
   });
 });

@@ -1,16 +1,20 @@
-import { PHONE_PATTERN, type TJobCreated } from '@counterprint/contract';
+import { PHONE_PATTERN, type TJobCreated, type TPrintOptions } from '@counterprint/contract';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { type JobUploader, uploadJob } from '../../api/shops';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { FileDropZone, SelectedFiles } from './FilePicking';
+import { PrintChoices } from './PrintChoices';
+import { applyToEvery, isOnePage, type PrintShop, pagesProblem, sentOptions, startingOptions } from './printChoices';
 import { UploadNotices, UploadProgress, UploadSuccess } from './UploadStates';
 import { addToSelection, type UploadNotice, uploadBlocker } from './uploadRules';
 
 interface UploadCardProps {
   slug: string | undefined;
   shopName: string;
+  /** The shop's rates, papers and colour detection: what each file's print options offer. */
+  shop: PrintShop;
   /** While the shop is closed: when it opens ("The shop opens at 9:30 AM; your files will be waiting."). */
   waiting?: string | null;
   /** Injected in tests; the real one streams with XMLHttpRequest for progress. */
@@ -23,8 +27,10 @@ function failureMessage(error: unknown): string {
 }
 
 /** The customer's part of the product: pick files, optionally say who you are, send, get a job number. */
-export function UploadCard({ slug, shopName, waiting = null, upload = uploadJob }: UploadCardProps) {
+export function UploadCard({ slug, shopName, shop, waiting = null, upload = uploadJob }: UploadCardProps) {
   const [files, setFiles] = useState<File[]>([]);
+  // Keyed by the File itself: removing one file leaves the others' choices where they are.
+  const [choices, setChoices] = useState<Map<File, TPrintOptions>>(() => new Map());
   // Refusals of picked files show under the picker; a failed send shows by the button the customer just pressed.
   const [notices, setNotices] = useState<UploadNotice[]>([]);
   const [failure, setFailure] = useState<UploadNotice | null>(null);
@@ -36,6 +42,16 @@ export function UploadCard({ slug, shopName, waiting = null, upload = uploadJob 
 
   const uploading = progress !== null;
   const phoneError = phone.trim() && !PHONE_PATTERN.test(phone.trim()) ? 'Please enter a valid phone number.' : null;
+
+  const optionsOf = (file: File) => choices.get(file) ?? startingOptions(shop);
+  const choose = (file: File, options: TPrintOptions) => {
+    setChoices((map) => new Map(map).set(file, options));
+    setFailure(null);
+  };
+  const applyToAll = (from: File) => {
+    setChoices(applyToEvery(files, from, choices, shop));
+    setFailure(null);
+  };
 
   const pick = (picked: File[]) => {
     if (uploading) return;
@@ -59,6 +75,11 @@ export function UploadCard({ slug, shopName, waiting = null, upload = uploadJob 
       setFailure(blocker);
       return;
     }
+    const badPages = files.find((f) => pagesProblem(optionsOf(f).pages));
+    if (badPages) {
+      setFailure({ title: 'Check the pages', message: `${badPages.name}: ${pagesProblem(optionsOf(badPages).pages)}` });
+      return;
+    }
     if (phoneError) {
       setPhoneTouched(true);
       return;
@@ -67,8 +88,10 @@ export function UploadCard({ slug, shopName, waiting = null, upload = uploadJob 
     setFailure(null);
     setProgress(0);
     try {
-      const job = await upload({ slug: slug as string, files, name, phone, onProgress: setProgress });
+      const options = files.map((f) => sentOptions(optionsOf(f)));
+      const job = await upload({ slug: slug as string, files, options, name, phone, onProgress: setProgress });
       setFiles([]);
+      setChoices(new Map());
       setCreated(job);
     } catch (err) {
       setFailure({ title: 'Upload failed', message: failureMessage(err) });
@@ -93,7 +116,22 @@ export function UploadCard({ slug, shopName, waiting = null, upload = uploadJob 
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         <FileDropZone disabled={uploading} onPick={pick} />
         <UploadNotices notices={notices} />
-        <SelectedFiles files={files} disabled={uploading} onRemove={remove} />
+        <SelectedFiles
+          files={files}
+          disabled={uploading}
+          onRemove={remove}
+          optionsOf={(file) => (
+            <PrintChoices
+              fileName={file.name}
+              shop={shop}
+              options={optionsOf(file)}
+              onePage={isOnePage(file.name)}
+              disabled={uploading}
+              onChange={(o) => choose(file, o)}
+              onApplyToAll={files.length > 1 ? () => applyToAll(file) : undefined}
+            />
+          )}
+        />
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField
             label="Your name (optional)"

@@ -9,16 +9,22 @@ export const POLL_FOR_MS = 120_000;
 
 type PublicFile = TPublicJob['files'][number];
 
-/** A file that may still get a thumbnail: one whose conversion did not fail or cannot happen here. */
-const mayGetThumbnail = (file: PublicFile) => file.conversion !== 'failed' && file.conversion !== 'unavailable';
+/** A file the server can still prepare (thumbnail, pages): its conversion did not fail and can happen here. */
+const canBePrepared = (file: PublicFile) => file.conversion !== 'failed' && file.conversion !== 'unavailable';
+
+/** Gaps in the price that close by themselves: a count, a conversion, colour detection (a missing rate does not). */
+const PENDING_GAPS: readonly (string | null)[] = ['pages', 'conversion', 'color'];
 
 /**
- * Nothing more to wait for: the server says every file is prepared (`ready`; some kinds get no
- * thumbnail), no file converting and every file that can have a thumbnail has one, or the job left the queue.
+ * Nothing more to wait for: the job left the queue, the server says every file is prepared
+ * (`ready`; some kinds get no thumbnail), or no file is converting, every file that can have a
+ * thumbnail has one and no price waits on a file that can still be prepared.
  */
 export function settled(job: TPublicJob): boolean {
   if (job.status === 'ready' || job.status === 'printed' || job.status === 'cancelled') return true;
-  return job.files.every((f) => f.conversion !== 'converting' && (f.thumbnailUrl !== null || !mayGetThumbnail(f)));
+  const waiting = new Set(job.estimate.lines.filter((l) => PENDING_GAPS.includes(l.missing)).map((l) => l.fileId));
+  if (job.files.some((f) => waiting.has(f.id) && canBePrepared(f))) return false;
+  return job.files.every((f) => f.conversion !== 'converting' && (f.thumbnailUrl !== null || !canBePrepared(f)));
 }
 
 /** Answers that will not change by asking again; a rate limit or a server error may. */

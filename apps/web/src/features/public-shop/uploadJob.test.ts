@@ -66,11 +66,41 @@ describe('uploadJob (XMLHttpRequest, for progress)', () => {
     expect(progress).toEqual([25, 100]);
   });
 
+  it('sends the print options as one JSON field, one object per file in order, before the files (issue 19)', () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const options = [
+      { copies: 2, color: 'color' as const, pages: '1-3' },
+      { paper: '4x6', extras: [{ serviceId: 'bind', quantity: 1 }] },
+    ];
+    void uploadJob({ slug: 's', files: [pdf, photo], options, phone: '98765 43210' }).catch(() => {});
+    const body = FakeXhr.last.body!;
+    expect(JSON.parse(body.get('options') as string)).toEqual(options);
+    // The server reads the options before any file streams in.
+    expect([...body.keys()]).toEqual(['phone', 'options', 'files', 'files']);
+  });
+
+  it('leaves out the options field when none are given, so every file takes the defaults', () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    void uploadJob({ slug: 's', files: [pdf] }).catch(() => {});
+    expect(FakeXhr.last.body?.has('options')).toBe(false);
+  });
+
   it('leaves out an empty name and phone', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     void uploadJob({ slug: 's', files: [pdf], name: '  ', phone: '' }).catch(() => {});
     expect(FakeXhr.last.body?.has('name')).toBe(false);
     expect(FakeXhr.last.body?.has('phone')).toBe(false);
+  });
+
+  it("rejects a refused print option with the server's words, naming the file", async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const done = uploadJob({ slug: 's', files: [pdf], options: [{ copies: 100 }] });
+    FakeXhr.last.answer(400, { error: 'notes.pdf: copies must be between 1 and 99', code: 'INVALID_PRINT_OPTIONS' });
+    await expect(done).rejects.toMatchObject({
+      status: 400,
+      code: 'INVALID_PRINT_OPTIONS',
+      serverMessage: 'notes.pdf: copies must be between 1 and 99',
+    });
   });
 
   it("rejects with the server's error message and code", async () => {
