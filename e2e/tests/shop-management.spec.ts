@@ -13,7 +13,7 @@ test('rate card, earnings and recycle bin work together with the public page and
   const rateCard = page.getByRole('region', { name: 'Rate Card' });
   await rateCard.getByRole('button', { name: 'Edit Rate Card' }).click();
   await rateCard.getByLabel('Service 1 name').fill('Laser B&W A4');
-  await rateCard.getByLabel('Price (₹)').fill('3.5');
+  await rateCard.getByLabel('Price (₹)').first().fill('3.5');
   await rateCard.getByRole('button', { name: 'Save Rate Card' }).click();
   await expect(page.getByText('Rate card saved.')).toBeVisible();
   await shot(page, 'manage-01-rate-card-saved');
