@@ -32,3 +32,15 @@ CREATE TABLE order_lines (
   PRIMARY KEY (order_id, position)
 );
 CREATE INDEX order_lines_shop_service ON order_lines (shop_id, service_id);
+
+-- A shop with no rate card showed the typical prices publicly; it now has them as real services, as a
+-- new shop does (DEFAULT_RATE_CARD in the contract, as of this migration).
+INSERT INTO rate_card_services (shop_id, service_name, base_price_paise, unit, description, paper, color, position)
+SELECT s.id, v.name, v.paise, 'per_page', v.description, v.paper, v.color, v.position
+FROM shops s
+CROSS JOIN (VALUES
+  ('Black & white A4', 200, 'per printed side', 'A4', 'bw', 0),
+  ('Colour A4', 1000, 'per printed side', 'A4', 'color', 1),
+  ('Photo 4x6', 2500, 'per photo', '4x6', 'color', 2)
+) AS v(name, paise, description, paper, color, position)
+WHERE NOT EXISTS (SELECT 1 FROM rate_card_services r WHERE r.shop_id = s.id);
