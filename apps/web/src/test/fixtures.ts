@@ -1,4 +1,11 @@
-import { defaultPrintOptions, type TEstimate, type TEstimateLine, type TJob, type TJobFile } from '@counterprint/contract';
+import {
+  defaultPrintOptions,
+  type TEstimate,
+  type TEstimateLine,
+  type TJob,
+  type TJobFile,
+  type TPublicRate,
+} from '@counterprint/contract';
 
 /** The default rate card's B&W A4 page, as the server names its line: "file-1.pdf: Black & white A4". */
 export const FIXTURE_PAGE_RATE = { id: 'svc-bw', serviceName: 'Black & white A4', basePrice: 2 };
@@ -64,3 +71,18 @@ export function makeJob(overrides: Partial<TJob> & { id: string }, sheets: numbe
     ...overrides,
   };
 }
+
+/** A public rate-card service: a B&W A4 page rate unless told otherwise. */
+export const makePublicRate = (over: Partial<TPublicRate>): TPublicRate => ({
+  id: 'r',
+  serviceName: 'Rate',
+  basePrice: 1,
+  unit: 'per_page',
+  category: null,
+  description: null,
+  paper: 'A4',
+  color: 'bw',
+  sides: null,
+  extra: false,
+  ...over,
+});

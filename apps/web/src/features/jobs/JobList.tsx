@@ -9,7 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { useNow } from '../../components/useNow';
 import { timeAgo } from '../../lib/format';
 import { JobConversionNote } from './FileBadge';
-import { JobThumbs } from './FileThumb';
+import { JobThumbs } from './JobThumbs';
 import { filterJobs, JOB_TABS, type JobTab, orderJobs, uncountedFiles } from './liveJobs';
 import { estimateText, optionsSummaries } from './price';
 import { useQueueOrder } from './queuePrefs';

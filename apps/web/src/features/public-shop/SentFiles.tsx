@@ -6,31 +6,10 @@ import {
   type TPrintOptions,
   type TPublicJob,
 } from '@counterprint/contract';
-import { useState } from 'react';
-import { Icon } from '../../components/Icon';
+import { FileThumb } from '../../components/FileThumb';
 import { formatRupees } from '../../lib/format';
 
 type LiveFile = TPublicJob['files'][number];
-
-function Thumb({ url }: { url: string | null | undefined }) {
-  const [broken, setBroken] = useState(false);
-  if (!url || broken) {
-    return (
-      <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-400">
-        <Icon name="orders" className="h-5 w-5" />
-      </span>
-    );
-  }
-  return (
-    <img
-      src={url}
-      alt=""
-      data-testid="file-thumbnail"
-      onError={() => setBroken(true)}
-      className="h-12 w-12 shrink-0 rounded-md bg-slate-100 object-cover ring-1 ring-slate-200"
-    />
-  );
-}
 
 /** Where a file is on its way to the counter, in a customer's words; nothing while there is nothing to say. */
 function fileState(file: LiveFile | undefined): { text: string; failed?: boolean } | null {
@@ -145,7 +124,7 @@ export function SentFiles({ sent, job }: { sent: TJobCreated['files']; job: TPub
           const note = notes.get(file.id);
           return (
             <li key={file.id} className="flex items-start gap-3 px-3 py-2.5">
-              <Thumb url={file.live?.thumbnailUrl} />
+              <FileThumb className="h-12 w-12 rounded-md ring-1 ring-slate-200" url={file.live?.thumbnailUrl} />
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium text-slate-800">{file.name}</span>
                 {state && <span className={`block text-xs ${state.failed ? 'text-red-700' : 'text-slate-500'}`}>{state.text}</span>}

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import type { JobUploader } from '../../api/shops';
+import { makePublicRate } from '../../test/fixtures';
 import type { PrintShop } from './printChoices';
 import { UploadCard } from './UploadCard';
 
@@ -16,19 +17,7 @@ function fileOf(name: string, size = 1024): File {
   return file;
 }
 
-const rate = (over: Partial<TPublicRate>): TPublicRate => ({
-  id: 'r',
-  serviceName: 'Rate',
-  basePrice: 1,
-  unit: 'per_page',
-  category: null,
-  description: null,
-  paper: 'A4',
-  color: 'bw',
-  sides: null,
-  extra: false,
-  ...over,
-});
+const rate = makePublicRate;
 
 /** The default rate card of a new shop (issue 19), and an add-on. */
 const PRINTS: PrintShop = {

@@ -126,7 +126,7 @@ describe('after the upload: what the shop made of each file', () => {
     expect(screen.getByTestId('job-number')).toHaveTextContent('#17');
     expect(within(row('report.pdf')).getByText(NOTE)).toBeInTheDocument();
     expect(within(files()).getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.queryByTestId('file-thumbnail')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('file-thumb')).not.toBeInTheDocument();
     expect(urls).toEqual([]);
 
     await tick();
@@ -141,8 +141,8 @@ describe('after the upload: what the shop made of each file', () => {
     expect(within(row('report.pdf')).queryByText('Preparing…')).not.toBeInTheDocument();
     expect(within(row('report.pdf')).getByText('3 pages')).toBeInTheDocument();
     expect(within(row('report.pdf')).getByText('Prints all 3 pages · 3 sheets')).toBeInTheDocument();
-    expect(within(row('report.pdf')).getByTestId('file-thumbnail')).toHaveAttribute('src', '/files/t1?sig=1');
-    expect(within(row('IMG_0001.HEIC')).getByTestId('file-thumbnail')).toHaveAttribute('src', '/files/t2?sig=2');
+    expect(within(row('report.pdf')).getByTestId('file-thumb')).toHaveAttribute('src', '/files/t1?sig=1');
+    expect(within(row('IMG_0001.HEIC')).getByTestId('file-thumb')).toHaveAttribute('src', '/files/t2?sig=2');
 
     // Nothing converting and every thumbnail there: no more questions.
     await tick(10 * POLL_EVERY_MS);
@@ -156,7 +156,7 @@ describe('after the upload: what the shop made of each file', () => {
     render(<UploadSuccess job={sent} shopName="Print Hub" onMore={() => {}} />);
     await tick();
     expect(within(row('report.pdf')).getByText(CONVERSION_FAILURE_MESSAGES['password-protected'])).toHaveClass('text-red-700');
-    expect(within(row('report.pdf')).queryByTestId('file-thumbnail')).not.toBeInTheDocument();
+    expect(within(row('report.pdf')).queryByTestId('file-thumb')).not.toBeInTheDocument();
     await tick(5 * POLL_EVERY_MS);
     expect(urls).toHaveLength(1);
   });

@@ -6,21 +6,10 @@ import {
   type TPublicRate,
 } from '@counterprint/contract';
 import { describe, expect, it } from 'vitest';
+import { makePublicRate } from '../../test/fixtures';
 import { applyOptions, applyToEvery, isOnePage, pagesProblem, priceHint, sentOptions, startingOptions } from './printChoices';
 
-const rate = (over: Partial<TPublicRate>): TPublicRate => ({
-  id: 'r',
-  serviceName: 'Rate',
-  basePrice: 1,
-  unit: 'per_page',
-  category: null,
-  description: null,
-  paper: 'A4',
-  color: 'bw',
-  sides: null,
-  extra: false,
-  ...over,
-});
+const rate = makePublicRate;
 
 const RATES: TPublicRate[] = [
   rate({ id: 'bw', serviceName: 'Black & white A4', basePrice: 2, color: 'bw' }),

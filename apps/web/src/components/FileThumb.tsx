@@ -1,6 +1,5 @@
-import type { TJob } from '@counterprint/contract';
 import { type CSSProperties, useState } from 'react';
-import { Icon } from '../../components/Icon';
+import { Icon } from './Icon';
 
 /**
  * A file's first-page thumbnail, or a file icon while there is none. The image is decoration: the file's name
@@ -43,25 +42,5 @@ export function FileThumb({
       }}
       className={`shrink-0 bg-slate-100 object-cover ${className}`}
     />
-  );
-}
-
-const SHOWN = 3;
-
-/** The first files of a job as a small stack. A phone's row keeps its room for the customer's name; the viewer shows them. */
-export function JobThumbs({ job, links, onBroken }: { job: TJob; links: Record<string, string> | undefined; onBroken: () => void }) {
-  return (
-    <span className="hidden w-12 shrink-0 items-center -space-x-5 sm:flex">
-      {job.files.slice(0, SHOWN).map((file, i) => (
-        <FileThumb
-          key={file.id}
-          url={links?.[file.id]}
-          onBroken={onBroken}
-          // The first file on top: it is the one the row is most often about.
-          style={{ zIndex: SHOWN - i }}
-          className="relative h-7 w-7 rounded ring-2 ring-white"
-        />
-      ))}
-    </span>
   );
 }
