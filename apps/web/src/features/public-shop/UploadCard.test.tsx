@@ -1,4 +1,4 @@
-import { notAllowedMessage, type TPublicRate, tooLargeMessage } from '@counterprint/contract';
+import { notAllowedMessage, tooLargeMessage } from '@counterprint/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
