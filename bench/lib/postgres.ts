@@ -4,11 +4,12 @@ import pg from 'pg';
 export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/test';
 export const adminUrl = (): string => process.env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL;
 
-/** Fixed secrets for PostgreSQL runs: DATABASE_URL requires all three. */
+/** Fixed secrets for PostgreSQL runs: DATABASE_URL requires all four. */
 export const BENCH_SECRETS = {
   JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789abcdef',
   FILE_URL_SECRET: 'bench-file-url-secret-0123456789abcdef0123456789',
   FILE_ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+  RECEIPT_SIGNING_KEY: 'fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210',
 };
 
 const withDatabase = (url: string, name: string) => {

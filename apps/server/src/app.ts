@@ -31,6 +31,7 @@ import { feedbackRoutes } from './features/feedback/routes.js';
 import { FeedbackService } from './features/feedback/service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { HealthService } from './features/health/service.js';
+import { DeletionReceipts } from './features/job-status/receipts.js';
 import { jobStatusRoutes } from './features/job-status/routes.js';
 import { JobStatusService } from './features/job-status/service.js';
 import { PageCounter } from './features/jobs/page-counter.js';
@@ -67,6 +68,7 @@ import type { Mailer } from './mail/mailer.js';
 import { PreviewMaker } from './previews/preview-maker.js';
 import { ColorDetector } from './pricing/color-pages.js';
 import { type Realtime, startRealtime } from './realtime/wiring.js';
+import { receiptSigningKey } from './receipts/signing.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { registerFileRoutes } from './storage/file-routes.js';
 
@@ -230,7 +232,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const accountLimits = { maxShops: config.maxShopsPerAccount, bannerQuota: config.accountBannerQuota };
   const onboarding = new OnboardingService({ db, blobs, limits: accountLimits, tokens, limiter });
   const settings = new SettingsService({ db, blobs, limits: accountLimits });
-  const recycle = new RecycleService({ db, blobs, clock, announcer });
+  const receipts = new DeletionReceipts({ db, clock, logger, key: receiptSigningKey(config.receiptSigningKey) });
+  await receipts.publishKey();
+  const recycle = new RecycleService({ db, blobs, clock, announcer, onPurged: (jobId) => receipts.issueSoon(jobId) });
   const sweeper = new RetentionSweeper({
     db,
     blobs,
@@ -239,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     announcer,
     recycleRetentionSeconds: config.recycleRetentionSeconds,
     unprintedRetentionSeconds: config.unprintedRetentionSeconds,
+    receipts,
   });
   const reaper = new OrphanReaper({ db, blobs, clock, logger, leases });
   app.decorate('services', { tokens, versions, accounts, limiter, jobs, pageCounter, preparer, realtime, sweeper, reaper, converter });
@@ -263,7 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(publicShopRoutes, { publicShop });
   await app.register(qrRoutes, { qr: new QrService({ db, publicBaseUrl: config.publicBaseUrl }) });
   await app.register(jobsRoutes, { jobs });
-  await app.register(jobStatusRoutes, { jobStatus: new JobStatusService({ db, blobs, limiter }) });
+  await app.register(jobStatusRoutes, { jobStatus: new JobStatusService({ db, blobs, limiter }), receipts });
   await app.register(uploadRefusalsRoutes, { refusals });
   await app.register(recycleRoutes, { recycle });
   await app.register(settingsRoutes, { settings, catalog: new CatalogService(db), hours: new HoursService({ db, clock }), limiter });
@@ -274,7 +279,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const contact = new ContactService({ db, clock, mailer, contactInbox: config.contactInbox, logger });
   await app.register(contactRoutes, { contact, limiter });
   await app.register(checkoutRoutes, { checkout: new CheckoutService({ db, clock }), limiter });
-  registerFileRoutes(app, { blobs, fileUrlSecret: config.fileUrlSecret, isLive: (key) => jobs.isFileLive(key) });
+  registerFileRoutes(app, {
+    blobs,
+    fileUrlSecret: config.fileUrlSecret,
+    isLive: (key) => jobs.isFileLive(key),
+    // A failure to count never blocks the download.
+    onDownload: (key) => jobs.countDownload(key).catch((err) => logger.warn({ err: String(err) }, 'download not counted')),
+  });
 
   const webServed = await serveWebApp(app, config.webDistDir ?? defaultWebDistDir(), {
     '/public/:slug': shopPageRenderer(shopDetails, config.publicBaseUrl, app.log),

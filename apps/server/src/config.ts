@@ -32,6 +32,10 @@ const ZEnv = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'FILE_ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
     .optional(),
+  RECEIPT_SIGNING_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'RECEIPT_SIGNING_KEY must be 64 hex characters (an Ed25519 seed, 32 bytes)')
+    .optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Counterprint <no-reply@counterprint.local>'),
   CONTACT_INBOX: z.string().optional(),
@@ -106,6 +110,8 @@ export type Config = {
   jwtSecret: string;
   fileUrlSecret: string;
   fileEncryptionKey: string;
+  /** Ed25519 seed (hex) deletion receipts are signed with (docs/decisions/038-signed-deletion-receipts.md). */
+  receiptSigningKey: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   contactInbox: string | undefined;
@@ -162,7 +168,7 @@ export const PAGE_COUNT_DECODE_BUDGET = { maxStreamBytes: 32 * 1024 * 1024, maxF
 
 export class ConfigError extends Error {}
 
-type Secrets = { jwtSecret: string; fileUrlSecret: string; fileEncryptionKey: string };
+type Secrets = { jwtSecret: string; fileUrlSecret: string; fileEncryptionKey: string; receiptSigningKey: string };
 
 /** Embedded default: secrets are generated once and kept under DATA_DIR so restarts keep sessions and files. */
 function loadOrCreateSecrets(dataDir: string): Secrets {
@@ -172,6 +178,7 @@ function loadOrCreateSecrets(dataDir: string): Secrets {
     jwtSecret: existing.jwtSecret ?? randomBytes(48).toString('base64url'),
     fileUrlSecret: existing.fileUrlSecret ?? randomBytes(48).toString('base64url'),
     fileEncryptionKey: existing.fileEncryptionKey ?? randomBytes(32).toString('hex'),
+    receiptSigningKey: existing.receiptSigningKey ?? randomBytes(32).toString('hex'),
   };
   if (JSON.stringify(existing) !== JSON.stringify(secrets)) {
     mkdirSync(dataDir, { recursive: true });
@@ -190,20 +197,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   let secrets: Secrets;
   if (e.DATABASE_URL) {
-    const missing = (['JWT_SECRET', 'FILE_URL_SECRET', 'FILE_ENCRYPTION_KEY'] as const).filter((k) => !e[k]);
+    const missing = (['JWT_SECRET', 'FILE_URL_SECRET', 'FILE_ENCRYPTION_KEY', 'RECEIPT_SIGNING_KEY'] as const).filter((k) => !e[k]);
     if (missing.length > 0) {
       throw new ConfigError(
         `DATABASE_URL is set, so every instance must share its secrets: set ${missing.join(', ')} ` +
-          '(JWT_SECRET and FILE_URL_SECRET: 32+ random characters; FILE_ENCRYPTION_KEY: 64 hex characters).',
+          '(JWT_SECRET and FILE_URL_SECRET: 32+ random characters; FILE_ENCRYPTION_KEY and RECEIPT_SIGNING_KEY: 64 hex characters).',
       );
     }
-    secrets = { jwtSecret: e.JWT_SECRET!, fileUrlSecret: e.FILE_URL_SECRET!, fileEncryptionKey: e.FILE_ENCRYPTION_KEY! };
+    secrets = {
+      jwtSecret: e.JWT_SECRET!,
+      fileUrlSecret: e.FILE_URL_SECRET!,
+      fileEncryptionKey: e.FILE_ENCRYPTION_KEY!,
+      receiptSigningKey: e.RECEIPT_SIGNING_KEY!,
+    };
   } else {
     const generated = loadOrCreateSecrets(dataDir);
     secrets = {
       jwtSecret: e.JWT_SECRET ?? generated.jwtSecret,
       fileUrlSecret: e.FILE_URL_SECRET ?? generated.fileUrlSecret,
       fileEncryptionKey: e.FILE_ENCRYPTION_KEY ?? generated.fileEncryptionKey,
+      receiptSigningKey: e.RECEIPT_SIGNING_KEY ?? generated.receiptSigningKey,
     };
   }
   if (e.S3_BUCKET === undefined && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {

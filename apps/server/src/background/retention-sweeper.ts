@@ -13,10 +13,12 @@ export type SweeperDeps = {
   announcer: JobAnnouncer;
   recycleRetentionSeconds: number;
   unprintedRetentionSeconds: number;
+  /** Writes the deletion receipts owed (docs/decisions/038-signed-deletion-receipts.md); logs its own failures. */
+  receipts?: { issueOwed(): Promise<number> };
   batchSize?: number;
 };
 
-export type SweepResult = { expiredJobs: number; purgedFiles: number };
+export type SweepResult = { expiredJobs: number; purgedFiles: number; receipts: number };
 
 /**
  * Works only from timestamps in the database, so a restart neither loses a deletion
@@ -36,7 +38,12 @@ export class RetentionSweeper {
       purgedFiles += n;
       if (n < (this.d.batchSize ?? 100)) break;
     }
-    return { expiredJobs, purgedFiles };
+    // After the purge, never before or instead of it: a receipt not written now is owed to the next sweep.
+    const receipts = await (this.d.receipts?.issueOwed() ?? Promise.resolve(0)).catch((err) => {
+      this.d.logger.warn({ err: String(err) }, 'deletion receipts not written; the next sweep retries');
+      return 0;
+    });
+    return { expiredJobs, purgedFiles, receipts };
   }
 
   /** Jobs nobody printed within UNPRINTED_RETENTION leave the queue; their files go to the bin. */

@@ -190,6 +190,8 @@ export const jobFiles = pgTable('job_files', {
   colorDetectedAt: ts('color_detected_at'),
   colorDetectionError: text('color_detection_error'),
   colorDetectionAttempts: integer('color_detection_attempts').notNull().default(0),
+  /** Times staff fetched the original through a signed download link (migration 031). */
+  downloads: integer('downloads').notNull().default(0),
 });
 
 /** What was made from a file (converted PDF, thumbnail, preview); it lives and dies with the file. */

@@ -17,6 +17,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/public/shops/:slug/visits',
   'POST /api/public/shops/:slug/jobs',
   'GET /api/public/jobs/:token',
+  'GET /api/public/jobs/:token/receipt',
   'GET /api/public/shops/:slug/banners/:bannerId',
   'GET /api/qr/generate/:slug',
   'GET /api/qr/poster/:slug',

@@ -11,6 +11,8 @@ export type FileRouteDeps = {
   fileUrlSecret: string;
   /** False once the file was deleted or purged, so a link handed out earlier stops working at once. */
   isLive?: (key: string) => Promise<boolean>;
+  /** Told of each download of a whole file as an attachment (a deletion receipt counts staff's); must not throw. */
+  onDownload?: (key: string) => Promise<void>;
   /** Milliseconds since the epoch; tests pass a fixed clock. */
   now?: () => number;
 };
@@ -105,6 +107,8 @@ export function registerFileRoutes(app: FastifyInstance, deps: FileRouteDeps): v
       reply.code(range ? 206 : 200).header('content-length', length);
       if (range) reply.header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`);
       if (req.method === 'HEAD') return reply.send();
+      // A download starts at byte 0: a resumed or seeking read of the same file is not another copy.
+      if (!inline && (!range || range.start === 0)) await deps.onDownload?.(v.key);
 
       try {
         const read = await deps.blobs.get(v.key, range);

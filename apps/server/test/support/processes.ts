@@ -69,9 +69,9 @@ export async function startServerProcess(env: Record<string, string>, dataDir?: 
 }
 
 /** The secrets every instance on one PostgreSQL database must share (PGlite keeps its own under DATA_DIR). */
-export function sharedSecrets(): Record<'JWT_SECRET' | 'FILE_URL_SECRET' | 'FILE_ENCRYPTION_KEY', string> {
+export function sharedSecrets(): Record<'JWT_SECRET' | 'FILE_URL_SECRET' | 'FILE_ENCRYPTION_KEY' | 'RECEIPT_SIGNING_KEY', string> {
   const secret = () => randomBytes(32).toString('hex');
-  return { JWT_SECRET: secret(), FILE_URL_SECRET: secret(), FILE_ENCRYPTION_KEY: secret() };
+  return { JWT_SECRET: secret(), FILE_URL_SECRET: secret(), FILE_ENCRYPTION_KEY: secret(), RECEIPT_SIGNING_KEY: secret() };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { RateLimiter } from '../../limits/rate-limiter.js';
 import { optionsOfFile, type PricedFile, type PricedJob, priceJob } from '../../pricing/job-pricing.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { rateCardEntriesOf } from '../shops/repo.js';
+import { receiptOfJob } from './receipt-repo.js';
 import { type CustomerFile, filesOf, findJobByToken } from './repo.js';
 
 export type JobStatusDeps = { db: Db; blobs: BlobStore; limiter: RateLimiter };
@@ -18,9 +19,7 @@ export class JobStatusService {
   constructor(private readonly d: JobStatusDeps) {}
 
   async publicJob(ip: string, token: string): Promise<TPublicJob> {
-    await this.d.limiter.hit(...policies.jobLookup(ip));
-    const job = await findJobByToken(this.d.db, hashJobToken(token));
-    if (!job) throw notFound('This job link is not valid. Check the link, or ask the shop.', 'JOB_NOT_FOUND');
+    const job = await this.jobOf(ip, token);
     const [files, rateCard] = await Promise.all([filesOf(this.d.db, job.id), rateCardEntriesOf(this.d.db, job.shop_id)]);
     // The same pricing as the staff queue's, so both screens show one figure.
     const priced = priceJob(files.map(asPricedFile), rateCard);
@@ -32,6 +31,22 @@ export class JobStatusService {
       files: await Promise.all(files.map((f) => this.fileOf(f, priced))),
       estimate: priced.estimate,
     };
+  }
+
+  /** The job's deletion receipt (a compact JWS) once its files are gone; not found before, as for any other token. */
+  async receipt(ip: string, token: string): Promise<string> {
+    const job = await this.jobOf(ip, token);
+    const jws = await receiptOfJob(this.d.db, job.id);
+    if (!jws) throw jobNotFound();
+    return jws;
+  }
+
+  /** One rate limit for every lookup by token, whatever it asks for: guessing tokens costs the same everywhere. */
+  private async jobOf(ip: string, token: string) {
+    await this.d.limiter.hit(...policies.jobLookup(ip));
+    const job = await findJobByToken(this.d.db, hashJobToken(token));
+    if (!job) throw jobNotFound();
+    return job;
   }
 
   private async fileOf(f: CustomerFile, priced: PricedJob): Promise<PublicFile> {
@@ -53,6 +68,8 @@ export class JobStatusService {
     };
   }
 }
+
+const jobNotFound = () => notFound('This job link is not valid. Check the link, or ask the shop.', 'JOB_NOT_FOUND');
 
 /** Where the job stands: printed and cancelled as staff left it, else how far its files are prepared. */
 function publicStatus(status: string, files: Pick<CustomerFile, 'conversion' | 'prepared_at' | 'awaiting_color'>[]): TPublicJob['status'] {

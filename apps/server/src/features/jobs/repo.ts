@@ -444,6 +444,11 @@ export async function cancelJob(db: Db, jobId: string, now: Date, expiresAt: Dat
   });
 }
 
+/** Counts a download of an original file (a derived copy or a banner has no such count). */
+export async function countDownload(db: Db, key: string): Promise<void> {
+  await db.execute(sql`UPDATE job_files SET downloads = downloads + 1 WHERE blob_key = ${key} AND state <> 'purged'`);
+}
+
 /** A signed link stops working the moment its file is purged or its banner removed. */
 export async function blobIsLive(db: Db, key: string): Promise<boolean> {
   const rows = await queryRows<{ live: boolean }>(

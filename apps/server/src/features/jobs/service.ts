@@ -286,6 +286,11 @@ export class JobsService {
   isFileLive(blobKey: string): Promise<boolean> {
     return repo.blobIsLive(this.d.db, blobKey);
   }
+
+  /** One more download of an original, for the job's deletion receipt. */
+  countDownload(blobKey: string): Promise<void> {
+    return repo.countDownload(this.d.db, blobKey);
+  }
 }
 
 /** What a shop lets its customers ask for: `auto` colour when it detects colour, and its paper sizes. */

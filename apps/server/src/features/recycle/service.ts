@@ -12,7 +12,14 @@ import { type BinFile, binFiles, findFile, purgeFile, restoreFile, saveFile, toI
 const RANGE_MS = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 } as const;
 const PREVIEWABLE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/webp']);
 
-export type RecycleDeps = { db: Db; blobs: BlobStore; clock: Clock; announcer: JobAnnouncer };
+export type RecycleDeps = {
+  db: Db;
+  blobs: BlobStore;
+  clock: Clock;
+  announcer: JobAnnouncer;
+  /** Told once a file is deleted for good: the job's receipt is due if it was the last (never throws). */
+  onPurged?: (jobId: string) => Promise<void>;
+};
 
 export class RecycleService {
   constructor(private readonly d: RecycleDeps) {}
@@ -75,5 +82,6 @@ export class RecycleService {
     if (b.file.state === 'active') throw conflict('The file is still on a job in the queue', 'NOT_IN_BIN');
     const blobKeys = await purgeFile(this.d.db, fileId, this.d.clock.now());
     for (const key of blobKeys) await this.d.blobs.delete(key);
+    if (blobKeys.length > 0) await this.d.onPurged?.(b.job.id);
   }
 }
