@@ -114,7 +114,7 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
           <SoundButton />
           <RefusedUploadsNotice refusals={refusals.data} />
         </div>
-        <div ref={viewerRef} className="min-w-0 scroll-mt-24 lg:col-start-2">
+        <div ref={viewerRef} className="min-w-0 lg:col-start-2">
           {selected ? (
             <JobActions
               job={selected}

@@ -62,7 +62,7 @@ export default function HelpPage() {
           </nav>
           <div className="space-y-12">
             {groups.map((g) => (
-              <section key={g.id} id={g.id} aria-labelledby={`${g.id}-title`} className="scroll-mt-24">
+              <section key={g.id} id={g.id} aria-labelledby={`${g.id}-title`}>
                 <h2 id={`${g.id}-title`} className="mb-4 text-xl font-bold text-slate-900">
                   {g.title}
                 </h2>

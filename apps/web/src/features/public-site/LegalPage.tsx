@@ -32,7 +32,7 @@ export function LegalPage({ doc, other }: { doc: LegalDocument; other: { to: str
         </nav>
         <div className="space-y-10">
           {doc.sections.map((s) => (
-            <section key={s.id} id={s.id} aria-labelledby={`${s.id}-h`} className="scroll-mt-24">
+            <section key={s.id} id={s.id} aria-labelledby={`${s.id}-h`}>
               <h2 id={`${s.id}-h`} className="text-xl font-bold text-slate-900">
                 {s.heading}
               </h2>
