@@ -65,6 +65,17 @@ test('Download all saves every file with one click when no folder is chosen', as
     await expect.poll(() => names.sort()).toEqual(['Job 1 - form.pdf', 'Job 1 - photo.png']);
     await expect(page.getByText('Please choose a folder first')).toHaveCount(0);
     await shot(page, `staff-03-download-all-${width}`);
+
+    // Scrolled to the top edge (by a link, find in page, or a test tool's retry), the button stays clear of the
+    // sticky top bar: under it, a click went to the bar, and the next try's jump lost the click to the PDF frame.
+    const downloadAll = page.getByRole('button', { name: 'Download all' });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await downloadAll.evaluate((b) => b.scrollIntoView({ block: 'start' }));
+    const onTop = await downloadAll.evaluate((b) => {
+      const r = b.getBoundingClientRect();
+      return b.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    });
+    expect(onTop).toBe(true);
     await staff.close();
   }
 });
