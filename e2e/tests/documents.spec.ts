@@ -23,7 +23,7 @@ test('a customer sends a Word file and an iPhone photo; staff see both first pag
   await expect(phone.getByText(/Your job number is #1/)).toBeVisible();
   // The customer sees what the shop made of each file: first pages, and the pages counted from the PDF.
   const sent = phone.getByRole('list', { name: 'Your files' });
-  await expect(sent.getByTestId('file-thumbnail')).toHaveCount(2, { timeout: 60_000 });
+  await expect(sent.getByTestId('file-thumb')).toHaveCount(2, { timeout: 60_000 });
   await expect(sent.getByRole('listitem').filter({ hasText: 'application.docx' })).toContainText('1 page');
   await shot(phone, 'documents-01-customer-sent');
 
