@@ -28,5 +28,5 @@ export function renderPage(page: ReactElement, { url = '/', path = '*' }: { url?
       </ToastProvider>
     </QueryClientProvider>,
   );
-  return { ...result, user };
+  return { ...result, user, client };
 }

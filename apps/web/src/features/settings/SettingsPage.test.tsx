@@ -1,6 +1,7 @@
 import { DEFAULT_WEEKLY_HOURS, type TSettings } from '@counterprint/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jobKeys } from '../../api/jobs';
 import { LOCAL } from '../../api/storage';
 import { AuthProvider } from '../../app/auth';
 import { ToastProvider } from '../../components/Toast';
@@ -429,7 +430,9 @@ describe('shop settings', () => {
 
   it('turns colour detection on with its switch, by keyboard, and saves it with the profile (issue 19)', async () => {
     const calls = serve({ 'PUT /api/settings/shop': () => jsonResponse(200, { ...settings().shop, colorDetection: true }) });
-    const { user } = renderSettings();
+    const { user, client } = renderSettings();
+    // What the queue's option editor read before: it offers Auto colour by it, so the save must refresh it.
+    client.setQueryData(jobKeys.rateCard('demo-prints'), { papers: ['A4'], colorDetection: false });
     const toggle = await screen.findByRole('switch', { name: 'Colour detection' });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(toggle).toHaveAccessibleDescription(
@@ -443,6 +446,7 @@ describe('shop settings', () => {
     expect(await screen.findByText('Shop profile saved.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ colorDetection: true });
     expect(screen.getByRole('switch', { name: 'Colour detection' })).toHaveAttribute('aria-checked', 'true');
+    expect(client.getQueryState(jobKeys.rateCard('demo-prints'))?.isInvalidated).toBe(true);
   });
 
   it('says so when the settings cannot load', async () => {

@@ -52,6 +52,8 @@ export function ShopSettings({ shopId }: { shopId: string }) {
     patch((s) => ({ ...s, shop }));
     // The shop's name shows in the top bar's switcher, which reads the account.
     void client.invalidateQueries({ queryKey: accountKeys.me });
+    // Colour detection is part of the profile: the queue's option editor offers Auto colour by it.
+    void client.invalidateQueries({ queryKey: jobKeys.rateCards });
   };
   const inventory: InventoryChanges = {
     added: (item) => patch((s) => ({ ...s, inventory: [...s.inventory, item] })),
