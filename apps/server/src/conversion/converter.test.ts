@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOfficeCorpus, canUnshareNetwork, type OfficeCorpus, runSoffice } from '../../test/support/office-corpus.js';
+import { processesMentioning } from '../../test/support/processes.js';
 import { type ConversionResult, DocumentConverter } from './converter.js';
 import { detectDocument } from './detect.js';
 import { DEFAULT_LIBREOFFICE_LIMITS, findSoffice, LibreOffice } from './libreoffice.js';
@@ -29,21 +30,6 @@ async function convertFile(path: string, label: string, c: DocumentConverter = c
   const result = await c.convert({ shopId: 'shop-a', input: { path }, detected });
   timings[label] = result.ms;
   return result;
-}
-
-/** Live (not zombie) processes whose command line mentions `needle`. */
-function processesMentioning(needle: string): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
-      if (cmd.includes(needle) && state !== 'Z') found.push(`${pid} ${cmd}`);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return found;
 }
 
 beforeAll(async () => {

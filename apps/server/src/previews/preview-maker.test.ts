@@ -11,6 +11,7 @@ import { PDFDocument, PDFName, rgb } from 'pdf-lib';
 import pino from 'pino';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processesMentioning } from '../../test/support/processes.js';
 import { type PreviewKind, PreviewMaker } from './preview-maker.js';
 
 // Real pdftoppm, sharp, libheif, ag-psd and bmp-ts, one child per file; every fixture is made here.
@@ -62,21 +63,6 @@ async function colourAt(jpeg: Buffer | undefined, x: number, y: number): Promise
   if (b > 180 && r < 80 && g < 80) return 'blue';
   if (r > 180 && g < 80 && b < 80) return 'red';
   return `${r},${g},${b}`;
-}
-
-/** Live (not zombie) processes whose command line mentions `needle`. */
-function processesMentioning(needle: string): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
-      if (cmd.includes(needle) && state !== 'Z') found.push(`${pid} ${cmd}`);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return found;
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { grayscale, PDFDocument, type PDFFont, PDFName, type PDFPage, rgb, Stand
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processesMentioning } from '../../test/support/processes.js';
 import { ColorDetector, DEFAULT_TOLERANCE, isColorImage, parsePpm } from './color-pages.js';
 
 // Real pdftoppm on PDFs drawn here; the scanned page and the photo are JPEGs made with sharp.
@@ -115,21 +116,6 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
   const result = await run();
   timings[label] = Date.now() - started;
   return result;
-}
-
-/** Live (not zombie) processes whose command line mentions `needle`. */
-function processesMentioning(needle: string): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
-      if (cmd.includes(needle) && state !== 'Z') found.push(`${pid} ${cmd}`);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return found;
 }
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,4 +113,19 @@ export function serverOnOwnData(kind: 'pglite' | 'postgres', prefix: string) {
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Live (not zombie) processes whose command line mentions `needle`. */
+export function processesMentioning(needle: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+      if (cmd.includes(needle) && state !== 'Z') found.push(`${pid} ${cmd}`);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return found;
 }
