@@ -19,6 +19,7 @@ import { conversion } from './benchmarks/conversion.js';
 import { pageWeight } from './benchmarks/page-weight.js';
 import { phone } from './benchmarks/phone.js';
 import { realtimeDelivery } from './benchmarks/realtime.js';
+import { resumableUploads } from './benchmarks/resumable.js';
 import { uploadLatency, uploadMemory, uploadThroughput } from './benchmarks/upload.js';
 import { uploadUnderConversion } from './benchmarks/upload-conversion.js';
 import { BENCH_DIR } from './lib/driver.js';
@@ -30,6 +31,7 @@ const ALL: Benchmark[] = [
   uploadThroughput,
   uploadMemory,
   uploadLatency,
+  resumableUploads,
   realtimeDelivery,
   apiReads,
   pageWeight,

@@ -18,11 +18,28 @@ export default defineConfig({
     proxy: {
       '/api': api,
       '/files': api,
+      // The receipt keys sit outside /api, where a verifier expects them (RFC 8615).
+      '/.well-known': api,
       '/ws-endpoint': { target: api, ws: true },
     },
   },
   build: {
     outDir: 'dist',
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          // The pieces the shop page and the status page share travel as one file: a phone on 3G pays
+          // a round trip and a set of headers per file, and ten of them cost more than their bytes.
+          groups: [
+            {
+              name: 'customer',
+              test: /src\/(components\/(PoweredBy|JobPrice|PrintChoices|FileThumb|Icon|Button|Modal|Field|ConfirmDialog|FormMessage|useNow)|lib\/(format|jobWords|printChoices|uploadRules|recentJobs)|api\/(upload|shops|publicJobs)|app\/(prefetch|jobStatusLink))\.tsx?$/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -49,10 +49,37 @@ async function addBanner(baseUrl: string, shopId: string, bearer: string, png: B
   if (!res.ok) throw new Error(`banner upload: ${res.status} ${(await res.text()).slice(0, 300)}`);
 }
 
+/** Sends one small PDF as a customer would; answers the status page's path. */
+async function sendOneFile(baseUrl: string, slug: string): Promise<string> {
+  const pdf = Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj ' +
+      '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
+  const form = new FormData();
+  form.append('files', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'form.pdf');
+  const res = await fetch(`${baseUrl}/api/public/shops/${slug}/jobs`, { method: 'POST', body: form });
+  if (res.status !== 201) throw new Error(`upload: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  return ((await res.json()) as { statusUrl: string }).statusUrl;
+}
+
 type Visit = { bytes: number; requests: number; byType: Record<string, number>; usableMs: number };
 
-/** One first visit in a fresh profile; `profile` throttles network and CPU. */
-async function visit(url: string, profile?: Profile): Promise<Visit> {
+/** The shop page is usable once "Choose files" can be pressed. */
+function uploadIsUsable(): number {
+  const input = document.querySelector<HTMLInputElement>('input[aria-label="Choose files to print"]');
+  const box = input?.closest('label')?.getBoundingClientRect();
+  return input && !input.disabled && box && box.width > 0 && box.height > 0 ? performance.now() : 0;
+}
+
+/** The status page is usable once the job's number and its status are on screen. */
+function statusIsShown(): number {
+  const heading = document.querySelector('h1');
+  const status = document.querySelector('[data-testid="status-sentence"]');
+  return heading && /#\d+/.test(heading.textContent ?? '') && status ? performance.now() : 0;
+}
+
+/** One first visit in a fresh profile; `profile` throttles network and CPU; `usable` says when the page can be used. */
+async function visit(url: string, profile?: Profile, usable: () => number = uploadIsUsable): Promise<Visit> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cp-phone-'));
   const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...PHONE });
   try {
@@ -82,15 +109,7 @@ async function visit(url: string, profile?: Profile): Promise<Visit> {
     }
     await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
     // performance.now() counts from navigation start.
-    const usableMs = await page.waitForFunction(
-      () => {
-        const input = document.querySelector<HTMLInputElement>('input[aria-label="Choose files to print"]');
-        const box = input?.closest('label')?.getBoundingClientRect();
-        return input && !input.disabled && box && box.width > 0 && box.height > 0 ? performance.now() : 0;
-      },
-      undefined,
-      { polling: 50, timeout: 120_000 },
-    );
+    const usableMs = await page.waitForFunction(usable, undefined, { polling: 50, timeout: 120_000 });
     const ms = (await usableMs.jsonValue()) as number;
     // Everything the first visit fetches, the banner and late requests included.
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
@@ -103,7 +122,8 @@ async function visit(url: string, profile?: Profile): Promise<Visit> {
 
 export const phone: Benchmark = {
   name: 'phone',
-  describe: '/public/{slug} with a banner in headless Chromium: bytes on a first visit, time-to-usable on fast and slow 3G',
+  describe:
+    '/public/{slug} with a banner in headless Chromium: bytes on a first visit, time-to-usable on fast and slow 3G; the status page /j/{token} likewise',
   async run({ db, quick, log }) {
     const rounds = quick ? 1 : 3;
     const server = await startServer(db, 'phone');
@@ -148,6 +168,24 @@ export const phone: Benchmark = {
           detail: `median of ${times.length}: ${times.map((t) => t.toFixed(0)).join(', ')}`,
         });
         data[profile.name] = times;
+      }
+      // The status page the customer is sent to after "Files sent!", on the same phones.
+      const statusUrl = `${server.url}${await sendOneFile(server.url, shop.slug)}`;
+      for (const profile of PROFILES) {
+        const times: number[] = [];
+        for (let i = 0; i < rounds; i++) times.push((await visit(statusUrl, profile, statusIsShown)).usableMs);
+        const ms = median(times);
+        log(`  status page, ${profile.name}: shown after ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+        rows.push({
+          what: 'phone',
+          measure: `/j/{token} status shown, ${profile.name}`,
+          value: ms,
+          format: 'ms',
+          target: `≤ ${profile.targetMs / 1000} s`,
+          pass: ms <= profile.targetMs,
+          detail: `median of ${times.length}: ${times.map((t) => t.toFixed(0)).join(', ')}`,
+        });
+        data[`status page ${profile.name}`] = times;
       }
       return {
         rows,

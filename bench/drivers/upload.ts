@@ -3,6 +3,7 @@ import http from 'node:http';
 import { now, serveDriver } from '../lib/driver.js';
 import { pdfFiles, postStreamed, type UploadResult, uploadJob } from '../lib/http-upload.js';
 import { multipartBody } from '../lib/payload.js';
+import { tusJob } from '../lib/tus-upload.js';
 
 type Target = { url: string; slug: string };
 
@@ -20,6 +21,11 @@ serveDriver({
   /** One job of `files` × `size` bytes to the product. */
   async job(a: Target & { files: number; size: number }) {
     return summary(await uploadJob(a.url, a.slug, pdfFiles(a.files, a.size)));
+  },
+
+  /** The same files sent with tus, one upload each, then the JSON job call; `disconnects` cuts per file. */
+  async tus(a: Target & { files: number; size: number; disconnects?: number; prefix?: string }) {
+    return tusJob(a.url, a.slug, pdfFiles(a.files, a.size, a.prefix), a.disconnects ?? 0);
   },
 
   /** The same bytes as `job`, multipart-encoded, to any URL (the raw baseline server). */

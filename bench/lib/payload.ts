@@ -51,7 +51,7 @@ export function pdfOfSize(size: number): PdfParts {
   }
 }
 
-function* pdfChunks(p: PdfParts): Generator<Buffer> {
+export function* pdfChunks(p: PdfParts): Generator<Buffer> {
   yield p.head;
   let left = p.fillerBytes;
   while (left > 0) {

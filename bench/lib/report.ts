@@ -12,7 +12,7 @@ export type Row = {
   target?: string;
   pass?: boolean;
   /** How `value` is formatted. */
-  format: 'rate' | 'ms' | 'mb' | 'kb' | 'count';
+  format: 'rate' | 'ms' | 'mb' | 'kb' | 'count' | 'ratio';
   /** Rounds and spread, e.g. "median of 3: 161, 170, 175". */
   detail?: string;
 };
@@ -55,6 +55,8 @@ export function formatValue(format: Row['format'], v: number | undefined): strin
       return `${v.toFixed(1)} KB`;
     case 'count':
       return v.toFixed(0);
+    case 'ratio':
+      return `${v.toFixed(3)}×`;
   }
 }
 

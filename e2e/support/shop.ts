@@ -5,12 +5,12 @@ import { baseUrl, uniqueEmail } from './helpers.js';
 export const PASSWORD = 'printme123';
 
 /** An owner with one shop, made through the real API (sign-up, then onboarding with its token). */
-export async function ownerWithShop(request: APIRequestContext, shopName: string) {
+export async function ownerWithShop(request: APIRequestContext, shopName: string, base = baseUrl()) {
   const email = uniqueEmail('owner');
-  const up = await request.post(`${baseUrl()}/api/auth/signup`, { data: { name: 'Shop Owner', email, password: PASSWORD } });
+  const up = await request.post(`${base}/api/auth/signup`, { data: { name: 'Shop Owner', email, password: PASSWORD } });
   expect(up.status()).toBe(201);
   const { onboardingToken } = await up.json();
-  const created = await request.post(`${baseUrl()}/api/public/onboarding-shops/create`, {
+  const created = await request.post(`${base}/api/public/onboarding-shops/create`, {
     headers: { 'x-onboarding-token': onboardingToken },
     multipart: {
       shop: {

@@ -20,7 +20,7 @@ test('a customer sends a Word file and an iPhone photo; staff see both first pag
     { name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: photo },
   ]);
   await phone.getByRole('button', { name: 'Upload 2 files' }).click();
-  await expect(phone.getByText(/Your job number is #1/)).toBeVisible();
+  await expect(phone.getByRole('heading', { name: 'Job #1' })).toBeVisible();
   // The customer sees what the shop made of each file: first pages, and the pages counted from the PDF.
   const sent = phone.getByRole('list', { name: 'Your files' });
   await expect(sent.getByTestId('file-thumb')).toHaveCount(2, { timeout: 60_000 });

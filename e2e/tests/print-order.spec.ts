@@ -39,7 +39,7 @@ test('a customer orders 2 double-sided copies and a colour page; staff see the s
   await expect(poster.getByText('₹10.00 per side · Colour A4')).toBeVisible();
   await shot(phone, 'order-01-phone-options');
   await phone.getByRole('button', { name: 'Upload 2 files' }).click();
-  await expect(phone.getByText(/Your job number is #1/)).toBeVisible();
+  await expect(phone.getByRole('heading', { name: 'Job #1' })).toBeVisible();
   // 3 pages double-sided: 3 sides a copy, 2 copies = 6 × ₹2; the poster 1 × ₹10.
   await expect(phone.getByText('₹22.00')).toBeVisible();
   await expect(phone.getByText('Total', { exact: true })).toBeVisible();

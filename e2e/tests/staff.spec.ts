@@ -47,7 +47,7 @@ test('Download all saves every file with one click when no folder is chosen', as
     { name: 'photo.png', mimeType: 'image/png', buffer: png },
   ]);
   await phone.getByRole('button', { name: 'Upload 2 files' }).click();
-  await expect(phone.getByText(/Your job number is #1/)).toBeVisible();
+  await expect(phone.getByRole('heading', { name: 'Job #1' })).toBeVisible();
   await customer.close();
 
   for (const width of [1280, 390]) {

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { installAuth } from './auth/guards.js';
+import { JobTokens } from './auth/job-token.js';
 import { TokenVersions } from './auth/token-versions.js';
 import { TokenService } from './auth/tokens.js';
 import { OrphanReaper } from './background/orphan-reaper.js';
@@ -34,10 +35,11 @@ import { HealthService } from './features/health/service.js';
 import { DeletionReceipts } from './features/job-status/receipts.js';
 import { jobStatusRoutes } from './features/job-status/routes.js';
 import { JobStatusService } from './features/job-status/service.js';
+import { JobWatchers } from './features/job-status/watchers.js';
 import { PageCounter } from './features/jobs/page-counter.js';
 import { FilePreparer } from './features/jobs/preparer.js';
 import { UploadLeases } from './features/jobs/quota.js';
-import { loadJob } from './features/jobs/repo.js';
+import { resumableUploads } from './features/jobs/resumable.js';
 import { jobsRoutes } from './features/jobs/routes.js';
 import { JobsService } from './features/jobs/service.js';
 import { onboardingRoutes } from './features/onboarding/routes.js';
@@ -161,13 +163,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const resets = new PasswordResetService({ db, mailer, clock, versions, publicBaseUrl: config.publicBaseUrl, secret: config.jwtSecret });
   const { blobs } = deps;
+  // Status pages open at once (docs/product/rules.md#the-customers-side): a counter's Wi-Fi may hold many customers.
+  const watchers = new JobWatchers({ perAddress: 20, total: 5000 });
   const realtime = await startRealtime({
     server: app.server,
     database,
     tokens,
     versions,
     logger,
-    loadJob: (id) => loadJob(db, id),
+    // Each job event reaches this instance's status pages too, once the job they will read is loaded.
+    loadJob: async (id) => {
+      try {
+        return await jobs.loadJob(id);
+      } finally {
+        watchers.changed(id);
+      }
+    },
     corsOrigins: config.corsOrigins,
     maxSessionsPerUser: config.realtimeMaxSessionsPerUser,
   });
@@ -208,7 +219,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     concurrency: Math.min(availableParallelism(), 4),
   });
   const leases = new UploadLeases(db, clock);
+  const receipts = new DeletionReceipts({
+    db,
+    clock,
+    logger,
+    key: receiptSigningKey(config.receiptSigningKey),
+    onIssued: (shopId, jobId) => announcer.announce(shopId, jobId, 'updated'),
+  });
+  await receipts.publishKey();
   const refusals = new UploadRefusals({ db, clock });
+  const resumable = resumableUploads({
+    db,
+    blobs,
+    clock,
+    limiter,
+    clientKeySecret: config.jwtSecret,
+    quota: {
+      shopBytes: config.shopStorageQuota,
+      addressShare: config.rateLimit ? config.addressStorageShare : 1,
+      addressJobs: config.rateLimit ? config.addressUnprintedJobs : Number.POSITIVE_INFINITY,
+    },
+    addressOf: (raw) => (raw as { counterprintAddress?: string } | undefined)?.counterprintAddress ?? '',
+  });
   const jobs = new JobsService({
     db,
     limiter,
@@ -228,12 +260,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     leases,
     minFreeDisk: config.minFreeDisk,
     recycleRetentionSeconds: config.recycleRetentionSeconds,
+    tokens: new JobTokens(config.fileUrlSecret),
+    resumable: resumable.server,
+    onPurged: (jobId) => receipts.issueSoon(jobId),
   });
   const accountLimits = { maxShops: config.maxShopsPerAccount, bannerQuota: config.accountBannerQuota };
   const onboarding = new OnboardingService({ db, blobs, limits: accountLimits, tokens, limiter });
   const settings = new SettingsService({ db, blobs, limits: accountLimits });
-  const receipts = new DeletionReceipts({ db, clock, logger, key: receiptSigningKey(config.receiptSigningKey) });
-  await receipts.publishKey();
   const recycle = new RecycleService({ db, blobs, clock, announcer, onPurged: (jobId) => receipts.issueSoon(jobId) });
   const sweeper = new RetentionSweeper({
     db,
@@ -244,12 +277,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     recycleRetentionSeconds: config.recycleRetentionSeconds,
     unprintedRetentionSeconds: config.unprintedRetentionSeconds,
     receipts,
+    resumable: resumable.store,
   });
   const reaper = new OrphanReaper({ db, blobs, clock, logger, leases });
   app.decorate('services', { tokens, versions, accounts, limiter, jobs, pageCounter, preparer, realtime, sweeper, reaper, converter });
   // Before the HTTP server closes: upgraded WebSocket and SockJS sessions would otherwise
   // hold the shutdown open until they time out.
   app.addHook('preClose', async () => {
+    // Open status pages would otherwise hold the HTTP server's close for up to 30 minutes.
+    watchers.closeAll();
     await pageCounter.stop();
     // Nothing new starts; the converter's processes are killed, so a conversion under way ends now.
     preparer.stop();
@@ -263,12 +299,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(accountsRoutes, { accounts, resets, limiter, cookie: { publicBaseUrl: config.publicBaseUrl } });
   await app.register(ownerRoutes, { owner: new OwnerService({ db, clock }) });
   await app.register(onboardingRoutes, { onboarding });
-  const shopDetails = new PublicShopDetails(db, clock);
+  const shopDetails = new PublicShopDetails(db, clock, {
+    afterPrintSeconds: config.recycleRetentionSeconds,
+    unprintedSeconds: config.unprintedRetentionSeconds + config.recycleRetentionSeconds,
+  });
   const publicShop = new PublicShopService({ db, blobs, limiter, details: shopDetails });
   await app.register(publicShopRoutes, { publicShop });
   await app.register(qrRoutes, { qr: new QrService({ db, publicBaseUrl: config.publicBaseUrl }) });
   await app.register(jobsRoutes, { jobs });
-  await app.register(jobStatusRoutes, { jobStatus: new JobStatusService({ db, blobs, limiter }), receipts });
+  const jobStatus = new JobStatusService({
+    db,
+    blobs,
+    limiter,
+    changes: jobs,
+    recycleRetentionSeconds: config.recycleRetentionSeconds,
+    unprintedRetentionSeconds: config.unprintedRetentionSeconds,
+  });
+  await app.register(jobStatusRoutes, { jobStatus, receipts, watchers });
   await app.register(uploadRefusalsRoutes, { refusals });
   await app.register(recycleRoutes, { recycle });
   await app.register(settingsRoutes, { settings, catalog: new CatalogService(db), hours: new HoursService({ db, clock }), limiter });

@@ -9,6 +9,7 @@ export * from './earnings.js';
 export * from './feedback.js';
 export * from './health.js';
 export * from './hours.js';
+export * from './job-status.js';
 export * from './jobs.js';
 export * from './limits.js';
 export * from './money.js';

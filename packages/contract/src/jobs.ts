@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZConversionFailure } from './conversion.js';
+import { UPLOAD_LIMITS } from './limits.js';
 import { ZEstimate, ZFilePrintOrder, ZPrintOptionsShown } from './print-order.js';
+import { PHONE_PATTERN } from './shops.js';
 
 /**
  * The accepted types of docs/product/rules.md#upload-limits, in the spec's order, then the documents
@@ -155,6 +157,12 @@ export const ZJob = z.object({
   items: z.array(ZJobItem),
   /** The price from the shop's rate card (issue 19); the same figure the customer sees. */
   estimate: ZEstimate,
+  /** When staff started printing (a download or Start printing); from then the customer can no longer change the job. */
+  printingAt: z.string().nullable(),
+  /** When the customer said they paid by UPI; a claim only, until staff record the payment at Mark Printed. */
+  paymentClaimedAt: z.string().nullable(),
+  /** The customer's status page (path `/j/{token}`), for staff to show or send; null for jobs older than it. */
+  statusPath: z.string().nullable(),
 });
 export type TJob = z.infer<typeof ZJob>;
 
@@ -170,10 +178,35 @@ export const ZJobCreated = z.object({
   fileCount: z.number(),
   number: z.number(),
   files: z.array(ZUploadedFile),
-  /** 128 random bits naming this job to its customer (GET /api/public/jobs/:token); the job number alone grants nothing. */
+  /** 128 bits naming this job to its customer (GET /api/public/jobs/:token); the job number alone grants nothing. */
   token: z.string(),
+  /** The customer's status page, `/j/{token}`: where the shop page goes after sending. */
+  statusUrl: z.string(),
 });
 export type TJobCreated = z.infer<typeof ZJobCreated>;
+
+/**
+ * POST /api/public/shops/{slug}/jobs as JSON (issue 21): the job made at once from files already sent
+ * with tus to `/api/public/shops/{slug}/uploads`; an upload's id is the last segment of its URL.
+ */
+export const ZJobFromUploads = z.object({
+  uploads: z
+    .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'uploads must be upload ids'), { error: 'uploads must list the files sent' })
+    .min(1, 'Please select at least one file to upload.')
+    .max(UPLOAD_LIMITS.maxFiles, `You can upload at most ${UPLOAD_LIMITS.maxFiles} files at a time.`),
+  name: z.string().trim().max(100, 'name must be at most 100 characters').nullish(),
+  phone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || PHONE_PATTERN.test(v), 'phone must be a phone number')
+    .nullish(),
+  /** One object per upload, in order, as the multipart form's `options` field. */
+  options: z.array(z.unknown()).nullish(),
+});
+export type TJobFromUploads = z.infer<typeof ZJobFromUploads>;
+
+/** tus 1.0 endpoint of a shop: one upload per file, resumed where it stopped. */
+export const shopUploadsPath = (slug: string) => `/api/public/shops/${encodeURIComponent(slug)}/uploads`;
 
 export const ZPrintJobsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
@@ -220,8 +253,10 @@ export type TUploadRefusals = z.infer<typeof ZUploadRefusals>;
 /** Signed links to one file and what was made from it; null where there is none (yet). */
 export const ZJobFileLinks = z.object({
   fileId: z.string(),
-  /** The file as the customer sent it, downloaded under its own name. */
+  /** The file as the customer sent it, downloaded under its own name (a staff download: it starts printing). */
   original: z.string(),
+  /** The same file for the viewer to draw, when browsers draw its kind (VIEWED_AS_IS); looking is not downloading. */
+  view: z.string().nullable(),
   /** The converted PDF of an Office document, shown inline. */
   pdf: z.string().nullable(),
   /** A JPEG of a photo browsers cannot show (HEIC, TIFF, BMP, PSD, EPS), shown inline. */
@@ -229,6 +264,16 @@ export const ZJobFileLinks = z.object({
   thumbnail: z.string().nullable(),
 });
 export type TJobFileLinks = z.infer<typeof ZJobFileLinks>;
+
+/** Kinds a browser draws as they are, with the type they are served as for the staff viewer. */
+export const VIEWED_AS_IS: Partial<Record<z.infer<typeof ZUploadKind>, string>> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+};
 
 /** `?jobs=id,id,…` (at most 100): the staff queue asks for one page's thumbnails at once. */
 export const ZThumbnailsQuery = z.object({
@@ -244,28 +289,3 @@ export const ZThumbnailsQuery = z.object({
 });
 /** File id → signed thumbnail link, for the files that have one. */
 export const ZThumbnailLinks = z.record(z.string(), z.string());
-
-/** The customer's view of their job, by its token: no phone number, no other job. */
-export const PUBLIC_JOB_STATUSES = ['received', 'converting', 'ready', 'printed', 'cancelled'] as const;
-export const ZPublicJob = z.object({
-  number: z.number(),
-  shopName: z.string(),
-  shopSlug: z.string(),
-  status: z.enum(PUBLIC_JOB_STATUSES),
-  files: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      kind: ZUploadKind,
-      pages: z.number().nullable(),
-      conversion: ZFileConversion,
-      conversionError: ZConversionFailure.nullable(),
-      thumbnailUrl: z.string().nullable(),
-      options: ZPrintOptionsShown,
-      ...ZFilePrintOrder.shape,
-    }),
-  ),
-  estimate: ZEstimate,
-});
-export type TPublicJob = z.infer<typeof ZPublicJob>;
-export const ZJobTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'token is not a job token') });

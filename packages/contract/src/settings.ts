@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZShopHours } from './hours.js';
+import { UPI_VPA_MESSAGE, UPI_VPA_PATTERN } from './job-status.js';
 import { ZRateCardPrintAttributes, ZRateCardPrintAttributesInput } from './print-order.js';
 import { DEFAULT_SHOP_HOURS, PHONE_PATTERN, RATE_CARD_UNITS, ZShopCategory } from './shops.js';
 import { clearableText } from './text.js';
@@ -64,6 +65,9 @@ export const ZShopProfile = z.object({
   publicEmail: z.string().nullable(),
   /** Issue 19: pages are classed colour or grey, and customers may choose `auto` colour. */
   colorDetection: z.boolean(),
+  /** Issue 20: the shop's own UPI ID (VPA) and payee name; customers pay it directly, no gateway. */
+  upiId: z.string().nullable(),
+  upiPayeeName: z.string().nullable(),
 });
 export type TShopProfile = z.infer<typeof ZShopProfile>;
 
@@ -112,6 +116,11 @@ export const ZShopProfileUpdate = z.object({
   enableOnlinePayments: z.boolean({ error: 'enableOnlinePayments must be true or false' }).optional(),
   enableGstInclusive: z.boolean({ error: 'enableGstInclusive must be true or false' }).optional(),
   colorDetection: z.boolean({ error: 'colorDetection must be true or false' }).optional(),
+  upiId: clearableText('upiId', 320)
+    .refine((v) => !v || UPI_VPA_PATTERN.test(v), UPI_VPA_MESSAGE)
+    .transform((v) => v?.toLowerCase() ?? v),
+  /** The name a customer's UPI app shows; the shop's name when left empty. */
+  upiPayeeName: clearableText('upiPayeeName', 100),
   integrations: z.array(z.string()).max(10).optional(),
   bannersToRemove: z.array(z.string().max(500)).max(50, 'bannersToRemove lists too many banners').optional(),
 });

@@ -113,6 +113,8 @@ export const ZPublicShopDetails = z
     papers: z.array(z.string()),
     /** Whether a customer may ask for `auto` colour (colour pages at the colour rate, the rest B&W). */
     colorDetection: z.boolean(),
+    /** How long files are kept (docs/product/rules.md#retention): after printing, and at most when never printed. */
+    retention: z.object({ afterPrintSeconds: z.number().int(), unprintedSeconds: z.number().int() }),
     timeZone: z.string(),
   })
   .extend(ZOpeningState.shape);

@@ -43,8 +43,9 @@ export function installAuth(app: FastifyInstance, tokens: TokenService, versions
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    // A HEAD route (Fastify adds one per GET) is public exactly when its GET is.
-    if (methods.every((m) => PUBLIC_ROUTES.has(routeId(m === 'HEAD' ? 'GET' : m, route.url)))) return;
+    // A HEAD route (Fastify adds one per GET) is public exactly when its GET is, or when listed itself (tus's HEAD).
+    if (methods.every((m) => PUBLIC_ROUTES.has(routeId(m, route.url)) || (m === 'HEAD' && PUBLIC_ROUTES.has(routeId('GET', route.url)))))
+      return;
     const existing = route.preValidation ? [route.preValidation].flat() : [];
     route.preValidation = [requireUser, ...existing];
   });

@@ -15,10 +15,12 @@ export type SweeperDeps = {
   unprintedRetentionSeconds: number;
   /** Writes the deletion receipts owed (docs/decisions/038-signed-deletion-receipts.md); logs its own failures. */
   receipts?: { issueOwed(): Promise<number> };
+  /** Files sent with tus that expired unfinished, or that a job has copied: deleted with their bytes. */
+  resumable?: { deleteExpired(): Promise<number> };
   batchSize?: number;
 };
 
-export type SweepResult = { expiredJobs: number; purgedFiles: number; receipts: number };
+export type SweepResult = { expiredJobs: number; purgedFiles: number; receipts: number; resumable: number };
 
 /**
  * Works only from timestamps in the database, so a restart neither loses a deletion
@@ -43,7 +45,11 @@ export class RetentionSweeper {
       this.d.logger.warn({ err: String(err) }, 'deletion receipts not written; the next sweep retries');
       return 0;
     });
-    return { expiredJobs, purgedFiles, receipts };
+    const resumable = await (this.d.resumable?.deleteExpired() ?? Promise.resolve(0)).catch((err) => {
+      this.d.logger.warn({ err: String(err) }, 'expired resumable uploads not deleted; the next sweep retries');
+      return 0;
+    });
+    return { expiredJobs, purgedFiles, receipts, resumable };
   }
 
   /** Jobs nobody printed within UNPRINTED_RETENTION leave the queue; their files go to the bin. */

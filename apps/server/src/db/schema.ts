@@ -97,6 +97,9 @@ export const shops = pgTable('shops', {
   nextJobNumber: integer('next_job_number').notNull().default(0),
   /** Issue 19 (migration 030): customers may ask for `auto` colour. */
   colorDetection: boolean('color_detection').notNull().default(false),
+  /** Issue 20 (migration 032): the shop's own UPI ID and payee name. */
+  upiVpa: text('upi_vpa'),
+  upiPayee: text('upi_payee'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -143,6 +146,10 @@ export const jobs = pgTable('jobs', {
   clientKey: text('client_key'),
   /** SHA-256 of the customer's job token. */
   tokenHash: text('token_hash'),
+  /** Issue 20 (migration 032): staff started printing; the customer's changes end here. */
+  printingAt: ts('printing_at'),
+  /** The customer said they paid by UPI (a claim, not a payment). */
+  paymentClaimedAt: ts('payment_claimed_at'),
 });
 
 /** Uploads in progress: quota they hold and a lease the orphan reaper respects (docs/decisions/014). */

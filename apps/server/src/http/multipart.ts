@@ -1,3 +1,4 @@
+import { type Readable, Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { controlCharacters, hasControlCharacters } from './control-characters.js';
@@ -6,6 +7,26 @@ import { readJsonPart } from './json-part.js';
 
 /** A multipart body as a reader needs it: a FastifyRequest is one, and a service is given no more of the request. */
 export type MultipartBody = Pick<FastifyRequest, 'isMultipart' | 'parts'>;
+
+/** Passes `payload` on, and fails it as too large (413) past `limit` bytes, as Fastify's own body limit does. */
+export function capped(payload: Readable, limit: number): Readable {
+  let seen = 0;
+  return payload.pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        seen += chunk.length;
+        if (seen > limit) return done(Object.assign(new Error('body too large'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' }));
+        done(null, chunk);
+      },
+    }),
+  );
+}
+
+/** The body's declared length, for reserving an upload's quota before a byte is read. */
+export function bodyLength(req: Pick<FastifyRequest, 'headers'>): number | undefined {
+  const n = Number(req.headers['content-length']);
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
 
 type PartsOptions = NonNullable<Parameters<FastifyRequest['parts']>[0]>;
 

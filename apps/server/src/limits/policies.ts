@@ -63,3 +63,6 @@ export const contact = (ip: string): Limit[] => [{ key: `contact:${ip}`, max: 5,
 
 /** A customer's look at their own job by its token; a guess at 128 random bits gains nothing but a 404. */
 export const jobLookup = (ip: string): Limit[] => [{ key: `job-lookup:${ip}`, max: 240, windowMs: MINUTE }];
+
+/** A file begun with tus (issue 21): a job of 50 files is 50 of them, and a phone may retry a few. */
+export const resumableFile = (ip: string, shopId: string): Limit[] => [{ key: `resumable:${ip}:${shopId}`, max: 600, windowMs: HOUR }];

@@ -87,6 +87,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
       ],
     }),
   },
+  'POST /api/shops/print-jobs/:id/printing': {
+    shop: (w) => ({ named: [{ method: 'POST', url: `/api/shops/print-jobs/${w.queuedJobId}/printing` }] }),
+  },
   'DELETE /api/shops/print-jobs/:id': {
     shop: (w) => ({ named: [{ method: 'DELETE', url: `/api/shops/print-jobs/${w.queuedJobId}` }] }),
   },

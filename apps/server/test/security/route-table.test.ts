@@ -20,7 +20,8 @@ function apiRoutes(t: TestApp): Route[] {
       .map((method) => ({ key: routeId(method, r.url), method, url: r.url, options: r })),
   );
 }
-const isPublic = (r: Route) => PUBLIC_ROUTES.has(routeId(r.method === 'HEAD' ? 'GET' : r.method, r.url));
+const isPublic = (r: Route) =>
+  PUBLIC_ROUTES.has(routeId(r.method, r.url)) || (r.method === 'HEAD' && PUBLIC_ROUTES.has(routeId('GET', r.url)));
 const entryOf = (r: Route): Access | undefined => ROUTE_ACCESS[routeId(r.method === 'HEAD' ? 'GET' : r.method, r.url)];
 const withMethod = (r: Route, c: Call): Call => ({ ...c, method: r.method === 'HEAD' ? 'HEAD' : c.method });
 const filled = (url: string) =>

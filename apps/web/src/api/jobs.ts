@@ -75,6 +75,14 @@ export function markJobPrinted(jobId: string, body: NonNullable<TMarkPrintedRequ
   return apiPost<TJob>(`/shops/print-jobs/${encodeURIComponent(jobId)}/mark-printed`, body);
 }
 
+/**
+ * Staff start printing (a download, or Start printing): from then the customer can no longer change the job.
+ * Idempotent; a 409 JOB_NOT_QUEUED once the job is printed or cancelled.
+ */
+export function startPrinting(jobId: string): Promise<TJob> {
+  return apiPost<TJob>(`/shops/print-jobs/${encodeURIComponent(jobId)}/printing`);
+}
+
 export function cancelJob(jobId: string): Promise<TJob> {
   return apiDelete<TJob>(`/shops/print-jobs/${encodeURIComponent(jobId)}`);
 }

@@ -15,6 +15,7 @@ const CHROMELESS = [
   /^\/verify-email\//,
   /^\/onboarding\//,
   /^\/public(\/|$)/,
+  /^\/j\//,
   /^\/shop-not-found$/,
   /^\/checkout$/,
 ];

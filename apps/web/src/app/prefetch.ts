@@ -2,3 +2,8 @@
 export function prefetchOnboarding(): void {
   void import('../features/onboarding/OnboardingShopPage');
 }
+
+/** While a customer's files upload, the status page they land on next is fetched. */
+export function prefetchJobStatus(): void {
+  void import('../features/job-status/JobStatusPage');
+}

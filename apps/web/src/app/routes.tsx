@@ -12,6 +12,7 @@ const VerifyEmailPage = lazy(() => import('../features/accounts/VerifyEmailPage'
 const ProfilePage = lazy(() => import('../features/accounts/ProfilePage'));
 const OnboardingShopPage = lazy(() => import('../features/onboarding/OnboardingShopPage'));
 const ShopPublicPage = lazy(() => import('../features/public-shop/ShopPublicPage'));
+const JobStatusPage = lazy(() => import('../features/job-status/JobStatusPage'));
 const ShopNotFoundPage = lazy(() => import('../features/public-shop/ShopNotFoundPage'));
 const HomePage = lazy(() => import('../features/public-site/HomePage'));
 const ContactPage = lazy(() => import('../features/public-site/ContactPage'));
@@ -69,6 +70,7 @@ export function AppRoutes() {
         <Route path="public/help" element={<HelpPage />} />
         <Route path="public/setup" element={<SetupPage />} />
         <Route path="public/:slug" element={<ShopPublicPage />} />
+        <Route path="j/:token" element={<JobStatusPage />} />
 
         <Route element={<RequireRole allow={['OWNER']} />}>
           <Route path="owner-dashboard" element={<OwnerDashboardPage />} />

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../App';
 import { clearAccountKeys, LAST_WORKSPACE_KEY, LOCAL, notifyAuthChanged } from '../api/storage';
 import { jsonResponse, makeToken, stubFetch } from '../test/helpers';
+import { serveJob, stubEventSource } from '../test/jobServer';
+import { makePublicJob, PUBLIC_JOB_TOKEN } from '../test/publicJob';
 
 const WAIT = { timeout: 4000 };
 
@@ -27,6 +29,16 @@ describe('route table and guards (docs/product/routes.md#web-routes, docs/produc
     openApp('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1 }, { timeout: 8000 })).toBeInTheDocument();
     expect(path()).toBe('/public/home');
+  });
+
+  it("opens a job's status link (issue 20) bare, without the shell, even for signed-in staff", async () => {
+    signInAs([{ authority: 'SHOP_OWNER' }]);
+    stubEventSource();
+    serveJob(makePublicJob());
+    openApp(`/j/${PUBLIC_JOB_TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Job #12' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(path()).toBe(`/j/${PUBLIC_JOB_TOKEN}`);
+    expect(screen.queryByText('Hello Shop Owner')).not.toBeInTheDocument();
   });
 
   it('sends a visitor of a staff page to /login', async () => {

@@ -1,3 +1,5 @@
+import { saveBlob } from './saveBlob';
+
 /**
  * A spreadsheet opens a cell starting with one of these as a formula, so a customer who types
  * `=HYPERLINK(...)` as their name could run it on the shop's computer (CSV injection).
@@ -21,15 +23,7 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvVal
 
 /** Saves `csv` as a file. The byte-order mark makes Excel read ₹ and non-Latin names as UTF-8. */
 export function downloadCsv(filename: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start the download after click() returns; give them a moment before revoking.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(filename, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
 }
 
 /** `customers-2025-01-31.csv`: the local date, so two exports on one day sort together. */

@@ -1,15 +1,18 @@
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 
-/** 1536 → '1.5 KB'. Binary steps, matching how the upload limits (25 MiB) are counted. */
-export function formatBytes(bytes: number): string {
+/**
+ * 1536 → '1.5 KB'. Binary steps, matching how the upload limits (25 MiB) are counted. `steady` keeps the
+ * decimal of a whole number ('4.0 MB'), so a figure that changes every second does not jump in width.
+ */
+export function formatBytes(bytes: number, steady = false): string {
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < UNITS.length - 1) {
     value /= 1024;
     unit++;
   }
-  const shown = value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
-  return `${shown} ${UNITS[unit]}`;
+  if (value >= 10 || unit === 0) return `${Math.round(value)} ${UNITS[unit]}`;
+  return `${steady ? value.toFixed(1) : Math.round(value * 10) / 10} ${UNITS[unit]}`;
 }
 
 export function formatCount(n: number): string {
@@ -54,4 +57,32 @@ export function isToday(iso: string | null, now = new Date()): boolean {
 export function shortDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** 3600 → '1 hour', 86400 → '24 hours', 604800 → '7 days', 1800 → '30 minutes': how a person says a retention. */
+export function durationText(seconds: number): string {
+  const hours = seconds / 3600;
+  if (hours < 1 || (hours < 6 && !Number.isInteger(hours))) return unit(Math.max(1, Math.round(seconds / 60)), 'minute');
+  if (hours >= 48 && Number.isInteger(hours / 24)) return unit(hours / 24, 'day');
+  return unit(Math.round(hours), 'hour');
+}
+
+const dayDiff = (date: Date, now: Date) =>
+  Math.round(
+    (new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime() -
+      new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime()) /
+      86_400_000,
+  );
+
+/** A moment on this phone's clock: '14:32' today, '14:32 tomorrow', '09:05 yesterday', else '14:32 on 3 Dec'. */
+export function clockText(iso: string, now = new Date()): string {
+  const date = new Date(iso);
+  const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  const days = dayDiff(date, now);
+  if (days === 0) return time;
+  if (days === 1) return `${time} tomorrow`;
+  if (days === -1) return `${time} yesterday`;
+  return `${time} on ${date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short' })}`;
 }

@@ -68,6 +68,9 @@ export function makeJob(overrides: Partial<TJob> & { id: string }, sheets: numbe
     files,
     items: sheets.map((n) => ({ name: 'A4 paper 70 gsm', sku: 'A4-70GSM', sheetsUsed: n })),
     estimate: makeEstimate(files.filter((f) => f.pages! > 0).map((f) => printLine(f, f.pages!))),
+    printingAt: null,
+    paymentClaimedAt: null,
+    statusPath: null,
     ...overrides,
   };
 }

@@ -9,7 +9,14 @@ import * as repo from './receipt-repo.js';
 /** A receipt still owed is retried by each sweep for this long after the last file went. */
 const OWED_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
-export type DeletionReceiptDeps = { db: Db; clock: Clock; logger: Logger; key: ReceiptSigningKey };
+export type DeletionReceiptDeps = {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  key: ReceiptSigningKey;
+  /** A receipt was written: the customer's status page, open on any instance, shows it. */
+  onIssued?: (shopId: string, jobId: string) => void;
+};
 
 type DerivedRole = TDeletionReceipt['files'][number]['derived'][number]['role'];
 
@@ -87,5 +94,6 @@ export class DeletionReceipts {
     };
     const jws = signReceipt(this.d.key, receipt);
     await repo.saveReceipt(this.d.db, { jobId, shopId: job.shop_id, receiptId: receipt.receiptId, kid: this.d.key.publicJwk.kid, jws });
+    this.d.onIssued?.(job.shop_id, jobId);
   }
 }

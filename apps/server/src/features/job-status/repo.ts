@@ -1,14 +1,47 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
 
-/** The job a customer's token names, with its shop's public name; undefined for any other token. */
+/** The job a customer's token names, with what its status page shows of its shop; undefined for any other token. */
 export async function findJobByToken(db: Db, tokenHash: string) {
-  const rows = await queryRows<{ id: string; number: number; status: string; shop_id: string; shop_name: string; shop_slug: string }>(
+  const rows = await queryRows<CustomersJobRow>(
     db,
-    sql`SELECT j.id, j.number, j.status, j.shop_id, s.name AS shop_name, s.slug AS shop_slug
+    sql`SELECT j.id, j.number, j.status, j.shop_id, s.name AS shop_name, s.slug AS shop_slug, s.upi_vpa, s.upi_payee,
+               j.created_at, j.printed_at, j.printing_at, j.payment_claimed_at,
+               (SELECT o.payment_method FROM orders o WHERE o.job_id = j.id ORDER BY o.created_at DESC LIMIT 1) AS payment_method
         FROM jobs j JOIN shops s ON s.id = j.shop_id WHERE j.token_hash = ${tokenHash}`,
   );
   return rows[0];
+}
+
+export type CustomersJobRow = {
+  id: string;
+  number: number;
+  status: string;
+  shop_id: string;
+  shop_name: string;
+  shop_slug: string;
+  upi_vpa: string | null;
+  upi_payee: string | null;
+  created_at: Stamp;
+  printed_at: Stamp | null;
+  printing_at: Stamp | null;
+  payment_claimed_at: Stamp | null;
+  payment_method: string | null;
+};
+type Stamp = Date | string;
+
+/** When each of the job's files went or goes: the bin's expiry, a save that keeps it, and the last copy's purge. */
+export async function deletionTimesOf(db: Db, jobId: string) {
+  const rows = await queryRows<{ active: number; saved: number; expires_at: Stamp | null; purged_at: Stamp | null }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE state = 'active')::int AS active,
+               count(*) FILTER (WHERE state = 'saved')::int AS saved,
+               max(expires_at) FILTER (WHERE state = 'recycled') AS expires_at,
+               greatest(max(f.purged_at), (SELECT max(d.purged_at) FROM file_derivatives d JOIN job_files g ON g.id = d.file_id
+                                            WHERE g.job_id = ${jobId})) AS purged_at
+        FROM job_files f WHERE f.job_id = ${jobId}`,
+  );
+  return rows[0]!;
 }
 
 export type CustomerFile = {

@@ -93,7 +93,7 @@ export class CountSlot {
     const head = Buffer.alloc(4);
     head.writeUInt32BE(size);
     const write = async (b: Buffer, done?: () => void) => {
-      if (this.child === child && !child.stdin.write(b, done)) await new Promise((r) => child.stdin.once('drain', r).once('close', r));
+      if (this.child === child && !child.stdin.write(b, done)) await drainedOrClosed(child.stdin);
     };
     await write(head);
     let sent = 0;
@@ -156,4 +156,15 @@ export class CountSlot {
     child.kill('SIGKILL');
     if (this.pending?.child === child) this.pending.resolve({ uncountable: reason });
   }
+}
+
+/** Waits for the pipe to drain or close, and leaves no listener behind (one per wait leaked before). */
+function drainedOrClosed(stdin: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stdin.off('drain', done).off('close', done);
+      resolve();
+    };
+    stdin.once('drain', done).once('close', done);
+  });
 }

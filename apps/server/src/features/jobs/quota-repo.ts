@@ -25,14 +25,18 @@ export async function underShopLock<T>(db: Db, shopId: string, fn: (tx: Db) => P
 export async function usageOf(tx: Db, shopId: string, clientKey: string, uploadId: string, now: Date): Promise<Usage> {
   const rows = await queryRows<{ shop_bytes: string; address_bytes: string; address_jobs: string; live: boolean | null }>(
     tx,
-    sql`WITH held AS (SELECT id, client_key, bytes FROM upload_reservations WHERE shop_id = ${shopId} AND expires_at > ${now.toISOString()})
+    sql`WITH held AS (SELECT id, client_key, bytes FROM upload_reservations WHERE shop_id = ${shopId} AND expires_at > ${now.toISOString()}),
+          sending AS (SELECT client_key, size FROM resumable_uploads
+                      WHERE shop_id = ${shopId} AND used_at IS NULL AND expires_at > ${now.toISOString()})
         SELECT
           (SELECT coalesce(sum(size), 0) FROM job_files WHERE shop_id = ${shopId} AND state <> 'purged')
             + (SELECT coalesce(sum(size), 0) FROM file_derivatives WHERE shop_id = ${shopId} AND purged_at IS NULL)
-            + (SELECT coalesce(sum(bytes), 0) FROM held) AS shop_bytes,
+            + (SELECT coalesce(sum(bytes), 0) FROM held)
+            + (SELECT coalesce(sum(size), 0) FROM sending) AS shop_bytes,
           (SELECT coalesce(sum(f.size), 0) FROM jobs j JOIN job_files f ON f.job_id = j.id AND f.state = 'active'
              WHERE j.shop_id = ${shopId} AND j.client_key = ${clientKey} AND j.status = 'queued')
-            + (SELECT coalesce(sum(bytes), 0) FROM held WHERE client_key = ${clientKey}) AS address_bytes,
+            + (SELECT coalesce(sum(bytes), 0) FROM held WHERE client_key = ${clientKey})
+            + (SELECT coalesce(sum(size), 0) FROM sending WHERE client_key = ${clientKey}) AS address_bytes,
           (SELECT count(*) FROM jobs WHERE shop_id = ${shopId} AND client_key = ${clientKey} AND status = 'queued')
             + (SELECT count(*) FROM held WHERE client_key = ${clientKey} AND id <> ${uploadId}) AS address_jobs,
           EXISTS (SELECT 1 FROM held WHERE id = ${uploadId}) AS live`,

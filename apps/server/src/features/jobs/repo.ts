@@ -48,8 +48,16 @@ const fileColumns = {
 };
 const hasThumbnail = sql<boolean>`exists (select 1 from ${fileDerivatives} d where d.file_id = ${jobFiles.id} and d.role = 'thumbnail')`;
 type Paper = { sku: string; name: string } | undefined;
+/** The customer's status page of a job, for staff (auth/job-token.ts); null for a job from before it. */
+export type StatusPathOf = (jobId: string, tokenHash: string | null) => string | null;
 
-export function toJobDto(job: JobRow, files: FileRow[], paper: Paper, rateCard: readonly RateCardEntry[]): TJob {
+export function toJobDto(
+  job: JobRow,
+  files: FileRow[],
+  paper: Paper,
+  rateCard: readonly RateCardEntry[],
+  statusPathOf: StatusPathOf,
+): TJob {
   const live = files.filter((f) => f.state !== 'purged').sort((a, b) => a.position - b.position);
   const priced = priceJob(live, rateCard);
   return {
@@ -84,6 +92,9 @@ export function toJobDto(job: JobRow, files: FileRow[], paper: Paper, rateCard: 
       sheetsUsed: sheetsOf(priced, f),
     })),
     estimate: priced.estimate,
+    printingAt: job.printingAt?.toISOString() ?? null,
+    paymentClaimedAt: job.paymentClaimedAt?.toISOString() ?? null,
+    statusPath: statusPathOf(job.id, job.tokenHash),
   };
 }
 
@@ -100,13 +111,16 @@ export type NewJob = {
   conversions: TFileConversion[];
   /** How each file (by position) is to be printed. */
   printOptions: TPrintOptions[];
+  /** Runs first in the job's transaction (files sent with tus are claimed there); throwing writes nothing. */
+  claim?: (tx: Db) => Promise<void>;
 };
 
-export async function insertJob(db: Db, shopId: string, job: NewJob, now: Date): Promise<TJob> {
+export async function insertJob(db: Db, shopId: string, job: NewJob, now: Date, statusPathOf: StatusPathOf): Promise<TJob> {
   const { upload, clientKey } = job;
   const [paper, rateCard] = await Promise.all([defaultPaperOf(db, shopId), rateCardEntriesOf(db, shopId)]);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    await job.claim?.(t);
     // Its lease lapsed (a stalled process): the reaper may have taken its blobs already.
     if (!(await settleReservation(t, upload.jobId, now))) throw uploadLost();
     const counter = await queryRows<{ n: number }>(
@@ -140,30 +154,40 @@ export async function insertJob(db: Db, shopId: string, job: NewJob, now: Date):
         createdAt: now,
       })
       .returning();
-    const fileRows = await tx
-      .insert(jobFiles)
-      .values(
-        upload.files.map((f, position) => ({
-          id: f.id,
-          jobId: upload.jobId,
-          shopId,
-          position,
-          blobKey: f.blobKey,
-          originalName: f.originalName,
-          storedName: f.storedName,
-          extension: f.extension,
-          contentType: f.contentType,
-          size: f.size,
-          sha256: f.sha256,
-          ...initialPages(f.contentType, job.conversions[position]!),
-          conversion: job.conversions[position]!,
-          printOptions: job.printOptions[position]!,
-          createdAt: now,
-        })),
-      )
-      .returning(fileColumns);
-    return toJobDto(jobRow!, fileRows, paper, rateCard);
+    const fileRows = await insertFiles(t, { jobId: upload.jobId, shopId, firstPosition: 0 }, job, now);
+    return toJobDto(jobRow!, fileRows, paper, rateCard, statusPathOf);
   });
+}
+
+/** The upload's files as rows of the job, from `firstPosition` on (a customer may add files later). */
+export function insertFiles(
+  db: Db,
+  at: { jobId: string; shopId: string; firstPosition: number },
+  job: Pick<NewJob, 'upload' | 'conversions' | 'printOptions'>,
+  now: Date,
+) {
+  return db
+    .insert(jobFiles)
+    .values(
+      job.upload.files.map((f, i) => ({
+        id: f.id,
+        jobId: at.jobId,
+        shopId: at.shopId,
+        position: at.firstPosition + i,
+        blobKey: f.blobKey,
+        originalName: f.originalName,
+        storedName: f.storedName,
+        extension: f.extension,
+        contentType: f.contentType,
+        size: f.size,
+        sha256: f.sha256,
+        ...initialPages(f.contentType, job.conversions[i]!),
+        conversion: job.conversions[i]!,
+        printOptions: job.printOptions[i]!,
+        createdAt: now,
+      })),
+    )
+    .returning(fileColumns);
 }
 
 /** A PDF's pages are counted, a document's come from its PDF, an image is one page; without a converter, nobody knows. */
@@ -187,7 +211,7 @@ async function paperFor(db: Db, shopId: string, skus: (string | null)[]): Promis
   return map;
 }
 
-async function assemble(db: Db, shopId: string, rows: JobRow[]): Promise<TJob[]> {
+async function assemble(db: Db, shopId: string, rows: JobRow[], statusPathOf: StatusPathOf): Promise<TJob[]> {
   if (rows.length === 0) return [];
   // One array parameter and only the shown columns: planning an IN list of 100 parameters, and
   // parsing every column of every file, made a page of 100 jobs ~4× slower on PGlite (bench/).
@@ -208,11 +232,16 @@ async function assemble(db: Db, shopId: string, rows: JobRow[]): Promise<TJob[]>
     rows.map((r) => r.paperSku),
   );
   const rateCard = await rateCardEntriesOf(db, shopId);
-  return rows.map((j) => toJobDto(j, byJob.get(j.id) ?? [], papers.get(j.paperSku) ?? papers.get(null), rateCard));
+  return rows.map((j) => toJobDto(j, byJob.get(j.id) ?? [], papers.get(j.paperSku) ?? papers.get(null), rateCard, statusPathOf));
 }
 
 /** Newest first; `before` pages by (created_at, id) so equal timestamps neither repeat nor vanish. */
-export async function listJobs(db: Db, shopId: string, opts: { limit: number; before?: string; status?: string }): Promise<TJob[]> {
+export async function listJobs(
+  db: Db,
+  shopId: string,
+  opts: { limit: number; before?: string; status?: string },
+  statusPathOf: StatusPathOf,
+): Promise<TJob[]> {
   const conds = [eq(jobs.shopId, shopId)];
   if (opts.status) conds.push(eq(jobs.status, opts.status));
   if (opts.before) {
@@ -232,13 +261,13 @@ export async function listJobs(db: Db, shopId: string, opts: { limit: number; be
     .where(and(...conds))
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(opts.limit);
-  return assemble(db, shopId, rows);
+  return assemble(db, shopId, rows, statusPathOf);
 }
 
-export async function loadJob(db: Db, jobId: string): Promise<TJob | null> {
+export async function loadJob(db: Db, jobId: string, statusPathOf: StatusPathOf): Promise<TJob | null> {
   const row = (await db.select().from(jobs).where(eq(jobs.id, jobId)).limit(1))[0];
   if (!row) return null;
-  return (await assemble(db, row.shopId, [row]))[0] ?? null;
+  return (await assemble(db, row.shopId, [row], statusPathOf))[0] ?? null;
 }
 
 export const findJobRow = async (db: Db, jobId: string) => (await db.select().from(jobs).where(eq(jobs.id, jobId)).limit(1))[0];
@@ -438,10 +467,13 @@ export async function setPrintOptions(db: Db, jobId: string, changes: { fileId: 
 
 /** Cancels the job and sends its active files to the recycle bin, in one transaction. */
 export async function cancelJob(db: Db, jobId: string, now: Date, expiresAt: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(jobs).set({ status: 'cancelled', cancelledAt: now }).where(eq(jobs.id, jobId));
-    await recycleFiles(tx as unknown as Db, jobId, now, expiresAt);
-  });
+  await db.transaction((tx) => cancelWithin(tx as unknown as Db, jobId, now, expiresAt));
+}
+
+/** The cancel itself, inside a transaction the caller holds. */
+export async function cancelWithin(tx: Db, jobId: string, now: Date, expiresAt: Date): Promise<void> {
+  await tx.update(jobs).set({ status: 'cancelled', cancelledAt: now }).where(eq(jobs.id, jobId));
+  await recycleFiles(tx, jobId, now, expiresAt);
 }
 
 /** Counts a download of an original file (a derived copy or a banner has no such count). */

@@ -2,6 +2,7 @@ import {
   ZJob,
   ZJobCreated,
   ZJobFileLinks,
+  ZJobFromUploads,
   ZMarkPrintedRequest,
   ZPrintJobsQuery,
   ZPrintOptionsUpdate,
@@ -10,13 +11,19 @@ import {
   ZThumbnailLinks,
   ZThumbnailsQuery,
 } from '@counterprint/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/guards.js';
+import { bodyLength, capped } from '../../http/multipart.js';
+import { parseOrBadRequest } from '../../http/validation.js';
 import type { JobsService } from './service.js';
 
 const ZShopParams = z.object({ shopId: z.uuid({ error: 'shopId must be a shop id' }) });
+const JSON_BODY_LIMIT = 256 * 1024;
+type AddressedRequest = { counterprintAddress?: string };
+const isJson = (req: FastifyRequest) => /^application\/json\b/i.test(req.headers['content-type'] ?? '');
+
 const ZJobParams = z.object({ id: z.uuid({ error: 'id must be a job id' }) });
 
 export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService }) {
@@ -29,6 +36,8 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
       bodyLimit: 2 * 1024 * 1024 * 1024,
       config: { upload: true },
       schema: { params: ZSlugParams, response: { 201: ZJobCreated } },
+      // The JSON form names uploads and options: far below the multipart form's limit.
+      preParsing: async (req, _reply, payload) => (isJson(req) ? capped(payload, JSON_BODY_LIMIT) : payload),
       // Every refusal, the body guard's included (it answers before the handler runs), is counted for the shop's staff.
       onError: async (req, _reply, err) => {
         try {
@@ -40,10 +49,26 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
       },
     },
     async (req, reply) => {
-      const created = await jobs.createFromUpload(req.params.slug, { ip: req.ip, bodyBytes: bodyLength(req), body: req });
+      const created = isJson(req)
+        ? await jobs.createFromUploads(req.params.slug, req.ip, parseOrBadRequest(ZJobFromUploads, req.body, 'body must list the uploads'))
+        : await jobs.createFromUpload(req.params.slug, { ip: req.ip, bodyBytes: bodyLength(req), body: req });
       return reply.status(201).send(created);
     },
   );
+
+  // tus 1.0 (issue 21): its own handler reads and answers the raw request; the body is never parsed here.
+  app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
+  const tus = async (req: FastifyRequest, reply: FastifyReply) => {
+    (req.raw as AddressedRequest).counterprintAddress = req.ip;
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+    reply.hijack();
+    await jobs.resumable.handle(req.raw, reply.raw);
+  };
+  const one = '/api/public/shops/:slug/uploads/:id';
+  app.route({ method: 'POST', url: '/api/public/shops/:slug/uploads', config: { upload: true }, handler: tus });
+  app.route({ method: 'PATCH', url: one, config: { upload: true }, handler: tus });
+  app.route({ method: 'HEAD', url: one, handler: tus });
+  app.route({ method: 'DELETE', url: one, handler: tus });
 
   r.get(
     '/api/shops/:shopId/print-jobs',
@@ -73,6 +98,10 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
     async (req) => jobs.markPrinted(currentUser(req), req.params.id, req.body),
   );
 
+  r.post('/api/shops/print-jobs/:id/printing', { schema: { params: ZJobParams, response: { 200: ZJob } } }, async (req) =>
+    jobs.startPrinting(currentUser(req), req.params.id),
+  );
+
   r.put(
     '/api/shops/print-jobs/:id/options',
     { schema: { params: ZJobParams, body: ZPrintOptionsUpdate, response: { 200: ZJob } } },
@@ -82,10 +111,4 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
   r.delete('/api/shops/print-jobs/:id', { schema: { params: ZJobParams, response: { 200: ZJob } } }, async (req) =>
     jobs.cancel(currentUser(req), req.params.id),
   );
-}
-
-/** The body's declared length, for reserving the upload's quota before a byte is read. */
-function bodyLength(req: FastifyRequest): number | undefined {
-  const n = Number(req.headers['content-length']);
-  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { statfs } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import {
+  CUSTOMER_CHANGE_MESSAGES,
   defaultPrintOptions,
   isConvertedKind,
+  jobStatusPath,
   paperNotOfferedMessage,
   parseUploadOptions,
   printOptionsErrorMessage,
@@ -11,18 +14,22 @@ import {
   rupeesToPaise,
   SIGNED_LINK_TTL_SECONDS,
   shopPapers,
+  type TCustomerChangeRefusal,
   type TFileConversion,
   type TJob,
   type TJobCreated,
+  type TJobFile,
   type TJobFileLinks,
+  type TJobFromUploads,
   type TMarkPrintedRequest,
   type TPrintOptions,
   type TPrintOptionsUpdate,
   type TUploadRefusalReason,
+  VIEWED_AS_IS,
 } from '@counterprint/contract';
 import type { AuthUser } from '../../auth/guards.js';
 import { requireShopAccess } from '../../auth/guards.js';
-import { hashJobToken, newJobToken } from '../../auth/job-token.js';
+import { hashJobToken, type JobTokens } from '../../auth/job-token.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -35,11 +42,13 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import type { ShopRow } from '../shops/repo.js';
 import { findShopById, rateCardOf } from '../shops/repo.js';
 import { findInUsersShop, shopBySlug } from '../shops/scope.js';
+import * as customerRepo from './customer-repo.js';
 import type { PageCounter } from './page-counter.js';
 import * as preparation from './preparation-repo.js';
 import type { FilePreparer } from './preparer.js';
-import { clientKeyOf, type UploadLeases, uploadLost } from './quota.js';
+import { clientKeyOf, type UploadLeases, type UploadReservation, uploadLost } from './quota.js';
 import * as repo from './repo.js';
+import { claimFinishedUploads, copyUpload, finishedUploads } from './resumable-files.js';
 import { discard, type ReceivedFile, type ReceivedUpload, receiveUpload, refusalReason, serverStorageFull } from './upload.js';
 
 export type { JobAction, JobAnnouncer } from '../../realtime/job-announcer.js';
@@ -71,7 +80,16 @@ export type JobsDeps = {
   leases: UploadLeases;
   minFreeDisk: number;
   recycleRetentionSeconds: number;
+  /** Derives each job's token, and so the customer's status link staff see. */
+  tokens: JobTokens;
+  /** The tus endpoint (resumable.ts): it answers its requests itself. */
+  resumable: { handle(req: IncomingMessage, res: ServerResponse): Promise<void> };
+  /** After every copy of a job's files is gone: its deletion receipt (features/job-status, wired in app.ts). */
+  onPurged?: (jobId: string) => Promise<void>;
 };
+
+/** A job its customer's token named (features/job-status looks it up). */
+export type CustomersJob = { id: string; shopId: string; number: number };
 
 /** Staff download links live 10 minutes (docs/product/rules.md#signed-links). */
 export const SIGNED_URL_TTL_SECONDS = SIGNED_LINK_TTL_SECONDS;
@@ -83,6 +101,10 @@ const jobNotFound = () => notFound('Job not found', 'JOB_NOT_FOUND');
 
 export class JobsService {
   constructor(private readonly d: JobsDeps) {}
+
+  get resumable(): JobsDeps['resumable'] {
+    return this.d.resumable;
+  }
 
   /** The shop an upload names; looked up first so that limits key on the shop, never on the slug as typed. */
   shopForUpload(slug: string): Promise<ShopRow> {
@@ -105,41 +127,147 @@ export class JobsService {
    */
   async createFromUpload(slug: string, upload: UploadInput): Promise<TJobCreated> {
     const shop = await this.shopForUpload(slug);
-    await this.d.limiter.hit(...policies.upload(upload.ip, shop.id));
-    const { db, blobs } = this.d;
+    return this.intake(
+      shop,
+      upload.ip,
+      upload.bodyBytes,
+      (reservation) => receiveUpload(upload.body, this.d.blobs, shop.id, reservation),
+      (received, clientKey) => this.insertJob(shop, received, clientKey),
+    );
+  }
+
+  /**
+   * Files a customer adds to their job before staff start printing (issue 20): the same limits, checks
+   * and options as an upload, written after the job's last file; refused with nothing kept otherwise.
+   */
+  async addFilesForCustomer(job: CustomersJob, upload: UploadInput): Promise<TJobCreated> {
+    const shop = (await findShopById(this.d.db, job.shopId))!;
+    return this.intake(
+      shop,
+      upload.ip,
+      upload.bodyBytes,
+      (reservation) => receiveUpload(upload.body, this.d.blobs, shop.id, reservation),
+      async (received) => {
+        const { printOptions, conversions } = await this.printing(shop, received);
+        const standing = await customerRepo.addFiles(this.d.db, job, { upload: received, conversions, printOptions }, this.d.clock.now());
+        if (standing !== 'open') throw refusedChange(standing);
+        this.d.announcer.announce(shop.id, job.id, 'updated');
+        this.prepare(shop.id, received.files);
+        return createdAnswer(job, received.files, this.d.tokens.tokenFor(job.id));
+      },
+    );
+  }
+
+  /**
+   * The job made from files already sent with tus (issue 21), at once: each finished upload is checked
+   * and stored as the job's file, then the uploads are claimed and the job written in one transaction.
+   */
+  async createFromUploads(slug: string, ip: string, input: TJobFromUploads): Promise<TJobCreated> {
+    const shop = await this.shopForUpload(slug);
+    const fields = {
+      name: input.name || null,
+      phone: input.phone || null,
+      optionsText: input.options ? JSON.stringify(input.options) : undefined,
+    };
+    return this.intake(
+      shop,
+      ip,
+      // No bytes to hold: the uploads' own bytes are counted until the job's transaction claims them.
+      0,
+      async (reservation) => {
+        const rows = await finishedUploads(this.d.db, shop.id, input.uploads);
+        const files: ReceivedFile[] = [];
+        try {
+          for (const row of rows) files.push(await copyUpload(this.d.db, this.d.blobs, row, shop.id, reservation.jobId));
+        } catch (err) {
+          await discard(this.d.blobs, files);
+          throw err;
+        }
+        return { jobId: reservation.jobId, files, ...fields };
+      },
+      (received, clientKey) => {
+        const adopted = received.files.filter((f) => f.adopted).map((f) => f.blobKey);
+        return this.insertJob(shop, received, clientKey, (tx, now) => claimFinishedUploads(tx, shop.id, input.uploads, now, adopted));
+      },
+    );
+  }
+
+  /**
+   * Every way files come in: the address's limit, room on the disk, a lease on the shop's quota while they
+   * are received, and nothing of them kept if what is made of them fails.
+   */
+  private async intake<T>(
+    shop: ShopRow,
+    ip: string,
+    bodyBytes: number | undefined,
+    receive: (reservation: UploadReservation) => Promise<ReceivedUpload>,
+    use: (received: ReceivedUpload, clientKey: string) => Promise<T>,
+  ): Promise<T> {
+    await this.d.limiter.hit(...policies.upload(ip, shop.id));
     if (!(await this.diskHasRoom())) throw serverStorageFull();
     const reservation = await this.d.leases.open(
       { shopBytes: this.d.shopStorageQuota, addressShare: this.d.addressStorageShare, addressJobs: this.d.addressUnprintedJobs },
-      { jobId: randomUUID(), shopId: shop.id, clientKey: clientKeyOf(this.d.clientKeySecret, upload.ip), bodyBytes: upload.bodyBytes },
+      { jobId: randomUUID(), shopId: shop.id, clientKey: clientKeyOf(this.d.clientKeySecret, ip), bodyBytes },
     );
     try {
-      const received = await receiveUpload(upload.body, blobs, shop.id, reservation);
+      const received = await receive(reservation);
       try {
         await this.assertStored(received.files);
-        const printOptions = optionsOf(received, await this.printChoices(shop));
-        const token = newJobToken();
-        const conversions = received.files.map((f) => this.conversionOf(f.extension));
-        const newJob = { upload: received, clientKey: reservation.clientKey, tokenHash: hashJobToken(token), conversions, printOptions };
-        const job = await repo.insertJob(db, shop.id, newJob, this.d.clock.now());
-        this.d.announcer.announce(shop.id, job.id, 'created', job);
-        this.d.pageCounter.enqueue(
-          shop.id,
-          received.files.filter((f) => f.contentType === 'application/pdf').map((f) => f.id),
-        );
-        this.d.preparer.enqueue(
-          shop.id,
-          received.files.map((f) => f.id),
-        );
-        const files = received.files.map((f) => ({ id: f.id, name: f.originalName, kind: f.extension, note: f.note }));
-        return { jobId: job.id, fileCount: received.files.length, number: job.number, files, token };
+        return await use(received, reservation.clientKey);
       } catch (err) {
-        await discard(blobs, received.files);
+        await discard(this.d.blobs, received.files);
         throw err;
       }
     } finally {
       await this.d.leases.close(reservation);
     }
   }
+
+  /** How each received file is to be printed and whether it is converted, as the shop offers it now. */
+  private async printing(shop: ShopRow, received: ReceivedUpload) {
+    return {
+      printOptions: optionsOf(received, await this.printChoices(shop)),
+      conversions: received.files.map((f) => this.conversionOf(f.extension)),
+    };
+  }
+
+  /** A new job of the received files, announced and prepared; `claim` runs first in its transaction. */
+  private async insertJob(
+    shop: ShopRow,
+    received: ReceivedUpload,
+    clientKey: string,
+    claim?: (tx: Db, now: Date) => Promise<void>,
+  ): Promise<TJobCreated> {
+    const { printOptions, conversions } = await this.printing(shop, received);
+    const token = this.d.tokens.tokenFor(received.jobId);
+    const now = this.d.clock.now();
+    const newJob = {
+      upload: received,
+      clientKey,
+      tokenHash: hashJobToken(token),
+      conversions,
+      printOptions,
+      claim: claim && ((tx: Db) => claim(tx, now)),
+    };
+    const job = await repo.insertJob(this.d.db, shop.id, newJob, now, this.statusPathOf);
+    this.d.announcer.announce(shop.id, job.id, 'created', job);
+    this.prepare(shop.id, received.files);
+    return createdAnswer(job, received.files, token);
+  }
+
+  /** Pages are counted and documents converted after the upload answers. */
+  private prepare(shopId: string, files: ReceivedFile[]): void {
+    this.d.pageCounter.enqueue(
+      shopId,
+      files.filter((f) => f.contentType === 'application/pdf').map((f) => f.id),
+    );
+    this.d.preparer.enqueue(
+      shopId,
+      files.map((f) => f.id),
+    );
+  }
+
+  private readonly statusPathOf: repo.StatusPathOf = (jobId, tokenHash) => this.d.tokens.statusPathOf(jobId, tokenHash);
 
   /** The shop's colour detection and paper sizes, as of now. */
   private async printChoices(shop: Pick<ShopRow, 'id' | 'colorDetection'>): Promise<PrintChoices> {
@@ -169,7 +297,7 @@ export class JobsService {
 
   async list(user: AuthUser, shopId: string, q: { limit: number; before?: string; status?: string }): Promise<TJob[]> {
     await requireShopAccess(this.d.db, user, shopId);
-    return repo.listJobs(this.d.db, shopId, q);
+    return repo.listJobs(this.d.db, shopId, q, this.statusPathOf);
   }
 
   /** The job must exist and belong to a shop the user owns; otherwise 403/404 before anything else. */
@@ -200,6 +328,11 @@ export class JobsService {
         return {
           fileId: f.id,
           original: await this.d.blobs.signedUrl(f.blobKey, SIGNED_URL_TTL_SECONDS, downloadName(f.originalName, f.extension)),
+          view: await sign(
+            VIEWED_AS_IS[f.extension as TJobFile['kind']] ? f.blobKey : undefined,
+            f.originalName,
+            VIEWED_AS_IS[f.extension as TJobFile['kind']] ?? '',
+          ),
           pdf: await sign(of('pdf'), `${stem}.pdf`, 'application/pdf'),
           preview: await sign(of('preview'), `${stem}.jpg`, 'image/jpeg'),
           thumbnail: await sign(of('thumbnail'), `${stem} (thumbnail).jpg`, 'image/jpeg'),
@@ -240,7 +373,22 @@ export class JobsService {
     if (outcome === 'not-queued') throw conflict('Job is already printed', 'JOB_NOT_QUEUED');
     if (outcome === 'no-service') throw notFound('Service not found on this shop\u2019s rate card', 'SERVICE_NOT_FOUND');
     this.d.announcer.announce(job.shopId, jobId, 'updated');
-    return (await repo.loadJob(this.d.db, jobId))!;
+    return (await this.loadJob(jobId))!;
+  }
+
+  /** The job as staff see it. */
+  loadJob(jobId: string): Promise<TJob | null> {
+    return repo.loadJob(this.d.db, jobId, this.statusPathOf);
+  }
+
+  /** Staff start printing (a download, or Start printing): from now the customer can no longer change the job. */
+  async startPrinting(user: AuthUser, jobId: string): Promise<TJob> {
+    const job = await this.ownedJob(user, jobId);
+    if (!(await customerRepo.startPrinting(this.d.db, jobId, this.d.clock.now()))) {
+      throw conflict(`Job is already ${job.status === 'done' ? 'printed' : 'cancelled'}`, 'JOB_NOT_QUEUED');
+    }
+    if (!job.printingAt) this.d.announcer.announce(job.shopId, jobId, 'updated');
+    return (await this.loadJob(jobId))!;
   }
 
   /**
@@ -265,7 +413,7 @@ export class JobsService {
       changes.filter((c) => c.options.color === 'auto').map((c) => c.fileId),
     );
     this.d.announcer.announce(job.shopId, jobId, 'updated');
-    return (await repo.loadJob(this.d.db, jobId))!;
+    return (await this.loadJob(jobId))!;
   }
 
   async cancel(user: AuthUser, jobId: string): Promise<TJob> {
@@ -274,7 +422,7 @@ export class JobsService {
     const now = this.d.clock.now();
     await repo.cancelJob(this.d.db, jobId, now, this.recycleExpiry(now));
     this.d.announcer.announce(job.shopId, jobId, 'deleted');
-    return (await repo.loadJob(this.d.db, jobId))!;
+    return (await this.loadJob(jobId))!;
   }
 
   /** When a file sent to the recycle bin now is deleted for good. */
@@ -287,10 +435,82 @@ export class JobsService {
     return repo.blobIsLive(this.d.db, blobKey);
   }
 
-  /** One more download of an original, for the job's deletion receipt. */
-  countDownload(blobKey: string): Promise<void> {
-    return repo.countDownload(this.d.db, blobKey);
+  /** One more download of an original, for the job's deletion receipt; the first starts printing its job. */
+  async countDownload(blobKey: string): Promise<void> {
+    await repo.countDownload(this.d.db, blobKey);
+    const started = await customerRepo.startPrintingByDownload(this.d.db, blobKey, this.d.clock.now());
+    if (started) this.d.announcer.announce(started.shop_id, started.id, 'updated');
   }
+
+  /** The customer changes options before printing: the staff rules, and refused once staff start printing. */
+  async changeOptionsForCustomer(job: CustomersJob, input: TPrintOptionsUpdate): Promise<void> {
+    const files = await repo.liveFilesOf(this.d.db, job.id);
+    const choices = await this.printChoices((await findShopById(this.d.db, job.shopId))!);
+    const changes = input.files.map(({ fileId, options }) => {
+      const file = files.find((f) => f.id === fileId);
+      if (!file) throw notFound('That file is not in this job', 'FILE_NOT_FOUND');
+      return { fileId, options: optionsForFile(options, file.originalName, choices) };
+    });
+    const standing = await customerRepo.whileOpen(this.d.db, job.id, (tx) => customerRepo.writePrintOptions(tx, job.id, changes));
+    if (standing !== 'open') throw refusedChange(standing);
+    this.d.preparer.enqueueColor(
+      job.shopId,
+      changes.filter((c) => c.options.color === 'auto').map((c) => c.fileId),
+    );
+    this.d.announcer.announce(job.shopId, job.id, 'updated');
+  }
+
+  /** The customer cancels before printing: the job leaves the queue and its files go to the recycle bin. */
+  async cancelForCustomer(job: CustomersJob): Promise<void> {
+    const now = this.d.clock.now();
+    const standing = await customerRepo.whileOpen(this.d.db, job.id, (tx) => repo.cancelWithin(tx, job.id, now, this.recycleExpiry(now)));
+    if (standing !== 'open') throw refusedChange(standing);
+    this.d.announcer.announce(job.shopId, job.id, 'deleted');
+  }
+
+  /**
+   * "Delete my files now": every copy goes at once, past the recycle bin, and the receipt is written
+   * before this answers. Refused while staff are printing.
+   */
+  async deleteFilesNow(job: CustomersJob): Promise<void> {
+    const outcome = await customerRepo.purgeJobNow(this.d.db, job.id, this.d.clock.now());
+    if ('refused' in outcome) throw refusedChange(outcome.refused);
+    for (const key of outcome.blobKeys) {
+      // The rows say purged already, so no link works; a blob left behind is the orphan reaper's.
+      await this.d.blobs.delete(key).catch(() => {});
+    }
+    await this.d.onPurged?.(job.id);
+    this.d.announcer.announce(job.shopId, job.id, 'deleted');
+  }
+
+  /** The customer says they paid by UPI: staff see it on the job; only staff record a payment. */
+  async claimPayment(job: CustomersJob): Promise<void> {
+    if (!(await customerRepo.claimPayment(this.d.db, job.id, this.d.clock.now()))) throw refusedChange('cancelled');
+    this.d.announcer.announce(job.shopId, job.id, 'updated');
+  }
+}
+
+const REFUSALS: Record<Exclude<customerRepo.JobStanding, 'open'>, TCustomerChangeRefusal> = {
+  printing: 'JOB_PRINTING',
+  printed: 'JOB_PRINTED',
+  cancelled: 'JOB_CANCELLED',
+  deleted: 'JOB_DELETED',
+};
+
+function refusedChange(standing: customerRepo.JobStanding) {
+  const code = REFUSALS[standing as Exclude<customerRepo.JobStanding, 'open'>] ?? 'JOB_DELETED';
+  return conflict(CUSTOMER_CHANGE_MESSAGES[code], code);
+}
+
+function createdAnswer(job: { id: string; number: number }, files: ReceivedFile[], token: string): TJobCreated {
+  return {
+    jobId: job.id,
+    fileCount: files.length,
+    number: job.number,
+    files: files.map((f) => ({ id: f.id, name: f.originalName, kind: f.extension, note: f.note })),
+    token,
+    statusUrl: jobStatusPath(token),
+  };
 }
 
 /** What a shop lets its customers ask for: `auto` colour when it detects colour, and its paper sizes. */

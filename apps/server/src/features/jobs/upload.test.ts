@@ -59,6 +59,7 @@ describe.each(DATABASE_KINDS)('customer upload on %s', (kind) => {
         { id: expect.any(String), name: 'photo.PNG', kind: 'png', note: null },
       ],
       token: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      statusUrl: `/j/${created.token}`,
     });
     await t.app.services.pageCounter.idle();
     const list = await t.app.inject({ method: 'GET', url: `/api/shops/${shopId}/print-jobs`, headers: auth });

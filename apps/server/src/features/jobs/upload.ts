@@ -27,6 +27,8 @@ export type ReceivedFile = {
   note: string | null;
   size: number;
   sha256: string;
+  /** A resumable upload's own segment that became this file: not ours to delete if the job fails. */
+  adopted?: boolean;
 };
 
 export type ReceivedUpload = {
@@ -203,8 +205,8 @@ function storeError(err: unknown, display: string): unknown {
   return err;
 }
 
-export async function discard(blobs: BlobStore, files: { blobKey: string }[]): Promise<void> {
-  await Promise.all(files.map((f) => blobs.delete(f.blobKey).catch(() => {})));
+export async function discard(blobs: BlobStore, files: { blobKey: string; adopted?: boolean }[]): Promise<void> {
+  await Promise.all(files.filter((f) => !f.adopted).map((f) => blobs.delete(f.blobKey).catch(() => {})));
 }
 
 function mapMultipartError(err: unknown): unknown {

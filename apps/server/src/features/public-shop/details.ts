@@ -24,6 +24,8 @@ export class PublicShopDetails {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** How long files are kept, told on the upload card (docs/product/rules.md#retention). */
+    private readonly retention: { afterPrintSeconds: number; unprintedSeconds: number },
   ) {}
 
   async get(slugParam: string): Promise<CachedDetails | undefined> {
@@ -84,6 +86,7 @@ export class PublicShopDetails {
         })),
       papers: shopPapers(rates),
       colorDetection: shop.colorDetection,
+      retention: this.retention,
     });
     if (!body.success) throw new Error(`shop ${shop.id} details do not match the response schema: ${body.error.message}`);
     return body.data;

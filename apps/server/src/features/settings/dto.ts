@@ -28,6 +28,8 @@ export function toProfile(shop: ShopRow, banners: BannerRow[]): TShopProfile {
     ownerEmail: shop.ownerEmail,
     publicEmail: shop.publicEmail,
     colorDetection: shop.colorDetection,
+    upiId: shop.upiVpa,
+    upiPayeeName: shop.upiPayee,
   };
 }
 

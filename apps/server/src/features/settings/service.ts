@@ -91,6 +91,8 @@ export class SettingsService {
         hours: update.hours,
         integrations: integrationsAfter(shop.integrations, update),
         colorDetection: update.colorDetection,
+        upiVpa: update.upiId,
+        upiPayee: update.upiPayeeName,
         updatedAt: new Date(),
       });
       const removed = await repo.deleteBanners(tx, shopId, bannerIdsOf(update.bannersToRemove ?? []));

@@ -8,6 +8,7 @@ import { FilePreview, previewSource } from './FilePreview';
 const links = (over: Partial<TJobFileLinks> = {}): TJobFileLinks => ({
   fileId: 'f',
   original: '/files/original?sig=1',
+  view: '/files/view?sig=1',
   pdf: null,
   preview: null,
   thumbnail: '/files/thumb?sig=1',
@@ -62,8 +63,8 @@ describe('what the viewer shows of a file', () => {
     ['jpg', 'image', 'image/jpeg'],
     ['jpeg', 'image', 'image/jpeg'],
     ['webp', 'image', 'image/webp'],
-  ] as const)('a %s: the original, as it is', (kind, show, type) => {
-    expect(previewSource(file(kind), links())).toEqual({ show, url: '/files/original?sig=1', type });
+  ] as const)('a %s: the original, as it is, by its viewing link (the download link counts as a staff download)', (kind, show, type) => {
+    expect(previewSource(file(kind), links())).toEqual({ show, url: '/files/view?sig=1', type });
   });
 
   it('an SVG or a HEIC without a preview yet: no preview, download to print', () => {

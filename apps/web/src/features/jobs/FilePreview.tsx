@@ -42,7 +42,8 @@ export function previewSource(file: PreviewFile, links: TJobFileLinks | undefine
   if (!links) return { show: 'waiting' };
   if (links.preview) return { show: 'image', url: links.preview, type: 'image/jpeg' };
   const asIs = SHOWN_AS_IS[file.kind];
-  if (asIs) return { ...asIs, url: links.original };
+  // The viewer's own link: fetching the download link would count as staff downloading (and printing) the file.
+  if (asIs && links.view) return { ...asIs, url: links.view };
   return { show: 'none', message: 'No preview — download to print' };
 }
 

@@ -1,8 +1,8 @@
 import type { TJob, TMarkPrintedRequest } from '@counterprint/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { cancelJob, customerLabel, jobKeys, markJobPrinted } from '../../api/jobs';
+import { cancelJob, customerLabel, jobKeys, markJobPrinted, startPrinting } from '../../api/jobs';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/Toast';
 import { applyLiveMessage } from './liveJobs';
@@ -10,6 +10,7 @@ import { MarkPrintedDialog } from './MarkPrintedDialog';
 
 export const MARK_PRINTED_FAILED = 'Failed to mark job as printed.';
 const CANCEL_FAILED = 'Failed to cancel the job.';
+const START_PRINTING_FAILED = 'Could not mark the job as printing, so the customer can still change it.';
 
 /** The server's reason (e.g. 'Job is already printed') after the spec's own message. */
 function failure(message: string, err: unknown): string {
@@ -23,10 +24,19 @@ interface Props {
   /** The p key asked for Mark Printed on this job: open its confirmation, then say it is done. */
   askPrinted?: boolean;
   onAsked?: () => void;
-  children: (actions: { markPrinted: () => void; cancel: () => void }) => ReactNode;
+  children: (actions: JobActionsApi) => ReactNode;
 }
 
-/** Mark Printed and Cancel job, each behind its confirmation; the answer updates the list at once. */
+export interface JobActionsApi {
+  markPrinted: () => void;
+  cancel: () => void;
+  /** Says staff are printing the job (once; later calls do nothing), without waiting for the answer. */
+  startPrinting: () => void;
+  /** The call startPrinting made for this job is still out. */
+  startingPrint: boolean;
+}
+
+/** Mark Printed and Cancel job, each behind its confirmation, and Start printing; each answer updates the list at once. */
 export function JobActions({ job, onDone, askPrinted = false, onAsked, children }: Props) {
   const client = useQueryClient();
   const toast = useToast();
@@ -43,6 +53,23 @@ export function JobActions({ job, onDone, askPrinted = false, onAsked, children 
       onDone(updated);
     },
   });
+  // Job ids whose start was sent: a download of each file in turn must not send it once per file.
+  const started = useRef(new Set<string>());
+  const printing = useMutation({
+    mutationFn: (jobId: string) => startPrinting(jobId),
+    onSuccess: (updated) => apply('updated', updated),
+    onError: (err, jobId) => {
+      started.current.delete(jobId);
+      // 409: printed or cancelled meanwhile; the live feed brings the job as it now is.
+      if (err instanceof ApiError && err.status === 409) return;
+      toast(failure(START_PRINTING_FAILED, err), 'error');
+    },
+  });
+  const markPrinting = () => {
+    if (job.status !== 'queued' || job.printingAt || started.current.has(job.id)) return;
+    started.current.add(job.id);
+    printing.mutate(job.id);
+  };
   const cancel = useMutation({
     mutationFn: () => cancelJob(job.id),
     onSuccess: (cancelled) => {
@@ -68,7 +95,12 @@ export function JobActions({ job, onDone, askPrinted = false, onAsked, children 
 
   return (
     <>
-      {children({ markPrinted: () => setDialog('printed'), cancel: () => setDialog('cancel') })}
+      {children({
+        markPrinted: () => setDialog('printed'),
+        cancel: () => setDialog('cancel'),
+        startPrinting: markPrinting,
+        startingPrint: printing.isPending && printing.variables === job.id,
+      })}
       <MarkPrintedDialog
         job={dialog === 'printed' ? job : null}
         pending={printed.isPending}

@@ -9,6 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { useNow } from '../../components/useNow';
 import { timeAgo } from '../../lib/format';
 import { JobConversionNote } from './FileBadge';
+import { hasMarks, PaymentClaimMark, PrintingMark } from './JobMarks';
 import { JobThumbs } from './JobThumbs';
 import { filterJobs, JOB_TABS, type JobTab, orderJobs, uncountedFiles } from './liveJobs';
 import { estimateText, optionsSummaries } from './price';
@@ -85,6 +86,8 @@ function JobRow({
   const files = job.files.length;
   const ref = useRef<HTMLButtonElement>(null);
   const detailsId = useId();
+  const marksId = useId();
+  const marked = hasMarks(job);
   useEffect(() => {
     const row = ref.current;
     if (!cursor || !row) return;
@@ -102,7 +105,7 @@ function JobRow({
         onClick={onView}
         aria-label={`View job #${job.number} from ${customerLabel(job)}`}
         aria-current={selected ? 'true' : undefined}
-        aria-describedby={detailsId}
+        aria-describedby={marked ? `${detailsId} ${marksId}` : detailsId}
         data-cursor={cursor ? 'true' : undefined}
         className={`block w-full px-3 py-2 text-left text-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 ${selected ? 'bg-brand-50' : ''} ${cursor ? 'shadow-[inset_3px_0_0_var(--color-brand-500)]' : ''}`}
       >
@@ -138,6 +141,12 @@ function JobRow({
             {estimateText(job.estimate)}
           </span>
         </span>
+        {marked && (
+          <span id={marksId} className="mt-1 flex flex-wrap gap-1.5 pl-11.5">
+            <PrintingMark job={job} />
+            <PaymentClaimMark job={job} />
+          </span>
+        )}
       </button>
     </li>
   );

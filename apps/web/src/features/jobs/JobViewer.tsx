@@ -6,10 +6,12 @@ import { FileThumb } from '../../components/FileThumb';
 import { Icon } from '../../components/Icon';
 import { StatusChip } from '../../components/JobStatus';
 import { formatBytes } from '../../lib/format';
+import { CustomerStatusLink } from './CustomerStatusLink';
 import { EstimateLines, EstimateTotal } from './EstimateLines';
 import { FileBadge } from './FileBadge';
 import { FilePreview } from './FilePreview';
 import { SheetsBadge } from './JobList';
+import { PaymentClaimMark, PrintingMark } from './JobMarks';
 import { PrintOptionsDialog } from './PrintOptionsDialog';
 import { jobLines, linesOfFile, optionsSummary } from './price';
 import type { Downloads, FileProgress } from './useDownloads';
@@ -117,11 +119,14 @@ interface Props {
   downloads: Downloads;
   onMarkPrinted: () => void;
   onCancelJob: () => void;
+  /** Issue 20: staff are printing the job; sent before any download, and by Start printing. */
+  onStartPrinting: () => void;
+  startingPrint: boolean;
   onClose: () => void;
 }
 
 /** docs/product/screens.md#live-print-jobs: file list, preview, Download, Mark Printed, Close. */
-export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJob, onClose }: Props) {
+export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJob, onStartPrinting, startingPrint, onClose }: Props) {
   const urls = useSignedUrls(job);
   const links = useFileLinks(job);
   const [previewId, setPreviewId] = useState(job.files[0]?.id ?? null);
@@ -135,7 +140,12 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
   const urlOf = (file: TJobFile) => urls.data?.[job.files.indexOf(file)];
   const withUrls = () => job.files.flatMap((file) => (urlOf(file) ? [{ file, url: urlOf(file)! }] : []));
   const linksOf = (file: TJobFile) => links.data?.find((l) => l.fileId === file.id);
-  const save = (file: TJobFile, url: string) => void downloads.download(job, [{ file, url }]);
+  // A download is staff printing the job: the customer's changes stop first, and the files do not wait for it.
+  const fetchFiles = (files: { file: TJobFile; url: string }[]) => {
+    onStartPrinting();
+    void downloads.download(job, files);
+  };
+  const save = (file: TJobFile, url: string) => fetchFiles([{ file, url }]);
   const previewFile = job.files.find((f) => f.id === previewId) ?? null;
   const queued = job.status === 'queued';
   const editing = queued ? job.files.find((f) => f.id === editingId) : undefined;
@@ -158,6 +168,8 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
             <span>{new Date(job.uploadedAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}</span>
             <StatusChip status={job.status} />
             <SheetsBadge sheets={totalSheets(job)} />
+            <PrintingMark job={job} />
+            <PaymentClaimMark job={job} />
           </div>
         </div>
         <button type="button" onClick={onClose} aria-label="Close" className={`${ICON_BUTTON} -mt-1 -mr-2`}>
@@ -166,10 +178,17 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
       </header>
 
       <div className="flex flex-wrap gap-2 border-b border-slate-100 p-4">
-        <Button onClick={() => void downloads.download(job, withUrls())} disabled={!ready} loading={downloads.busy}>
+        <Button onClick={() => fetchFiles(withUrls())} disabled={!ready} loading={downloads.busy}>
           <Icon name="download" className="h-4 w-4" />
           Download all
         </Button>
+        {queued && !job.printingAt && (
+          // For shops that print from the preview: nothing is downloaded, so staff say it themselves.
+          <Button variant="secondary" onClick={onStartPrinting} loading={startingPrint}>
+            <Icon name="print" className="h-4 w-4" />
+            Start printing
+          </Button>
+        )}
         {queued && (
           <Button variant="secondary" onClick={onMarkPrinted}>
             <Icon name="check" className="h-4 w-4" />
@@ -185,6 +204,8 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
           Close
         </Button>
       </div>
+
+      {job.statusPath && <CustomerStatusLink path={job.statusPath} />}
 
       {(downloads.error || downloads.notice || urls.isError) && (
         <div className="space-y-2 border-b border-slate-100 px-4 py-3 text-sm">

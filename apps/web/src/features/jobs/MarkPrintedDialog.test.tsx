@@ -75,3 +75,35 @@ describe('Mark as Printed with the estimate (issue 19)', () => {
     expect(sent).toEqual([{ paymentMethod: 'cash' }]);
   });
 });
+
+describe("Mark as Printed after the customer's UPI claim (issue 20)", () => {
+  const pressed = (dialog: HTMLElement) =>
+    within(dialog)
+      .getAllByRole('button', { pressed: true })
+      .map((b) => b.textContent);
+
+  it('starts on UPI and tells staff to check their UPI app when the customer says they paid', async () => {
+    const { dialog, user, sent } = renderDialog(makeJob({ id: 'j1', number: 7, paymentClaimedAt: '2026-03-02T10:05:00.000Z' }, [4, 8]));
+    expect(pressed(dialog)).toEqual(['UPI']);
+    expect(within(dialog).getByTestId('payment-claim-note')).toHaveTextContent(
+      'The customer says they paid by UPI: check your UPI app before confirming.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(sent).toEqual([{ amount: 24, paymentMethod: 'upi' }]);
+  });
+
+  it("keeps staff's own choice over the claim", async () => {
+    const { dialog, user, sent } = renderDialog(makeJob({ id: 'j1', number: 7, paymentClaimedAt: '2026-03-02T10:05:00.000Z' }, [4, 8]));
+    await user.click(within(dialog).getByRole('button', { name: 'Cash' }));
+    expect(pressed(dialog)).toEqual(['Cash']);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(sent).toEqual([{ amount: 24, paymentMethod: 'cash' }]);
+  });
+
+  it('starts on cash, with no note, when the customer has said nothing', () => {
+    const { dialog } = renderDialog();
+    expect(pressed(dialog)).toEqual(['Cash']);
+    expect(within(dialog).queryByTestId('payment-claim-note')).not.toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent(/says they paid/);
+  });
+});

@@ -10,6 +10,8 @@ import { adjustmentOf, parseAmount } from './price';
 type Method = (typeof PAYMENT_METHODS)[number] | 'none';
 const METHOD_LABEL: Record<Method, string> = { cash: 'Cash', upi: 'UPI', card: 'Card', none: 'None' };
 const METHODS: Method[] = [...PAYMENT_METHODS, 'none'];
+/** Issue 20: the customer pressed "I've paid" on their status page; only staff's own check makes it a payment. */
+export const PAYMENT_CLAIM_NOTE = 'The customer says they paid by UPI: check your UPI app before confirming.';
 
 interface Props {
   job: TJob | null;
@@ -27,7 +29,8 @@ interface Props {
 export function MarkPrintedDialog({ job, pending, error, onConfirm, onCancel }: Props) {
   const amountId = useId();
   const [amountText, setAmountText] = useState('');
-  const [method, setMethod] = useState<Method>('cash');
+  // Staff's own choice, else the default: UPI when the customer says they paid by it, cash otherwise.
+  const [chosen, setChosen] = useState<Method | null>(null);
   const prefilled = job?.estimate.total;
 
   // A new job, or its estimate changing while the dialog is open (a live update), resets the suggestion.
@@ -37,10 +40,12 @@ export function MarkPrintedDialog({ job, pending, error, onConfirm, onCancel }: 
 
   const jobId = job?.id;
   useEffect(() => {
-    if (jobId) setMethod('cash');
+    if (jobId) setChosen(null);
   }, [jobId]);
 
   if (!job) return null;
+  const claimed = Boolean(job.paymentClaimedAt);
+  const method: Method = chosen ?? (claimed ? 'upi' : 'cash');
   const amount = parseAmount(amountText);
   const invalid = amount === 'invalid';
   const adjustment = typeof amount === 'number' ? adjustmentOf(job.estimate, amount) : null;
@@ -119,13 +124,18 @@ export function MarkPrintedDialog({ job, pending, error, onConfirm, onCancel }: 
               key={m}
               type="button"
               aria-pressed={method === m}
-              onClick={() => setMethod(m)}
+              onClick={() => setChosen(m)}
               className={`rounded-lg border px-2 py-2 text-sm font-semibold transition ${method === m ? 'border-brand-500 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-600 hover:bg-slate-50'}`}
             >
               {METHOD_LABEL[m]}
             </button>
           ))}
         </div>
+        {claimed && (
+          <p data-testid="payment-claim-note" className="mt-2 rounded-lg bg-violet-50 px-3 py-2 text-xs font-medium text-violet-900">
+            {PAYMENT_CLAIM_NOTE}
+          </p>
+        )}
       </fieldset>
       {error && (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">

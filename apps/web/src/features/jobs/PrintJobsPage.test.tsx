@@ -72,8 +72,8 @@ const baseRoutes = (jobs: TJob[]): Record<string, Route> => ({
   '/api/shops-action/print-jobs/j1/signed-urls': () => jsonResponse(200, ['/files/a?sig=1', '/files/b?sig=2']),
   '/api/shops-action/print-jobs/j1/files': () =>
     jsonResponse(200, [
-      { fileId: 'j1-f0', original: '/files/a?sig=1', pdf: null, preview: null, thumbnail: null },
-      { fileId: 'j1-f1', original: '/files/b?sig=2', pdf: null, preview: null, thumbnail: null },
+      { fileId: 'j1-f0', original: '/files/a?sig=1', view: '/files/a-view?sig=1', pdf: null, preview: null, thumbnail: null },
+      { fileId: 'j1-f1', original: '/files/b?sig=2', view: '/files/b-view?sig=2', pdf: null, preview: null, thumbnail: null },
     ]),
   '/files/': () => new Response(new Uint8Array([37, 80, 68, 70]), { status: 200, headers: { 'Content-Length': '4' } }),
   '/api/public/shops/demo-prints/details': () => jsonResponse(200, details),
@@ -346,8 +346,15 @@ describe('/printJob', () => {
       return job;
     };
     const fileLinks = [
-      { fileId: 'j1-f0', original: '/files/doc?sig=1', pdf: '/files/doc-pdf?sig=1', preview: null, thumbnail: '/files/doc-thumb?sig=1' },
-      { fileId: 'j1-f1', original: '/files/heic?sig=1', pdf: null, preview: '/files/heic-jpeg?sig=1', thumbnail: null },
+      {
+        fileId: 'j1-f0',
+        original: '/files/doc?sig=1',
+        view: null,
+        pdf: '/files/doc-pdf?sig=1',
+        preview: null,
+        thumbnail: '/files/doc-thumb?sig=1',
+      },
+      { fileId: 'j1-f1', original: '/files/heic?sig=1', view: null, pdf: null, preview: '/files/heic-jpeg?sig=1', thumbnail: null },
     ];
     const other = makeJob({ id: 'j2', number: 8, customerName: 'Ravi', createdAt: new Date(Date.now() - 30_000).toISOString() });
 
@@ -622,5 +629,161 @@ describe('/printJob', () => {
     localStorage.removeItem(LOCAL.activeShopId);
     renderPage(<PrintJobsPage />);
     expect(screen.getByRole('link', { name: 'Create your shop' })).toHaveAttribute('href', '/onboarding/shop');
+  });
+});
+
+describe("/printJob: printing, the customer's UPI claim and status page (issue 20)", () => {
+  /** Today at this local time, as the server sends it. */
+  const todayAt = (hours: number, minutes: number) => {
+    const at = new Date();
+    at.setHours(hours, minutes, 0, 0);
+    return at.toISOString();
+  };
+  const row = () => screen.getByRole('button', { name: 'View job #7 from Asha' });
+  const openViewer = async (user: ReturnType<typeof renderPage>['user']) => {
+    await user.click(await screen.findByRole('button', { name: 'View job #7 from Asha' }));
+    return screen.findByRole('region', { name: 'Job #7' });
+  };
+  const printingCalls = (calls: { url: string; method: string }[]) =>
+    calls.filter((c) => c.url === '/api/shops/print-jobs/j1/printing' && c.method === 'POST');
+  /** Records the names the browser was asked to save, instead of navigating. */
+  const recordSaves = () => {
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    return saved;
+  };
+
+  it('marks a queued job whose customer says they paid by UPI, on its card and in the viewer, as it arrives live', async () => {
+    serve(baseRoutes([queued]));
+    const { user } = renderPage(<PrintJobsPage />);
+    expect(await screen.findByText('Asha')).toBeInTheDocument();
+    expect(screen.queryByTestId('payment-claim')).not.toBeInTheDocument();
+
+    act(() => feed.handlers!.onMessage({ action: 'updated', job: { ...queued, paymentClaimedAt: todayAt(14, 5) } }));
+    expect(await within(row()).findByTestId('payment-claim')).toHaveTextContent('Customer says paid (UPI) · 14:05');
+    expect(row()).toHaveAccessibleDescription(expect.stringContaining('Customer says paid (UPI) · 14:05'));
+    const viewer = await openViewer(user);
+    expect(within(viewer).getByTestId('payment-claim')).toHaveTextContent('Customer says paid (UPI) · 14:05');
+    // A claim is never shown as money received.
+    expect(viewer).not.toHaveTextContent(/\bPaid\b|received/);
+
+    await user.click(within(viewer).getByRole('button', { name: 'Mark Printed' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Mark as Printed?' });
+    expect(within(dialog).getByRole('button', { name: 'UPI' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows no claim on a job that is printed', async () => {
+    const done = {
+      ...queued,
+      status: 'done' as const,
+      printedAt: todayAt(14, 30),
+      paymentClaimedAt: todayAt(14, 5),
+      printingAt: todayAt(14, 1),
+    };
+    serve(baseRoutes([done]));
+    const { user } = renderPage(<PrintJobsPage />);
+    await user.click(await screen.findByRole('tab', { name: 'All' }));
+    const viewer = await openViewer(user);
+    expect(screen.queryByTestId('payment-claim')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('printing-mark')).not.toBeInTheDocument();
+    expect(within(viewer).queryByRole('button', { name: 'Start printing' })).not.toBeInTheDocument();
+  });
+
+  it('says staff are printing before Download all, without waiting for the answer, then shows Printing since', async () => {
+    let answer: (r: Response) => void = () => {};
+    const calls = serve({
+      ...baseRoutes([queued]),
+      '/api/shops/print-jobs/j1/printing': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const saved = recordSaves();
+    const { user } = renderPage(<PrintJobsPage />);
+    const viewer = await openViewer(user);
+    const all = within(viewer).getByRole('button', { name: 'Download all' });
+    await waitFor(() => expect(all).toBeEnabled());
+    await user.click(all);
+    expect(printingCalls(calls)).toHaveLength(1);
+    // The server has not answered, and the files are saved all the same.
+    await waitFor(() => expect(saved).toEqual(['Job 7 - file-1.pdf', 'Job 7 - file-2.pdf']));
+    expect(within(viewer).queryByTestId('printing-mark')).not.toBeInTheDocument();
+
+    act(() => answer(jsonResponse(200, { ...queued, printingAt: todayAt(14, 2) })));
+    expect(await within(viewer).findByTestId('printing-mark')).toHaveTextContent('Printing since 14:02');
+    expect(within(row()).getByTestId('printing-mark')).toHaveTextContent('Printing since 14:02');
+    expect(within(viewer).queryByRole('button', { name: 'Start printing' })).not.toBeInTheDocument();
+
+    // Once printing, a later download does not say it again.
+    await user.click(within(viewer).getByRole('button', { name: 'Download file-1.pdf' }));
+    await waitFor(() => expect(saved).toHaveLength(3));
+    expect(printingCalls(calls)).toHaveLength(1);
+  });
+
+  it("says staff are printing before one file's download, and ignores a 409 (the job was printed meanwhile)", async () => {
+    const calls = serve({
+      ...baseRoutes([queued]),
+      '/api/shops/print-jobs/j1/printing': () => jsonResponse(409, { error: 'Job is already printed', code: 'JOB_NOT_QUEUED' }),
+    });
+    const saved = recordSaves();
+    const { user } = renderPage(<PrintJobsPage />);
+    const viewer = await openViewer(user);
+    const one = within(viewer).getByRole('button', { name: 'Download file-2.pdf' });
+    await waitFor(() => expect(one).toBeEnabled());
+    await user.click(one);
+    await waitFor(() => expect(saved).toEqual(['Job 7 - file-2.pdf']));
+    expect(printingCalls(calls)).toHaveLength(1);
+    expect(within(viewer).getByText('Saved 1 file to your downloads.')).toBeInTheDocument();
+    expect(screen.queryByText(/Could not mark the job as printing/)).not.toBeInTheDocument();
+  });
+
+  it('says so when the server could not record that printing started', async () => {
+    serve({
+      ...baseRoutes([queued]),
+      '/api/shops/print-jobs/j1/printing': () => jsonResponse(500, { error: 'Database unavailable', code: 'INTERNAL' }),
+    });
+    const { user } = renderPage(<PrintJobsPage />);
+    const viewer = await openViewer(user);
+    await user.click(within(viewer).getByRole('button', { name: 'Start printing' }));
+    expect(
+      await screen.findByText('Could not mark the job as printing, so the customer can still change it. Database unavailable'),
+    ).toBeInTheDocument();
+    expect(within(viewer).getByRole('button', { name: 'Start printing' })).toBeInTheDocument();
+  });
+
+  it('offers Start printing for a print from the preview, and hides it once the job is printing', async () => {
+    const calls = serve({
+      ...baseRoutes([queued]),
+      '/api/shops/print-jobs/j1/printing': () => jsonResponse(200, { ...queued, printingAt: todayAt(9, 30) }),
+    });
+    const { user } = renderPage(<PrintJobsPage />);
+    const viewer = await openViewer(user);
+    await user.click(within(viewer).getByRole('button', { name: 'Start printing' }));
+    expect(await within(viewer).findByTestId('printing-mark')).toHaveTextContent('Printing since 09:30');
+    expect(within(viewer).queryByRole('button', { name: 'Start printing' })).not.toBeInTheDocument();
+    expect(printingCalls(calls)).toEqual([{ url: '/api/shops/print-jobs/j1/printing', method: 'POST', body: undefined }]);
+    // Nothing was downloaded: the preview's file is all that was fetched.
+    expect(calls.filter((c) => c.url.startsWith('/files/')).map((c) => c.url)).toEqual(['/files/a-view?sig=1']);
+  });
+
+  it("copies the customer's status page as a full link, and opens it", async () => {
+    const statusPath = '/j/AbCdEfGhIjKlMnOpQrStUv';
+    serve(baseRoutes([{ ...queued, statusPath }]));
+    const { user } = renderPage(<PrintJobsPage />);
+    const viewer = await openViewer(user);
+    expect(within(viewer).getByText("Customer's status page")).toBeInTheDocument();
+    await user.click(within(viewer).getByRole('button', { name: 'Copy link' }));
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}${statusPath}`);
+    expect(within(viewer).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    const open = within(viewer).getByRole('link', { name: 'Open' });
+    expect(open).toHaveAttribute('href', statusPath);
+    expect(open).toHaveAttribute('target', '_blank');
+  });
+
+  it('shows no status link for a job older than the status page', async () => {
+    serve(baseRoutes([queued]));
+    const { user } = renderPage(<PrintJobsPage />);
+    const viewer = await openViewer(user);
+    expect(within(viewer).queryByText("Customer's status page")).not.toBeInTheDocument();
+    expect(within(viewer).queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument();
   });
 });

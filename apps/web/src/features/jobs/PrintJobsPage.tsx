@@ -129,6 +129,8 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
                   downloads={downloads}
                   onMarkPrinted={actions.markPrinted}
                   onCancelJob={actions.cancel}
+                  onStartPrinting={actions.startPrinting}
+                  startingPrint={actions.startingPrint}
                   onClose={() => select(null)}
                 />
               )}

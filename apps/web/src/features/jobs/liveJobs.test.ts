@@ -34,6 +34,13 @@ describe('live job list (docs/product/rules.md#realtime)', () => {
     expect(applyLiveMessage(list, { action: 'updated', job: oldest }).map((j) => j.id)).toEqual(['b', 'a', 'o']);
   });
 
+  it('keeps a job staff are printing, or its customer says they paid for, in the queue with its new fields (issue 20)', () => {
+    const printing = { ...a, printingAt: '2026-03-02T10:20:00.000Z', paymentClaimedAt: '2026-03-02T10:25:00.000Z', statusPath: '/j/x' };
+    const next = applyLiveMessage(list, { action: 'updated', job: printing });
+    expect(next[1]).toEqual(printing);
+    expect(filterJobs(next, 'queue', '').map((j) => j.id)).toEqual(['b', 'a']);
+  });
+
   it("removes a 'deleted' job, and ignores one it does not hold", () => {
     expect(applyLiveMessage(list, { action: 'deleted', job: a }).map((j) => j.id)).toEqual(['b']);
     expect(applyLiveMessage(list, { action: 'deleted', job: makeJob({ id: 'zzz' }) })).toBe(list);

@@ -2,7 +2,7 @@ import { UPLOAD_ACCEPT, UPLOAD_LIMITS } from '@counterprint/contract';
 import { type DragEvent, type ReactNode, useId, useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { formatBytes } from '../../lib/format';
-import { totalBytes } from './uploadRules';
+import { totalBytes } from '../../lib/uploadRules';
 
 const MAX_MB = UPLOAD_LIMITS.maxFileBytes / (1024 * 1024);
 
@@ -60,16 +60,21 @@ export function FileDropZone({ disabled, onPick }: { disabled: boolean; onPick: 
   );
 }
 
-/** The picked files, each with its print options under it (`optionsOf`). */
+/** The picked files, each with how its sending goes (`statusOf`) and its print options (`optionsOf`) under it. */
 export function SelectedFiles({
   files,
   disabled,
+  removable = () => !disabled,
   onRemove,
+  statusOf,
   optionsOf,
 }: {
   files: File[];
   disabled: boolean;
+  /** While files are sent, only a failed one can be taken out. */
+  removable?: (file: File) => boolean;
   onRemove: (index: number) => void;
+  statusOf?: (file: File) => ReactNode;
   optionsOf?: (file: File, index: number) => ReactNode;
 }) {
   if (files.length === 0) return null;
@@ -95,7 +100,7 @@ export function SelectedFiles({
               </span>
               <button
                 type="button"
-                disabled={disabled}
+                disabled={!removable(file)}
                 onClick={() => onRemove(index)}
                 aria-label={`Remove ${file.name}`}
                 className="-mr-1.5 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-red-600 disabled:opacity-40"
@@ -103,6 +108,7 @@ export function SelectedFiles({
                 <Icon name="close" className="h-4 w-4" />
               </button>
             </div>
+            {statusOf?.(file)}
             {optionsOf?.(file, index)}
           </li>
         ))}

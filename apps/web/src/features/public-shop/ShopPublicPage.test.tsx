@@ -1,10 +1,13 @@
 import type { TPublicShopDetails } from '@counterprint/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import type { JobUploader } from '../../api/shops';
+import { describe, expect, it } from 'vitest';
+import { readRecentJobs, rememberJob } from '../../lib/recentJobs';
+import { fakeUploads } from '../../test/fakeUploads';
 import { jsonResponse, stubFetch } from '../../test/helpers';
+import { makePublicJob, publicFile } from '../../test/publicJob';
 import { renderPage } from '../../test/render';
+import JobStatusPage from '../job-status/JobStatusPage';
 import ShopNotFoundPage from './ShopNotFoundPage';
 import ShopPublicPage from './ShopPublicPage';
 
@@ -27,6 +30,7 @@ const SHOP: TPublicShopDetails = {
   rateCard: [],
   papers: ['A4'],
   colorDetection: false,
+  retention: { afterPrintSeconds: 3600, unprintedSeconds: 86_400 },
   timeZone: 'Asia/Kolkata',
   openNow: true,
   closedToday: false,
@@ -238,27 +242,87 @@ describe('public shop page: open or closed as the server reads the shop clock (i
     else expect(screen.queryByText(/your files will be waiting/)).not.toBeInTheDocument();
   });
 
-  it('still takes an upload while closed, and says when the shop will see it', async () => {
-    stubFetch(
+  it('still takes an upload while closed, then goes to the job status page, which says when the shop will see it', async () => {
+    const token = 'AAAAAAAAAAAAAAAAAAAAAA';
+    const { calls } = stubFetch(
       () => jsonResponse(200, { ...SHOP, ...CLOSED }),
       () => jsonResponse(201, { ok: true }),
+      () => jsonResponse(200, makePublicJob({ number: 7, files: [publicFile({ id: 'f1', name: 'menu.pdf' })] })),
     );
-    const upload = vi.fn<JobUploader>().mockResolvedValue({
+    const { uploads, makeJob, of } = fakeUploads();
+    makeJob.mockResolvedValue({
       jobId: 'job-1',
       number: 7,
       fileCount: 1,
       files: [{ id: 'f1', name: 'menu.pdf', kind: 'pdf', note: null }],
-      token: 'AAAAAAAAAAAAAAAAAAAAAA',
+      token,
+      statusUrl: `/j/${token}`,
     });
-    const { user } = renderPage(<ShopPublicPage upload={upload} />, { url: '/public/print-hub', path: '/public/:slug' });
+    const { user } = renderPage(
+      <Routes>
+        <Route path="/public/:slug" element={<ShopPublicPage uploads={uploads} />} />
+        <Route path="/j/:token" element={<JobStatusPage />} />
+      </Routes>,
+      { url: '/public/print-hub' },
+    );
     await screen.findByText('Closed · opens at 9:30 AM tomorrow');
     await user.upload(screen.getByLabelText('Choose files to print'), new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' }));
     await user.click(screen.getByRole('button', { name: /^Upload/ }));
-    const done = await screen.findByRole('region', { name: 'Files sent!' });
-    expect(upload).toHaveBeenCalledOnce();
-    expect(within(done).getByTestId('job-number')).toHaveTextContent('#7');
-    expect(within(done).getByText('The shop opens at 9:30 AM tomorrow; your files will be waiting.')).toBeInTheDocument();
-    expect(within(within(done).getByRole('list', { name: 'Your files' })).getByText('menu.pdf')).toBeInTheDocument();
+    of('menu.pdf').done('menu');
+    await waitFor(() => expect(makeJob).toHaveBeenCalledOnce());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Job #7' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/j/${token}`);
+    expect(calls[2]?.url).toBe(`/api/public/jobs/${token}`);
+    expect(screen.getByText('Files sent! 1 file sent to Print Hub.')).toBeInTheDocument();
+    expect(screen.getByText('The shop opens at 9:30 AM tomorrow; your files will be waiting.')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Your files' })).getByText('menu.pdf')).toBeInTheDocument();
+    // The job is remembered on this phone for the shop page's "Your recent jobs here".
+    expect(readRecentJobs().map((j) => [j.token, j.number, j.shopSlug])).toEqual([[token, 7, 'print-hub']]);
+  });
+
+  it("lists this phone's recent jobs at this shop, each linking to its status page", async () => {
+    rememberJob({ token: 'T'.repeat(22), number: 11, shopName: 'Print Hub', shopSlug: 'print-hub' });
+    rememberJob({ token: 'U'.repeat(22), number: 3, shopName: 'Copy Corner', shopSlug: 'copy-corner' });
+    rememberJob({ token: 'V'.repeat(22), number: 12, shopName: 'Print Hub', shopSlug: 'print-hub' });
+    stubFetch(
+      () => jsonResponse(200, SHOP),
+      () => jsonResponse(201, { ok: true }),
+    );
+    render();
+    const recent = await screen.findByRole('region', { name: 'Your recent jobs here' });
+    expect(
+      within(recent)
+        .getAllByRole('link')
+        .map((a) => [a.getAttribute('href'), a.textContent?.startsWith('Job #')]),
+    ).toEqual([
+      [`/j/${'V'.repeat(22)}`, true],
+      [`/j/${'T'.repeat(22)}`, true],
+    ]);
+    expect(within(recent).getByRole('link', { name: /Job #12/ })).toBeInTheDocument();
+    expect(within(recent).queryByText(/Job #3/)).not.toBeInTheDocument();
+  });
+
+  it('shows no recent jobs section on a phone that sent nothing here', async () => {
+    stubFetch(
+      () => jsonResponse(200, SHOP),
+      () => jsonResponse(201, { ok: true }),
+    );
+    render();
+    await screen.findByRole('heading', { level: 1, name: 'Print Hub' });
+    expect(screen.queryByText('Your recent jobs here')).not.toBeInTheDocument();
+  });
+
+  it("says on the upload card how long this shop keeps files, from the server's retention", async () => {
+    stubFetch(
+      () => jsonResponse(200, { ...SHOP, retention: { afterPrintSeconds: 7200, unprintedSeconds: 172_800 } }),
+      () => jsonResponse(201, { ok: true }),
+    );
+    render();
+    const upload = await screen.findByRole('region', { name: 'Send your files' });
+    expect(within(upload).getByTestId('privacy-notice')).toHaveTextContent(
+      "Your files are kept only for Print Hub to print. They are deleted within 2 hours after printing, or after 2 days if never printed, and you get a signed proof of deletion. A phone number, if you give one, joins the shop's customer list.",
+    );
+    expect(screen.getByText(/deleted within 2 hours of printing/)).toBeInTheDocument();
   });
 
   it("gives each picked file the shop's print options and prices them from its rate card (issue 19)", async () => {
@@ -271,8 +335,8 @@ describe('public shop page: open or closed as the server reads the shop clock (i
       () => jsonResponse(200, { ...SHOP, rateCard, papers: ['A4', 'A3'], colorDetection: true }),
       () => jsonResponse(201, { ok: true }),
     );
-    const upload = vi.fn<JobUploader>(() => new Promise(() => {}));
-    const { user } = renderPage(<ShopPublicPage upload={upload} />, { url: '/public/print-hub', path: '/public/:slug' });
+    const { uploads, makeJob, of } = fakeUploads();
+    const { user } = renderPage(<ShopPublicPage uploads={uploads} />, { url: '/public/print-hub', path: '/public/:slug' });
     await screen.findByRole('heading', { level: 1, name: 'Print Hub' });
     await user.upload(screen.getByLabelText('Choose files to print'), new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' }));
     const chips = screen.getByRole('group', { name: 'Print options for menu.pdf' });
@@ -281,6 +345,11 @@ describe('public shop page: open or closed as the server reads the shop clock (i
     await user.selectOptions(within(chips).getByRole('combobox', { name: 'Paper' }), 'A3');
     expect(within(chips).getByText('₹4.00 per side · B&W A3')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Upload/ }));
-    expect(upload.mock.calls[0]![0]).toMatchObject({ slug: 'print-hub', options: [{ color: 'bw', paper: 'A3', pages: 'all' }] });
+    of('menu.pdf').done('menu');
+    await waitFor(() => expect(makeJob).toHaveBeenCalledOnce());
+    expect(makeJob.mock.calls[0]).toMatchObject([
+      'print-hub',
+      { uploads: ['menu'], options: [{ color: 'bw', paper: 'A3', pages: 'all' }] },
+    ]);
   });
 });

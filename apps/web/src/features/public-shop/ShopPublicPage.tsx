@@ -1,11 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { type JobUploader, reportVisit, usePublicShop } from '../../api/shops';
+import { type ResumableUploads, resumableUploads } from '../../api/resumable';
+import { reportVisit, usePublicShop } from '../../api/shops';
+import { justSentState } from '../../app/jobStatusLink';
+import { prefetchJobStatus } from '../../app/prefetch';
+import { PoweredBy } from '../../components/PoweredBy';
 import { useShopAccent } from './accent';
 import { BannerCarousel } from './BannerCarousel';
 import { waitingHint } from './openingText';
 import { PrintRatesModal } from './PrintRatesModal';
+import { RecentJobs } from './RecentJobs';
 import { ContactCard, HowItWorks, SecurityNote } from './ShopSections';
 import { ShopPageSkeleton, ShopSummary } from './ShopSummary';
 import { UploadCard } from './UploadCard';
@@ -14,7 +19,7 @@ import { UploadCard } from './UploadCard';
  * The page a walk-in customer reaches from the counter's QR code (docs/product/screens.md#public-shop-page-and-upload). Its user is a phone
  * on mobile data, so it imports only constants from the contract and nothing heavy.
  */
-export default function ShopPublicPage({ upload }: { upload?: JobUploader }) {
+export default function ShopPublicPage({ uploads = resumableUploads }: { uploads?: ResumableUploads }) {
   const { slug } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -45,7 +50,20 @@ export default function ShopPublicPage({ upload }: { upload?: JobUploader }) {
     };
   }, [shop]);
 
+  // The status page the customer lands on is fetched while the files go up.
+  const sending = useMemo<ResumableUploads>(
+    () => ({
+      ...uploads,
+      send: (...args) => {
+        prefetchJobStatus();
+        return uploads.send(...args);
+      },
+    }),
+    [uploads],
+  );
+
   if (!shop) return <ShopPageSkeleton />;
+  const waiting = waitingHint(shop);
 
   return (
     <div className="min-h-dvh bg-slate-50 pb-8">
@@ -57,20 +75,24 @@ export default function ShopPublicPage({ upload }: { upload?: JobUploader }) {
         >
           <main className="space-y-4">
             <ShopSummary shop={shop} onShowRates={() => setRatesOpen(true)} />
-            <UploadCard slug={shop.slug} shopName={shop.shopName} shop={shop} waiting={waitingHint(shop)} upload={upload} />
+            <UploadCard
+              slug={shop.slug}
+              shopName={shop.shopName}
+              shop={shop}
+              waiting={waiting}
+              retention={shop.retention}
+              uploads={sending}
+              onSent={(job) => navigate(job.statusUrl, { state: justSentState({ fileCount: job.fileCount, waiting }) })}
+            />
+            <RecentJobs slug={shop.slug} />
           </main>
           <aside className="space-y-4" aria-label="About this shop">
             <HowItWorks />
-            <SecurityNote shopName={shop.shopName} />
+            <SecurityNote shopName={shop.shopName} retention={shop.retention} />
             <ContactCard shop={shop} />
           </aside>
         </div>
-        <footer className="mt-8 px-4 text-center text-xs text-slate-600">
-          Powered by{' '}
-          <Link to="/public/home" className="font-semibold text-slate-500 hover:text-slate-700">
-            Counterprint
-          </Link>
-        </footer>
+        <PoweredBy className="px-4" />
       </div>
       <PrintRatesModal open={ratesOpen} rates={shop.rateCard} onClose={closeRates} />
     </div>

@@ -1,6 +1,7 @@
-import { DEFAULT_SHOP_HOURS, RETENTION, type TOpeningState, type TPublicShopDetails } from '@counterprint/contract';
+import { DEFAULT_SHOP_HOURS, type TOpeningState, type TPublicShopDetails } from '@counterprint/contract';
 import type { ReactNode } from 'react';
 import { Icon } from '../../components/Icon';
+import { durationText } from '../../lib/format';
 import { openingLine } from './openingText';
 
 export const directionsUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
@@ -9,11 +10,6 @@ export const directionsUrl = (address: string) => `https://www.google.com/maps/s
 export function whatsappUrl(number: string): string {
   const digits = number.replace(/\D/g, '');
   return `https://wa.me/${digits.length === 10 ? `91${digits}` : digits}`;
-}
-
-export function hoursText(ms: number): string {
-  const hours = Math.round(ms / 3_600_000);
-  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }
 
 export function OpenBadge({ state }: { state: TOpeningState }) {
@@ -68,13 +64,14 @@ export function HowItWorks() {
   );
 }
 
-/** Figures come from the retention rules the server enforces, so the promise stays true. */
-export function SecurityNote({ shopName }: { shopName: string }) {
+/** Figures come from the retention the server enforces for this shop, so the promise stays true. */
+export function SecurityNote({ shopName, retention }: { shopName: string; retention: TPublicShopDetails['retention'] }) {
   return (
     <Card title="Your files stay private" icon={<Icon name="shieldCheck" className="h-5 w-5 text-emerald-600" />}>
       <p className="text-sm text-slate-600">
-        Only {shopName}'s staff can open what you send. Printed files are deleted within {hoursText(RETENTION.recycleMs)} of printing, and
-        files that are never printed are removed after {hoursText(RETENTION.unprintedMs)}, unless the shop saves a copy for you.
+        Only {shopName}'s staff can open what you send. Printed files are deleted within {durationText(retention.afterPrintSeconds)} of
+        printing, and files that are never printed are removed after {durationText(retention.unprintedSeconds)}, unless the shop saves a
+        copy for you.
       </p>
     </Card>
   );

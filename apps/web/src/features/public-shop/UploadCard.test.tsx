@@ -1,21 +1,12 @@
-import { notAllowedMessage, tooLargeMessage } from '@counterprint/contract';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { notAllowedMessage, type TPrintOptions, tooLargeMessage } from '@counterprint/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
-import type { JobUploader } from '../../api/shops';
+import type { PrintShop } from '../../lib/printChoices';
 import { makePublicRate } from '../../test/fixtures';
-import type { PrintShop } from './printChoices';
-import { UploadCard } from './UploadCard';
+import { A4_ONLY, fileOf, renderUploadCard } from '../../test/uploadCard';
 
 const MB = 1024 * 1024;
-
-function fileOf(name: string, size = 1024): File {
-  const file = new File(['x'], name, { type: 'application/octet-stream' });
-  // A real 26 MB buffer would only slow the test; the rules read `size`.
-  Object.defineProperty(file, 'size', { value: size });
-  return file;
-}
 
 const rate = makePublicRate;
 
@@ -32,19 +23,8 @@ const PRINTS: PrintShop = {
   papers: ['A4', '4x6'],
   colorDetection: false,
 };
-const A4_ONLY: PrintShop = { rateCard: [rate({ id: 'bw', basePrice: 2 })], papers: ['A4'], colorDetection: false };
 
-function setup(upload: JobUploader = vi.fn(), slug: string | undefined = 'print-hub', shop: PrintShop = PRINTS) {
-  // The real picker honours `accept`; these tests check what happens when a file gets past it (drag and drop).
-  const user = userEvent.setup({ applyAccept: false });
-  render(<UploadCard slug={slug} shopName="Print Hub" shop={shop} upload={upload} />);
-  const input = screen.getByLabelText('Choose files to print');
-  const pick = (...files: File[]) => fireEvent.change(input, { target: { files } });
-  const selected = () => screen.queryByRole('list', { name: 'Selected files' });
-  const send = () => user.click(screen.getByRole('button', { name: /^Upload/ }));
-  const optionsOf = (name: string) => screen.getByRole('group', { name: `Print options for ${name}` });
-  return { user, pick, selected, send, upload, optionsOf };
-}
+const setup = (slug = 'print-hub', shop: PrintShop = PRINTS) => renderUploadCard({ slug, shop });
 
 describe('upload card: client rules (docs/product/screens.md#public-shop-page-and-upload, docs/product/rules.md#upload-limits)', () => {
   it('takes only the first 50 files of a selection and says so', () => {
@@ -106,44 +86,34 @@ describe('upload card: client rules (docs/product/screens.md#public-shop-page-an
   });
 
   it("with no files says 'No files' and sends nothing", async () => {
-    const { send, upload } = setup();
+    const { send, sends } = setup();
     await send();
     expect(screen.getByRole('alert')).toHaveTextContent('No files');
     expect(screen.getByRole('alert')).toHaveTextContent('Please select at least one file to upload.');
-    expect(upload).not.toHaveBeenCalled();
+    expect(sends).toHaveLength(0);
   });
 
   it("without a slug says 'Shop slug missing.'", async () => {
-    const { pick, send, upload } = setup(vi.fn(), '');
+    const { pick, send, sends } = setup('');
     pick(fileOf('a.pdf'));
     await send();
     expect(screen.getByRole('alert')).toHaveTextContent('Shop slug missing.');
-    expect(upload).not.toHaveBeenCalled();
+    expect(sends).toHaveLength(0);
   });
 });
 
 describe('upload card: sending', () => {
   it('shows progress, then the job number to quote, and clears the list', async () => {
-    let finish!: () => void;
-    const upload = vi.fn<JobUploader>(
-      ({ onProgress }) =>
-        new Promise((resolve) => {
-          onProgress?.(40);
-          finish = () => resolve({ jobId: 'job-1', fileCount: 2, number: 17, files: [], token: '' });
-        }),
-    );
-    const { user, pick, send } = setup(upload);
-    pick(fileOf('a.pdf'), fileOf('b.png'));
-    await user.type(screen.getByLabelText('Your name (optional)'), 'Ravi');
-    await user.type(screen.getByLabelText('Phone (optional)'), '98765 43210');
+    const { user, pick, send, of, makeJob, finishAll } = setup();
+    makeJob.mockResolvedValue({ jobId: 'job-1', fileCount: 2, number: 17, files: [], token: '', statusUrl: '' });
+    pick(fileOf('a.pdf', 1000), fileOf('b.png', 1000));
     await send();
+    of('a.pdf').progress(800);
 
     expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByRole('button', { name: /Uploading… 40%/ })).toBeDisabled();
-    expect(upload).toHaveBeenCalledWith(expect.objectContaining({ slug: 'print-hub', name: 'Ravi', phone: '98765 43210' }));
-    expect(upload.mock.calls[0]![0].files.map((f) => f.name)).toEqual(['a.pdf', 'b.png']);
 
-    finish();
+    await finishAll();
     expect(await screen.findByTestId('job-number')).toHaveTextContent('#17');
     expect(screen.getByText(/Your job number is/)).toHaveTextContent('Your job number is #17 Quote it at the counter.');
     expect(screen.getByText('2 files sent to Print Hub.')).toBeInTheDocument();
@@ -153,34 +123,48 @@ describe('upload card: sending', () => {
     expect(screen.getByLabelText('Choose files to print')).toBeInTheDocument();
   });
 
-  it("shows 'Upload failed' with the server's message and keeps the files for another try", async () => {
-    const upload = vi
-      .fn<JobUploader>()
-      .mockRejectedValue(new ApiError(507, 'STORAGE_FULL', "This shop's storage is full", "This shop's storage is full"));
-    const { pick, send, selected } = setup(upload);
+  it('says in plain words what is kept, for how long, and what becomes of a phone number', () => {
+    setup();
+    expect(screen.getByTestId('privacy-notice')).toHaveTextContent(
+      "Your files are kept only for Print Hub to print. They are deleted within 1 hour after printing, or after 24 hours if never printed, and you get a signed proof of deletion. A phone number, if you give one, joins the shop's customer list.",
+    );
+  });
+
+  it("shows 'Upload failed' with the server's message when the job cannot be made, and keeps the files for another try", async () => {
+    const { pick, send, selected, makeJob, finishAll, sends } = setup();
+    makeJob.mockRejectedValueOnce(new ApiError(507, 'STORAGE_FULL', "This shop's storage is full", "This shop's storage is full"));
     pick(fileOf('a.pdf'));
     await send();
+    await finishAll();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Upload failed');
     expect(alert).toHaveTextContent("This shop's storage is full");
     expect(within(selected()!).getAllByRole('listitem')).toHaveLength(1);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Upload 1 file' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Upload 1 file' })).toBeEnabled();
+
+    // The file reached the server already: trying again only asks for the job, with the same upload.
+    await send();
+    expect(makeJob).toHaveBeenCalledTimes(2);
+    expect(makeJob.mock.calls[1]![1].uploads).toEqual(['upload-1']);
+    expect(sends).toHaveLength(1);
   });
 
   it('shows the network error when no answer came', async () => {
-    const { pick, send } = setup(vi.fn<JobUploader>().mockRejectedValue(new ApiError(0, 'NETWORK', 'Network error')));
+    const { pick, send, makeJob, finishAll } = setup();
+    makeJob.mockRejectedValue(new ApiError(0, 'NETWORK', 'Network error'));
     pick(fileOf('a.pdf'));
     await send();
+    await finishAll();
     expect(await screen.findByRole('alert')).toHaveTextContent('Upload failedNetwork error');
   });
 
   it('refuses to send a phone number the server would reject', async () => {
-    const { user, pick, send, upload } = setup();
+    const { user, pick, send, sends } = setup();
     pick(fileOf('a.pdf'));
     await user.type(screen.getByLabelText('Phone (optional)'), 'call me');
     await send();
     expect(screen.getByLabelText('Phone (optional)')).toHaveAccessibleDescription('Please enter a valid phone number.');
-    expect(upload).not.toHaveBeenCalled();
+    expect(sends).toHaveLength(0);
   });
 });
 
@@ -236,7 +220,7 @@ describe('upload card: print options per file (issue 19)', () => {
   });
 
   it('offers Auto colour only where the shop detects colour, and no paper chip where it has only A4', () => {
-    const { pick, optionsOf } = setup(vi.fn(), 'print-hub', { ...A4_ONLY, colorDetection: true });
+    const { pick, optionsOf } = setup('print-hub', { ...A4_ONLY, colorDetection: true });
     pick(fileOf('report.pdf'));
     const chips = optionsOf('report.pdf');
     expect(within(chips).getByRole('combobox', { name: 'Colour' })).toHaveDisplayValue('Auto colour');
@@ -246,7 +230,7 @@ describe('upload card: print options per file (issue 19)', () => {
   });
 
   it("says what is wrong with a typed page list, in the contract's words, and sends nothing until it is fixed", async () => {
-    const { user, pick, send, upload, optionsOf } = setup();
+    const { user, pick, send, sends, optionsOf } = setup();
     pick(fileOf('report.pdf'));
     const pages = within(optionsOf('report.pdf')).getByRole('textbox', { name: 'Pages' });
     await user.type(pages, '5-2');
@@ -255,18 +239,17 @@ describe('upload card: print options per file (issue 19)', () => {
     expect(pages).toHaveAttribute('aria-invalid', 'true');
     await send();
     expect(screen.getByRole('alert')).toHaveTextContent('Check the pagesreport.pdf: pages 5-2 run backwards: write 2-5');
-    expect(upload).not.toHaveBeenCalled();
+    expect(sends).toHaveLength(0);
 
     await user.clear(pages);
     await user.type(pages, '2-5');
     expect(pages).not.toHaveAttribute('aria-invalid');
     await send();
-    expect(upload).toHaveBeenCalledOnce();
+    expect(sends).toHaveLength(1);
   });
 
   it('sends one options object per file, in file order', async () => {
-    const upload = vi.fn<JobUploader>(() => new Promise(() => {}));
-    const { user, pick, send, optionsOf } = setup(upload);
+    const { user, pick, send, optionsOf, makeJob, finishAll } = setup();
     pick(fileOf('a.pdf'), fileOf('b.jpg'));
     const a = optionsOf('a.pdf');
     await user.click(within(a).getByRole('button', { name: 'More copies' }));
@@ -282,8 +265,9 @@ describe('upload card: print options per file (issue 19)', () => {
     await user.selectOptions(within(optionsOf('b.jpg')).getByRole('combobox', { name: 'Paper' }), '4x6');
     await send();
 
-    expect(upload.mock.calls[0]![0].files.map((f) => f.name)).toEqual(['a.pdf', 'b.jpg']);
-    expect(upload.mock.calls[0]![0].options).toEqual([
+    await finishAll();
+    expect(makeJob.mock.calls[0]![1].uploads).toEqual(['upload-1', 'upload-2']);
+    expect(makeJob.mock.calls[0]![1].options).toEqual([
       {
         copies: 2,
         color: 'bw',
@@ -301,8 +285,7 @@ describe('upload card: print options per file (issue 19)', () => {
   });
 
   it("applies one file's options to every picked file", async () => {
-    const upload = vi.fn<JobUploader>(() => new Promise(() => {}));
-    const { user, pick, send, optionsOf } = setup(upload);
+    const { user, pick, send, optionsOf, makeJob, finishAll } = setup();
     pick(fileOf('a.pdf'), fileOf('b.docx'), fileOf('c.png'));
     const b = optionsOf('b.docx');
     await user.click(within(b).getByRole('button', { name: 'More copies' }));
@@ -320,7 +303,8 @@ describe('upload card: print options per file (issue 19)', () => {
     await user.click(within(optionsOf('a.pdf')).getByRole('button', { name: 'Fewer copies' }));
     expect(within(b).getByRole('group', { name: 'Copies' })).toHaveTextContent('3 copies');
     await send();
-    expect(upload.mock.calls[0]![0].options?.map((o) => [o.copies, o.color, o.sides])).toEqual([
+    await finishAll();
+    expect((makeJob.mock.calls[0]![1].options as TPrintOptions[]).map((o) => [o.copies, o.color, o.sides])).toEqual([
       [2, 'color', 'double'],
       [3, 'color', 'double'],
       [3, 'color', 'single'],
@@ -328,28 +312,29 @@ describe('upload card: print options per file (issue 19)', () => {
   });
 
   it('offers "Apply to all" only when there is more than one file, and forgets a removed file', async () => {
-    const upload = vi.fn<JobUploader>(() => new Promise(() => {}));
-    const { user, pick, send, optionsOf } = setup(upload);
+    const { user, pick, send, optionsOf, makeJob, finishAll } = setup();
     pick(fileOf('a.pdf'));
     expect(within(optionsOf('a.pdf')).queryByRole('button', { name: 'Apply to all files' })).not.toBeInTheDocument();
     pick(fileOf('b.pdf'), fileOf('c.pdf'));
     await user.click(within(optionsOf('c.pdf')).getByRole('button', { name: 'More copies' }));
     await user.click(screen.getByRole('button', { name: 'Remove b.pdf' }));
     await send();
-    expect(upload.mock.calls[0]![0].options?.map((o) => o.copies)).toEqual([1, 2]);
+    await finishAll();
+    expect((makeJob.mock.calls[0]![1].options as TPrintOptions[]).map((o) => o.copies)).toEqual([1, 2]);
   });
 
   it("shows the server's refusal of the options as the server wrote it", async () => {
     const message = 'report.pdf: paper must be one of this shop\u2019s sizes: A4, 4x6';
-    const upload = vi.fn<JobUploader>().mockRejectedValue(new ApiError(400, 'INVALID_PRINT_OPTIONS', message, message));
-    const { pick, send } = setup(upload);
+    const { pick, send, makeJob, finishAll } = setup();
+    makeJob.mockRejectedValue(new ApiError(400, 'INVALID_PRINT_OPTIONS', message, message));
     pick(fileOf('report.pdf'));
     await send();
+    await finishAll();
     expect(await screen.findByRole('alert')).toHaveTextContent(`Upload failed${message}`);
   });
 
   it('locks the chips while the files are sending', async () => {
-    const { pick, send, optionsOf } = setup(vi.fn<JobUploader>(() => new Promise(() => {})));
+    const { pick, send, optionsOf } = setup();
     pick(fileOf('report.pdf'));
     await send();
     expect(within(optionsOf('report.pdf')).getByRole('button', { name: 'More copies' })).toBeDisabled();

@@ -1,14 +1,22 @@
-import { PHONE_PATTERN, type TJobCreated, type TPrintOptions } from '@counterprint/contract';
-import { type FormEvent, useState } from 'react';
+import { PHONE_PATTERN, type TJobCreated, type TPrintOptions, type TPublicShopDetails } from '@counterprint/contract';
+import { type FormEvent, useEffect, useEffectEvent, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { type JobUploader, uploadJob } from '../../api/shops';
+import { type ResumableUploads, resumableUploads, uploadIdOf } from '../../api/resumable';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
+import { PrintChoices } from '../../components/PrintChoices';
+import { useOnline } from '../../components/useOnline';
+import { useScreenAwake } from '../../components/useScreenAwake';
+import type { FoundSend, KeptSends } from '../../lib/keptSends';
+import { applyToEvery, isOnePage, type PrintShop, pagesProblem, sentOptions, startingOptions } from '../../lib/printChoices';
+import { rememberJob } from '../../lib/recentJobs';
+import { addToSelection, type UploadNotice, uploadBlocker } from '../../lib/uploadRules';
 import { FileDropZone, SelectedFiles } from './FilePicking';
-import { PrintChoices } from './PrintChoices';
-import { applyToEvery, isOnePage, type PrintShop, pagesProblem, sentOptions, startingOptions } from './printChoices';
+import { PrivacyNotice } from './PrivacyNotice';
+import { FileSendStatus, OfflineBanner, ResumeOffer } from './SendStates';
 import { UploadNotices, UploadProgress, UploadSuccess } from './UploadStates';
-import { addToSelection, type UploadNotice, uploadBlocker } from './uploadRules';
+import { useFileSends } from './useFileSends';
+import { useKeptSend } from './useKeptSend';
 
 interface UploadCardProps {
   slug: string | undefined;
@@ -17,8 +25,14 @@ interface UploadCardProps {
   shop: PrintShop;
   /** While the shop is closed: when it opens ("The shop opens at 9:30 AM; your files will be waiting."). */
   waiting?: string | null;
-  /** Injected in tests; the real one streams with XMLHttpRequest for progress. */
-  upload?: JobUploader;
+  /** How long the shop keeps files, for the privacy notice. */
+  retention: TPublicShopDetails['retention'];
+  /** Injected in tests; the real one sends each file with tus, then makes the job of them. */
+  uploads?: ResumableUploads;
+  /** Where an unfinished send is kept across a reload; IndexedDB unless a test gives its own. */
+  kept?: KeptSends;
+  /** Where the page goes once the files are sent (the job's status page); without it the card shows the job itself. */
+  onSent?: (job: TJobCreated) => void;
 }
 
 function failureMessage(error: unknown): string {
@@ -27,7 +41,16 @@ function failureMessage(error: unknown): string {
 }
 
 /** The customer's part of the product: pick files, optionally say who you are, send, get a job number. */
-export function UploadCard({ slug, shopName, shop, waiting = null, upload = uploadJob }: UploadCardProps) {
+export function UploadCard({
+  slug,
+  shopName,
+  shop,
+  waiting = null,
+  retention,
+  uploads = resumableUploads,
+  kept: keptProp,
+  onSent,
+}: UploadCardProps) {
   const [files, setFiles] = useState<File[]>([]);
   // Keyed by the File itself: removing one file leaves the others' choices where they are.
   const [choices, setChoices] = useState<Map<File, TPrintOptions>>(() => new Map());
@@ -37,11 +60,20 @@ export function UploadCard({ slug, shopName, shop, waiting = null, upload = uplo
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [phoneTouched, setPhoneTouched] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  // Sending the files, then making the job of them; back to idle when the job call fails.
+  const [phase, setPhase] = useState<'idle' | 'sending' | 'making'>('idle');
   const [created, setCreated] = useState<TJobCreated | null>(null);
+  const kept = useKeptSend(slug, keptProp);
+  const sends = useFileSends(uploads, slug, kept.noteUrl);
+  const online = useOnline();
+  const awake = useScreenAwake(phase !== 'idle');
 
-  const uploading = progress !== null;
+  const uploading = phase !== 'idle';
   const phoneError = phone.trim() && !PHONE_PATTERN.test(phone.trim()) ? 'Please enter a valid phone number.' : null;
+  const sentBytes = files.reduce((sum, f) => sum + (sends.progress.get(f)?.sent ?? 0), 0);
+  const totalBytes = files.reduce((sum, f) => sum + f.size, 0);
+  const percent = phase === 'making' ? 100 : totalBytes > 0 ? Math.floor((sentBytes / totalBytes) * 100) : 0;
+  const allSent = phase === 'sending' && files.length > 0 && files.every((f) => sends.progress.get(f)?.phase === 'done');
 
   const optionsOf = (file: File) => choices.get(file) ?? startingOptions(shop);
   const choose = (file: File, options: TPrintOptions) => {
@@ -59,19 +91,63 @@ export function UploadCard({ slug, shopName, shop, waiting = null, upload = uplo
     setFiles(next.files);
     setNotices(next.notices);
     setFailure(null);
+    if (next.files.length > 0) uploads.preload();
   };
 
   const remove = (index: number) => {
-    setFiles((list) => list.filter((_, i) => i !== index));
+    const file = files[index];
+    if (!file) return;
+    kept.drop(file);
+    sends.remove(file);
+    const left = files.filter((_, i) => i !== index);
+    setFiles(left);
+    if (left.length === 0) setPhase('idle');
     setNotices([]);
     setFailure(null);
   };
 
-  const submit = async (e: FormEvent) => {
+  const makeJob = useEffectEvent(async (at: string) => {
+    try {
+      const job = await uploads.makeJob(at, {
+        uploads: files.map((f) => uploadIdOf(sends.progress.get(f)?.url ?? '')),
+        name: name.trim() || undefined,
+        phone: phone.trim() || undefined,
+        options: files.map((f) => sentOptions(optionsOf(f))),
+      });
+      void kept.forget();
+      sends.clear();
+      setFiles([]);
+      setChoices(new Map());
+      if (job.token) rememberJob({ token: job.token, number: job.number, shopName, shopSlug: at });
+      if (onSent && job.statusUrl) onSent(job);
+      else setCreated(job);
+    } catch (err) {
+      setFailure({ title: 'Upload failed', message: failureMessage(err) });
+      const code = err instanceof ApiError ? err.code : '';
+      // The job was made, its answer lost (a reload while it was made): nothing is left to send or resume.
+      if (code === 'UPLOAD_USED') {
+        void kept.forget();
+        setFiles([]);
+        setChoices(new Map());
+      }
+      // The server no longer has an upload (swept an hour after it began): the next try sends the files anew.
+      if (code === 'UPLOAD_USED' || code === 'UNKNOWN_UPLOAD' || code === 'UPLOAD_INCOMPLETE_FILE') sends.clear();
+    } finally {
+      setPhase('idle');
+    }
+  });
+
+  useEffect(() => {
+    if (!allSent || !slug) return;
+    setPhase('making');
+    void makeJob(slug);
+  }, [allSent, slug]);
+
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (uploading) return;
     const blocker = uploadBlocker(slug, files);
-    if (blocker) {
+    if (blocker || !slug) {
       setFailure(blocker);
       return;
     }
@@ -86,19 +162,31 @@ export function UploadCard({ slug, shopName, shop, waiting = null, upload = uplo
     }
     setNotices([]);
     setFailure(null);
-    setProgress(0);
-    try {
-      const options = files.map((f) => sentOptions(optionsOf(f)));
-      const job = await upload({ slug: slug as string, files, options, name, phone, onProgress: setProgress });
-      setFiles([]);
-      setChoices(new Map());
-      setCreated(job);
-    } catch (err) {
-      setFailure({ title: 'Upload failed', message: failureMessage(err) });
-    } finally {
-      setProgress(null);
-    }
+    kept.keep({
+      name,
+      phone,
+      files: files.map((file) => ({ file, options: optionsOf(file), url: sends.progress.get(file)?.url ?? null })),
+    });
+    setPhase('sending');
+    sends.queue(files);
   };
+
+  const resume = (found: FoundSend) => {
+    kept.adopt(found);
+    const list = found.files.map((f) => f.file);
+    setFiles(list);
+    setChoices(new Map(found.files.map((f) => [f.file, f.options])));
+    setName(found.name);
+    setPhone(found.phone);
+    uploads.preload();
+    setPhase('sending');
+    sends.queue(list, new Map(found.files.map((f) => [f.file, f.url])));
+  };
+
+  const startOver = () =>
+    kept.forget().then((urls) => {
+      for (const url of urls) uploads.forget(url);
+    });
 
   if (created) {
     return <UploadSuccess job={created} shopName={shopName} waiting={waiting} onMore={() => setCreated(null)} />;
@@ -113,59 +201,71 @@ export function UploadCard({ slug, shopName, shop, waiting = null, upload = uplo
       {waiting && (
         <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800 ring-1 ring-amber-200">{waiting}</p>
       )}
-      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-        <FileDropZone disabled={uploading} onPick={pick} />
-        <UploadNotices notices={notices} />
-        <SelectedFiles
-          files={files}
-          disabled={uploading}
-          onRemove={remove}
-          optionsOf={(file) => (
-            <PrintChoices
-              fileName={file.name}
-              shop={shop}
-              options={optionsOf(file)}
-              onePage={isOnePage(file.name)}
+      {kept.offer ? (
+        <ResumeOffer count={kept.offer.files.length} onResume={() => resume(kept.offer!)} onStartOver={startOver} />
+      ) : (
+        <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+          <FileDropZone disabled={uploading} onPick={pick} />
+          <UploadNotices notices={notices} />
+          <SelectedFiles
+            files={files}
+            disabled={uploading}
+            removable={(file) => !uploading || sends.progress.get(file)?.phase === 'failed'}
+            onRemove={remove}
+            statusOf={(file) => {
+              const progress = sends.progress.get(file);
+              if (!progress || (!uploading && progress.phase !== 'failed')) return null;
+              return <FileSendStatus name={file.name} progress={progress} online={online} onRetry={() => sends.retry(file)} />;
+            }}
+            optionsOf={(file) => (
+              <PrintChoices
+                fileName={file.name}
+                shop={shop}
+                options={optionsOf(file)}
+                onePage={isOnePage(file.name)}
+                disabled={uploading}
+                onChange={(o) => choose(file, o)}
+                onApplyToAll={files.length > 1 ? () => applyToAll(file) : undefined}
+              />
+            )}
+          />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField
+              label="Your name (optional)"
+              name="name"
+              autoComplete="name"
+              maxLength={100}
+              value={name}
               disabled={uploading}
-              onChange={(o) => choose(file, o)}
-              onApplyToAll={files.length > 1 ? () => applyToAll(file) : undefined}
+              onChange={(e) => setName(e.target.value)}
             />
-          )}
-        />
-        <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            label="Your name (optional)"
-            name="name"
-            autoComplete="name"
-            maxLength={100}
-            value={name}
-            disabled={uploading}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <TextField
-            label="Phone (optional)"
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            maxLength={20}
-            value={phone}
-            disabled={uploading}
-            error={phoneTouched ? phoneError : null}
-            onChange={(e) => setPhone(e.target.value)}
-            onBlur={() => setPhoneTouched(true)}
-          />
-        </div>
-        {uploading && <UploadProgress percent={progress} />}
-        <UploadNotices notices={failure ? [failure] : []} />
-        <Button type="submit" className="w-full py-3 text-base" loading={uploading}>
-          {uploading
-            ? `Uploading… ${progress}%`
-            : files.length > 0
-              ? `Upload ${files.length} ${files.length === 1 ? 'file' : 'files'}`
-              : 'Upload files'}
-        </Button>
-      </form>
+            <TextField
+              label="Phone (optional)"
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              maxLength={20}
+              value={phone}
+              disabled={uploading}
+              error={phoneTouched ? phoneError : null}
+              onChange={(e) => setPhone(e.target.value)}
+              onBlur={() => setPhoneTouched(true)}
+            />
+          </div>
+          {uploading && !online && <OfflineBanner />}
+          {uploading && <UploadProgress percent={percent} screenKeptOn={awake} />}
+          <UploadNotices notices={failure ? [failure] : []} />
+          <Button type="submit" className="w-full py-3 text-base" loading={uploading}>
+            {uploading
+              ? `Uploading… ${percent}%`
+              : files.length > 0
+                ? `Upload ${files.length} ${files.length === 1 ? 'file' : 'files'}`
+                : 'Upload files'}
+          </Button>
+          <PrivacyNotice shopName={shopName} retention={retention} />
+        </form>
+      )}
     </section>
   );
 }

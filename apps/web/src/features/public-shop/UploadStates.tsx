@@ -2,9 +2,9 @@ import type { TJobCreated } from '@counterprint/contract';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
+import type { UploadNotice } from '../../lib/uploadRules';
 import { useJobProgress } from './jobProgress';
 import { SentFiles } from './SentFiles';
-import type { UploadNotice } from './uploadRules';
 
 /** Refusals and failures, each with its title (docs/product/screens.md#public-shop-page-and-upload) so the customer knows which file and why. */
 export function UploadNotices({ notices }: { notices: UploadNotice[] }) {
@@ -28,8 +28,10 @@ export function UploadNotices({ notices }: { notices: UploadNotice[] }) {
   );
 }
 
-export function UploadProgress({ percent }: { percent: number | null }) {
+/** All the files together; `screenKeptOn` false where the page could not keep the screen on by itself. */
+export function UploadProgress({ percent, screenKeptOn = true }: { percent: number | null; screenKeptOn?: boolean }) {
   const value = percent ?? 0;
+  const keepOpen = screenKeptOn ? 'Keep this page open until the upload finishes.' : 'Keep this screen on until your files are sent.';
   return (
     <div>
       <div
@@ -42,9 +44,7 @@ export function UploadProgress({ percent }: { percent: number | null }) {
       >
         <div className="h-full rounded-full bg-brand-500 transition-[width] duration-200" style={{ width: `${value}%` }} />
       </div>
-      <p className="mt-1.5 text-xs text-slate-500">
-        {value < 100 ? 'Keep this page open until the upload finishes.' : 'Almost done: the shop is checking your files…'}
-      </p>
+      <p className="mt-1.5 text-xs text-slate-500">{value < 100 ? keepOpen : 'Almost done: the shop is checking your files…'}</p>
     </div>
   );
 }

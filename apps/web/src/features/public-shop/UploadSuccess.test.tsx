@@ -13,6 +13,7 @@ const sent: TJobCreated = {
   fileCount: 2,
   number: 17,
   token: TOKEN,
+  statusUrl: `/j/${TOKEN}`,
   files: [
     { id: 'f1', name: 'report.pdf', kind: 'docx', note: NOTE },
     { id: 'f2', name: 'IMG_0001.HEIC', kind: 'heic', note: null },
@@ -87,6 +88,11 @@ const publicJob = (files: LiveFile[], status: TPublicJob['status'] = 'received',
   status,
   files,
   estimate,
+  uploadedAt: '2026-03-02T10:00:00.000Z',
+  printedAt: null,
+  deleteAt: '2026-03-03T10:00:00.000Z',
+  deletedAt: null,
+  payment: { upi: null, reference: 'CP17', claimedAt: null, recordedMethod: null },
 });
 
 /** The server's answers in turn; the last one repeats. Records every URL asked for. */
@@ -163,6 +169,14 @@ describe('after the upload: what the shop made of each file', () => {
 
   it('stops asking once the server says every file is prepared, even a kind that gets no thumbnail', async () => {
     const urls = serveJob(publicJob([photo({ thumbnailUrl: null })], 'ready'));
+    render(<UploadSuccess job={sent} shopName="Print Hub" onMore={() => {}} />);
+    await tick();
+    await tick(5 * POLL_EVERY_MS);
+    expect(urls).toHaveLength(1);
+  });
+
+  it.each<TPublicJob['status']>(['printing', 'deleted'])('stops asking once the job is %s', async (status) => {
+    const urls = serveJob(publicJob([photo({ thumbnailUrl: null })], status));
     render(<UploadSuccess job={sent} shopName="Print Hub" onMore={() => {}} />);
     await tick();
     await tick(5 * POLL_EVERY_MS);

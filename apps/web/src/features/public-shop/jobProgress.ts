@@ -1,7 +1,7 @@
 import type { TPublicJob } from '@counterprint/contract';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { fetchJobByToken } from '../../api/shops';
+import { fetchJobByToken } from '../../api/publicJobs';
 
 export const POLL_EVERY_MS = 2_000;
 /** Conversion takes seconds; after this the customer has their number and the counter takes over. */
@@ -16,12 +16,12 @@ const canBePrepared = (file: PublicFile) => file.conversion !== 'failed' && file
 const PENDING_GAPS: readonly (string | null)[] = ['pages', 'conversion', 'color'];
 
 /**
- * Nothing more to wait for: the job left the queue, the server says every file is prepared
+ * Nothing more to wait for: the job is printing or left the queue, the server says every file is prepared
  * (`ready`; some kinds get no thumbnail), or no file is converting, every file that can have a
  * thumbnail has one and no price waits on a file that can still be prepared.
  */
 export function settled(job: TPublicJob): boolean {
-  if (job.status === 'ready' || job.status === 'printed' || job.status === 'cancelled') return true;
+  if (job.status !== 'received' && job.status !== 'converting') return true;
   const waiting = new Set(job.estimate.lines.filter((l) => PENDING_GAPS.includes(l.missing)).map((l) => l.fileId));
   if (job.files.some((f) => waiting.has(f.id) && canBePrepared(f))) return false;
   return job.files.every((f) => f.conversion !== 'converting' && (f.thumbnailUrl !== null || !canBePrepared(f)));

@@ -1,13 +1,14 @@
-import { SHOP_CATEGORIES, SHOP_TYPES, type TShopProfile } from '@counterprint/contract';
+import { SHOP_CATEGORIES, SHOP_TYPES, type TShopProfile, UPI_VPA_MESSAGE } from '@counterprint/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { serverMessageOr } from '../../api/client';
+import { ApiError, serverMessageOr } from '../../api/client';
 import { saveShopProfile, saveShopProfileWithBanners } from '../../api/settings';
 import { Button } from '../../components/Button';
 import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
 import { Checkbox, Input, Panel, Select, Switch } from './fields';
 import { SETTINGS_TOASTS } from './messages';
 import { type ProfileErrors, type ProfileValues, profileErrors, profilePayload, valuesFrom } from './profile';
+import { UpiFields } from './UpiFields';
 import type { BannerDraft } from './useBannerDraft';
 import { type UsernameStatus, useUsernameCheck } from './useUsernameCheck';
 
@@ -68,6 +69,8 @@ export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
       toast(SETTINGS_TOASTS.profileSaved, 'success');
     },
     onError: (err) => {
+      // The server's refusal of the UPI ID (a rule newer than this screen's copy, say) belongs under the field.
+      if (err instanceof ApiError && err.serverMessage === UPI_VPA_MESSAGE) setErrors((e) => ({ ...e, upiId: UPI_VPA_MESSAGE }));
       setProblem(`${SETTINGS_TOASTS.profileFailed} ${serverMessageOr(err, '')}`.trim());
       toast(serverMessageOr(err, SETTINGS_TOASTS.profileFailed), 'error');
     },
@@ -75,7 +78,7 @@ export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
 
   const set = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
-    if (key === 'shopName' || key === 'username') setErrors((e) => ({ ...e, [key]: undefined }));
+    if (key === 'shopName' || key === 'username' || key === 'upiId') setErrors((e) => ({ ...e, [key]: undefined }));
   };
   const text = (key: Exclude<keyof ProfileValues, 'enableOnlinePayments' | 'enableGstInclusive' | 'colorDetection'>) => ({
     value: values[key],
@@ -156,6 +159,7 @@ export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
             <span className="font-mono text-sm text-slate-600">{values.primaryColor}</span>
           </div>
         </div>
+        <UpiFields upiId={text('upiId')} payeeName={text('upiPayeeName')} shopName={values.shopName} error={errors.upiId} />
         <div className="flex flex-col gap-3 sm:col-span-2">
           <Checkbox
             label="Accept online payments"

@@ -1,4 +1,4 @@
-import { DEFAULT_WEEKLY_HOURS, type TSettings } from '@counterprint/contract';
+import { DEFAULT_WEEKLY_HOURS, type TSettings, UPI_VPA_MESSAGE } from '@counterprint/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobKeys } from '../../api/jobs';
@@ -34,6 +34,8 @@ const settings = (): TSettings => ({
     ownerEmail: 'asha@example.com',
     publicEmail: null,
     colorDetection: false,
+    upiId: null,
+    upiPayeeName: null,
   },
   inventory: [],
   rateCard: [
@@ -447,6 +449,78 @@ describe('shop settings', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ colorDetection: true });
     expect(screen.getByRole('switch', { name: 'Colour detection' })).toHaveAttribute('aria-checked', 'true');
     expect(client.getQueryState(jobKeys.rateCard('demo-prints'))?.isInvalidated).toBe(true);
+  });
+
+  describe('UPI ID (issue 20)', () => {
+    const withUpi = () => ({
+      ...settings(),
+      shop: { ...settings().shop, upiId: 'demoprints@okhdfcbank', upiPayeeName: 'Demo Prints LLP' },
+    });
+    const saved = (call: Call) => {
+      const body = call.body as { upiId: string; upiPayeeName: string };
+      return jsonResponse(200, { ...settings().shop, upiId: body.upiId || null, upiPayeeName: body.upiPayeeName || null });
+    };
+
+    it('shows the saved UPI ID and payee name, and says what they are for', async () => {
+      serve({ 'GET /api/settings': () => jsonResponse(200, withUpi()) });
+      renderSettings();
+      const group = await screen.findByRole('group', { name: 'UPI payments' });
+      expect(within(group).getByLabelText('UPI ID')).toHaveValue('demoprints@okhdfcbank');
+      expect(within(group).getByLabelText('Payee name')).toHaveValue('Demo Prints LLP');
+      expect(within(group).getByLabelText('Payee name')).toHaveAccessibleDescription(
+        "The name customers' UPI apps show. Leave blank to use your shop name.",
+      );
+      expect(group).toHaveTextContent('no payment gateway and no commission');
+      expect(group).toHaveTextContent("A merchant (business) UPI ID is accepted more reliably by customers' UPI apps than a personal one.");
+    });
+
+    it('refuses a UPI ID that is no UPI ID, under the field, and sends nothing', async () => {
+      const calls = serve();
+      const { user } = renderSettings();
+      const field = await screen.findByLabelText('UPI ID');
+      expect(field).toHaveAttribute('placeholder', 'shopname@okhdfcbank');
+      await user.type(field, 'demoprints.okhdfcbank');
+      await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+      expect(field).toHaveAccessibleDescription(UPI_VPA_MESSAGE);
+      await waitFor(() => expect(field).toHaveFocus());
+      expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+      await user.type(field, 'x');
+      expect(field).not.toHaveAccessibleDescription(UPI_VPA_MESSAGE);
+    });
+
+    it('saves a UPI ID, with the payee name left to the shop name', async () => {
+      const calls = serve({ 'PUT /api/settings/shop': saved });
+      const { user } = renderSettings();
+      await user.type(await screen.findByLabelText('UPI ID'), ' demoprints@okhdfcbank ');
+      expect(screen.getByLabelText('Payee name')).toHaveAttribute('placeholder', 'Demo Prints');
+      await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+      expect(await screen.findByText('Shop profile saved.')).toBeInTheDocument();
+      expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ upiId: 'demoprints@okhdfcbank', upiPayeeName: '' });
+      expect(screen.getByLabelText('UPI ID')).toHaveValue('demoprints@okhdfcbank');
+    });
+
+    it('clears the UPI ID and payee name when the fields are emptied', async () => {
+      const calls = serve({ 'GET /api/settings': () => jsonResponse(200, withUpi()), 'PUT /api/settings/shop': saved });
+      const { user } = renderSettings();
+      await user.clear(await screen.findByLabelText('UPI ID'));
+      await user.clear(screen.getByLabelText('Payee name'));
+      await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+      expect(await screen.findByText('Shop profile saved.')).toBeInTheDocument();
+      expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ upiId: '', upiPayeeName: '' });
+      expect(screen.getByLabelText('UPI ID')).toHaveValue('');
+      expect(screen.getByLabelText('Payee name')).toHaveValue('');
+    });
+
+    it("shows the server's refusal of a UPI ID as it wrote it", async () => {
+      serve({ 'PUT /api/settings/shop': () => jsonResponse(400, { error: UPI_VPA_MESSAGE, code: 'VALIDATION_ERROR' }) });
+      const { user } = renderSettings();
+      // One the screen's pattern takes; the server has the last word.
+      await user.type(await screen.findByLabelText('UPI ID'), 'demoprints@okhdfcbank');
+      await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+      const form = screen.getByRole('button', { name: 'Save Profile' }).closest('form')!;
+      expect(await within(form).findByRole('alert')).toHaveTextContent(`Failed to save. ${UPI_VPA_MESSAGE}`);
+      expect(screen.getByLabelText('UPI ID')).toHaveAccessibleDescription(UPI_VPA_MESSAGE);
+    });
   });
 
   it('says so when the settings cannot load', async () => {

@@ -6,6 +6,8 @@ import {
   SHOP_TYPES,
   type TShopProfile,
   type TShopProfileUpdate,
+  UPI_VPA_MESSAGE,
+  UPI_VPA_PATTERN,
   USERNAME_MIN,
 } from '@counterprint/contract';
 
@@ -28,9 +30,12 @@ export interface ProfileValues {
   hours: string;
   whatsapp: string;
   publicEmail: string;
+  upiId: string;
+  upiPayeeName: string;
 }
 
-export type ProfileErrors = Partial<Record<'shopName' | 'username', string>>;
+/** The fields the screen checks before saving; a server refusal of the UPI ID lands on its field too. */
+export type ProfileErrors = Partial<Record<'shopName' | 'username' | 'upiId', string>>;
 
 export function valuesFrom(shop: TShopProfile): ProfileValues {
   return {
@@ -52,14 +57,21 @@ export function valuesFrom(shop: TShopProfile): ProfileValues {
     hours: shop.hours || DEFAULT_SHOP_HOURS,
     whatsapp: shop.whatsapp ?? '',
     publicEmail: shop.publicEmail ?? '',
+    upiId: shop.upiId ?? '',
+    upiPayeeName: shop.upiPayeeName ?? '',
   };
 }
 
-/** docs/product/screens.md#settings: the two rules the screen checks before it saves; the server checks the rest. */
-export function profileErrors(v: Pick<ProfileValues, 'shopName' | 'username'>): ProfileErrors {
+/**
+ * docs/product/screens.md#settings: the rules the screen checks before it saves; the server checks the rest.
+ * A mistyped UPI ID is caught here: customers would otherwise be sent to pay nobody.
+ */
+export function profileErrors(v: Pick<ProfileValues, 'shopName' | 'username' | 'upiId'>): ProfileErrors {
   const errors: ProfileErrors = {};
   if (v.shopName.trim().length < SHOP_NAME_MIN) errors.shopName = SETTINGS_MESSAGES.shopNameRequired;
   if (v.username.trim().length < USERNAME_MIN) errors.username = SETTINGS_MESSAGES.usernameRequired;
+  const upiId = v.upiId.trim();
+  if (upiId && !UPI_VPA_PATTERN.test(upiId)) errors.upiId = UPI_VPA_MESSAGE;
   return errors;
 }
 
@@ -87,6 +99,8 @@ export function profilePayload(v: ProfileValues, bannersToRemove: string[], bann
     hours: v.hours,
     whatsapp: v.whatsapp,
     publicEmail: v.publicEmail,
+    upiId: v.upiId.trim(),
+    upiPayeeName: v.upiPayeeName,
     bannersToRemove,
     bannerGcsPaths,
   };

@@ -1,4 +1,4 @@
-import { ZRateCardPrintAttributesInput } from '@counterprint/contract';
+import { UPI_VPA_MESSAGE, ZRateCardPrintAttributesInput } from '@counterprint/contract';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_ITEM, inventoryPayload, parseStock, thresholdOf } from './inventory';
 import { profileErrors } from './profile';
@@ -128,15 +128,23 @@ describe('inventory numbers', () => {
 
 describe('profile validation', () => {
   it('needs a shop name of 2+ characters after trimming', () => {
-    expect(profileErrors({ shopName: ' A ', username: 'demo' })).toEqual({ shopName: 'Shop name is required' });
-    expect(profileErrors({ shopName: 'AB', username: 'demo' })).toEqual({});
+    expect(profileErrors({ shopName: ' A ', username: 'demo', upiId: '' })).toEqual({ shopName: 'Shop name is required' });
+    expect(profileErrors({ shopName: 'AB', username: 'demo', upiId: '' })).toEqual({});
   });
 
   it('needs a username of 3+ characters after trimming', () => {
-    expect(profileErrors({ shopName: 'Demo', username: ' ab ' })).toEqual({ username: 'Please choose a username (3+ chars)' });
-    expect(profileErrors({ shopName: '', username: '' })).toEqual({
+    expect(profileErrors({ shopName: 'Demo', username: ' ab ', upiId: '' })).toEqual({ username: 'Please choose a username (3+ chars)' });
+    expect(profileErrors({ shopName: '', username: '', upiId: '' })).toEqual({
       shopName: 'Shop name is required',
       username: 'Please choose a username (3+ chars)',
     });
+  });
+
+  it('takes no UPI ID, or one like name@bank (issue 20)', () => {
+    const shop = { shopName: 'Demo', username: 'demo' };
+    expect(profileErrors({ ...shop, upiId: '  ' })).toEqual({});
+    expect(profileErrors({ ...shop, upiId: ' demoprints@okhdfcbank ' })).toEqual({});
+    for (const bad of ['demoprints', 'demo prints@okhdfcbank', '@okhdfcbank', 'demoprints@'])
+      expect(profileErrors({ ...shop, upiId: bad }), bad).toEqual({ upiId: UPI_VPA_MESSAGE });
   });
 });

@@ -1,7 +1,7 @@
 import { COPIES_MAX, EXTRA_QUANTITY_MAX, EXTRAS_PER_FILE_MAX, type TPrintOptions } from '@counterprint/contract';
 import { Fragment, type ReactNode, useId, useState } from 'react';
-import { formatRupees } from '../../lib/format';
-import { type PrintShop, pagesProblem, priceHint } from './printChoices';
+import { formatRupees } from '../lib/format';
+import { type PrintShop, pagesProblem, priceHint } from '../lib/printChoices';
 
 // 44 px tall: a thumb's target (WCAG 2.5.5). 16 px text on phones, or iOS zooms into a focused select.
 const CHIP =

@@ -6,7 +6,7 @@ import {
   type TPrintOptions,
   type TPublicShopDetails,
 } from '@counterprint/contract';
-import { formatRupees } from '../../lib/format';
+import { formatRupees } from './format';
 
 /** What choosing print options needs of the shop: its rates, its papers and whether it detects colour. */
 export type PrintShop = Pick<TPublicShopDetails, 'rateCard' | 'papers' | 'colorDetection'>;

@@ -1,47 +1,39 @@
+import type { TJobCreated } from '@counterprint/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/client';
-import { uploadJob } from '../../api/shops';
-
-/** Just enough of XMLHttpRequest to see what was sent and to answer it. */
-class FakeXhr {
-  static last: FakeXhr;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
-    this.onload?.();
-  }
-}
+import { FakeXhr } from '../test/jobServer';
+import { ApiError } from './client';
+import { jobForm, postForm } from './upload';
 
 const pdf = new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' });
 const photo = new File(['jpeg'], 'photo.jpg', { type: 'image/jpeg' });
 
-describe('uploadJob (XMLHttpRequest, for progress)', () => {
+/** A shop's job as the multipart form sends it (the server still takes it; the shop page sends with tus). */
+const uploadJob = ({
+  slug,
+  files,
+  options,
+  name,
+  phone,
+  onProgress,
+}: {
+  slug: string;
+  files: File[];
+  options?: unknown[];
+  name?: string;
+  phone?: string;
+  onProgress?: (percent: number) => void;
+}) =>
+  postForm<TJobCreated>(
+    `/public/shops/${encodeURIComponent(slug)}/jobs`,
+    jobForm(files, {
+      name: name?.trim() || undefined,
+      phone: phone?.trim() || undefined,
+      options: options ? JSON.stringify(options) : undefined,
+    }),
+    { onProgress },
+  );
+
+describe('postForm and jobForm (XMLHttpRequest, for progress)', () => {
   it('posts files, name and phone as multipart, reports percent and answers the job', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const progress: number[] = [];

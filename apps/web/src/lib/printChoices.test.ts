@@ -6,7 +6,7 @@ import {
   type TPublicRate,
 } from '@counterprint/contract';
 import { describe, expect, it } from 'vitest';
-import { makePublicRate } from '../../test/fixtures';
+import { makePublicRate } from '../test/fixtures';
 import { applyOptions, applyToEvery, isOnePage, pagesProblem, priceHint, sentOptions, startingOptions } from './printChoices';
 
 const rate = makePublicRate;

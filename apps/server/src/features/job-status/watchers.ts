@@ -1,0 +1,58 @@
+/**
+ * The status pages open on this instance, by job (issue 20). The realtime fan-out tells every instance
+ * of every job change (realtime/fanout.ts), so a page learns of a change whichever instance made it.
+ * Bounded: a network (one address) may hold `perAddress` pages open, the instance `total`.
+ */
+export type WatcherLimits = { perAddress: number; total: number };
+
+export class JobWatchers {
+  private readonly byJob = new Map<string, Set<() => void>>();
+  private readonly byAddress = new Map<string, number>();
+  /** How to end each open page's stream, for a shutdown that must not wait 30 minutes for them. */
+  private readonly enders = new Set<() => void>();
+  private open = 0;
+
+  constructor(private readonly limits: WatcherLimits) {}
+
+  /** Whether one more page may open from this address now. */
+  hasRoom(address: string): boolean {
+    return this.open < this.limits.total && (this.byAddress.get(address) ?? 0) < this.limits.perAddress;
+  }
+
+  /** Calls `onChange` on each change of the job until the returned function is called; `end` closes the page's stream. */
+  watch(jobId: string, address: string, onChange: () => void, end: () => void = () => {}): () => void {
+    this.enders.add(end);
+    const set = this.byJob.get(jobId) ?? new Set();
+    this.byJob.set(jobId, set);
+    set.add(onChange);
+    this.open++;
+    this.byAddress.set(address, (this.byAddress.get(address) ?? 0) + 1);
+    let closed = false;
+    return () => {
+      if (closed) return;
+      closed = true;
+      this.enders.delete(end);
+      this.open--;
+      const n = (this.byAddress.get(address) ?? 1) - 1;
+      if (n > 0) this.byAddress.set(address, n);
+      else this.byAddress.delete(address);
+      set.delete(onChange);
+      if (set.size === 0) this.byJob.delete(jobId);
+    };
+  }
+
+  changed(jobId: string): void {
+    const set = this.byJob.get(jobId);
+    if (!set) return;
+    for (const onChange of set) onChange();
+  }
+
+  /** Ends every open stream (the browser reconnects, to another instance if this one is going). */
+  closeAll(): void {
+    for (const end of [...this.enders]) end();
+  }
+
+  get size(): number {
+    return this.open;
+  }
+}

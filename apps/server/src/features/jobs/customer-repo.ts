@@ -1,0 +1,146 @@
+import { type TPrintOptions, UPLOAD_LIMITS } from '@counterprint/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/index.js';
+import { jobFiles, jobs } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import { uploadLost } from './quota.js';
+import { settleReservation } from './quota-repo.js';
+import { insertFiles, type NewJob } from './repo.js';
+
+/**
+ * The changes a customer makes to their own job (issue 20). Each runs under the job's row lock and
+ * first reads where the job stands, so a change never crosses staff starting to print it.
+ */
+export type JobStanding = 'open' | 'printing' | 'printed' | 'cancelled' | 'deleted';
+
+type Tx = Db;
+
+/** Locks the job's row and says where it stands for a customer's change. */
+export async function lockStanding(tx: Tx, jobId: string): Promise<JobStanding> {
+  const rows = await queryRows<{ status: string; printing: boolean; live: boolean }>(
+    tx,
+    sql`SELECT status, printing_at IS NOT NULL AS printing,
+               EXISTS (SELECT 1 FROM job_files f WHERE f.job_id = j.id AND f.state <> 'purged') AS live
+        FROM jobs j WHERE id = ${jobId} FOR UPDATE`,
+  );
+  const row = rows[0];
+  if (!row?.live) return 'deleted';
+  if (row.status === 'done') return 'printed';
+  if (row.status === 'cancelled') return 'cancelled';
+  return row.printing ? 'printing' : 'open';
+}
+
+/** Runs `change` while the job is open to its customer; answers the standing that refused it otherwise. */
+export async function whileOpen(db: Db, jobId: string, change: (tx: Tx) => Promise<void>): Promise<JobStanding> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Tx;
+    const standing = await lockStanding(t, jobId);
+    if (standing === 'open') await change(t);
+    return standing;
+  });
+}
+
+export async function writePrintOptions(tx: Tx, jobId: string, changes: { fileId: string; options: TPrintOptions }[]): Promise<void> {
+  for (const { fileId, options } of changes) {
+    await tx
+      .update(jobFiles)
+      .set({ printOptions: options })
+      .where(and(eq(jobFiles.id, fileId), eq(jobFiles.jobId, jobId)));
+  }
+}
+
+/** Staff started printing: set once, while the job is queued. False when it is printed or cancelled. */
+export async function startPrinting(db: Db, jobId: string, now: Date): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE jobs SET printing_at = coalesce(printing_at, ${now.toISOString()})
+        WHERE id = ${jobId} AND status = 'queued' RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+/** A staff download of an original starts printing its job; answers the job when this download did. */
+export async function startPrintingByDownload(db: Db, blobKey: string, now: Date) {
+  return (
+    await queryRows<{ id: string; shop_id: string }>(
+      db,
+      sql`UPDATE jobs j SET printing_at = ${now.toISOString()}
+          FROM job_files f
+          WHERE f.blob_key = ${blobKey} AND f.state = 'active' AND j.id = f.job_id
+            AND j.status = 'queued' AND j.printing_at IS NULL
+          RETURNING j.id, j.shop_id`,
+    )
+  )[0];
+}
+
+/** The customer says they paid; the first claim's time stands. False when the job is cancelled or gone. */
+export async function claimPayment(db: Db, jobId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ paymentClaimedAt: sql`coalesce(${jobs.paymentClaimedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(jobs.id, jobId), sql`${jobs.status} <> 'cancelled'`))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** The position after the job's last file, for files the customer adds. */
+export async function nextPosition(tx: Tx, jobId: string): Promise<number> {
+  const rows = await queryRows<{ n: number | null }>(tx, sql`SELECT max(position) AS n FROM job_files WHERE job_id = ${jobId}`);
+  const last = rows[0]?.n;
+  return last === null || last === undefined ? 0 : Number(last) + 1;
+}
+
+/**
+ * "Delete my files now": every copy of every file (the queue, the bin, a file staff saved, and all that was
+ * made from them) is marked purged at once, and an unprinted job is cancelled. Answers the blob keys to delete,
+ * or the standing that refused it (staff are printing, or nothing is left).
+ */
+export async function purgeJobNow(db: Db, jobId: string, now: Date): Promise<{ refused: JobStanding } | { blobKeys: string[] }> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Tx;
+    const standing = await lockStanding(t, jobId);
+    if (standing === 'printing' || standing === 'deleted') return { refused: standing };
+    const at = now.toISOString();
+    await tx
+      .update(jobs)
+      .set({ status: 'cancelled', cancelledAt: now })
+      .where(and(eq(jobs.id, jobId), eq(jobs.status, 'queued'), isNull(jobs.printingAt)));
+    const rows = await queryRows<{ blob_key: string }>(
+      t,
+      sql`WITH purged AS (
+            UPDATE job_files SET state = 'purged', purged_at = ${at}
+            WHERE job_id = ${jobId} AND state <> 'purged' RETURNING id, blob_key),
+          derived AS (
+            UPDATE file_derivatives d SET purged_at = ${at} FROM purged p
+            WHERE d.file_id = p.id AND d.purged_at IS NULL RETURNING d.blob_key)
+          SELECT blob_key FROM purged UNION ALL SELECT blob_key FROM derived`,
+    );
+    return { blobKeys: rows.map((r) => r.blob_key) };
+  });
+}
+
+/**
+ * Files the customer adds to their open job: written in the same transaction that ends the upload's
+ * reservation, after the last file. Answers the standing that refused them when the job is no longer open.
+ */
+export async function addFiles(
+  db: Db,
+  job: { id: string; shopId: string },
+  files: Pick<NewJob, 'upload' | 'conversions' | 'printOptions'>,
+  now: Date,
+): Promise<JobStanding> {
+  return whileOpen(db, job.id, async (tx) => {
+    const kept = await queryRows<{ n: number }>(
+      tx,
+      sql`SELECT count(*)::int AS n FROM job_files WHERE job_id = ${job.id} AND state <> 'purged'`,
+    );
+    // One job holds what one upload may: adding files again and again must not grow it past that.
+    if (Number(kept[0]?.n ?? 0) + files.upload.files.length > UPLOAD_LIMITS.maxFiles) throw jobFull();
+    if (!(await settleReservation(tx, files.upload.jobId, now))) throw uploadLost();
+    const firstPosition = await nextPosition(tx, job.id);
+    await insertFiles(tx, { jobId: job.id, shopId: job.shopId, firstPosition }, files, now);
+  });
+}
+
+const jobFull = () =>
+  badRequest(`A job holds at most ${UPLOAD_LIMITS.maxFiles} files. Send the rest as a new job from the shop's page.`, 'TOO_MANY_FILES');

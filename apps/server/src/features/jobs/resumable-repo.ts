@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/index.js';
+
+/** A file being sent with tus (issue 21), as its row says. */
+export type ResumableRow = {
+  id: string;
+  shop_id: string;
+  size: number;
+  received: number;
+  filename: string;
+  client_key: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+};
+
+const asRow = (r: Record<string, unknown>): ResumableRow => ({
+  ...(r as ResumableRow),
+  size: Number(r.size),
+  received: Number(r.received),
+  created_at: new Date(r.created_at as string),
+  expires_at: new Date(r.expires_at as string),
+  used_at: r.used_at ? new Date(r.used_at as string) : null,
+});
+
+export async function insertUpload(db: Db, u: Omit<ResumableRow, 'received' | 'used_at'>): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO resumable_uploads (id, shop_id, size, filename, client_key, created_at, expires_at)
+        VALUES (${u.id}, ${u.shop_id}, ${u.size}, ${u.filename}, ${u.client_key}, ${u.created_at.toISOString()}, ${u.expires_at.toISOString()})`,
+  );
+}
+
+export async function findUpload(db: Db, id: string): Promise<ResumableRow | undefined> {
+  const rows = await queryRows<Record<string, unknown>>(db, sql`SELECT * FROM resumable_uploads WHERE id = ${id}`);
+  return rows[0] ? asRow(rows[0]) : undefined;
+}
+
+/**
+ * Records a segment that starts where the file has got to; false, with nothing written, when another
+ * request (on any instance) moved the file on meanwhile or it was taken by a job.
+ */
+export async function addSegment(db: Db, id: string, start: number, size: number, blobKey: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const moved = await queryRows<{ id: string }>(
+      t,
+      sql`UPDATE resumable_uploads SET received = received + ${size}
+          WHERE id = ${id} AND received = ${start} AND used_at IS NULL AND received + ${size} <= size RETURNING id`,
+    );
+    if (moved.length === 0) return false;
+    await t.execute(
+      sql`INSERT INTO resumable_segments (upload_id, start_at, size, blob_key) VALUES (${id}, ${start}, ${size}, ${blobKey})`,
+    );
+    return true;
+  });
+}
+
+export const segmentsOf = (db: Db, id: string) =>
+  queryRows<{ blob_key: string; size: string }>(
+    db,
+    sql`SELECT blob_key, size FROM resumable_segments WHERE upload_id = ${id} ORDER BY start_at`,
+  );
+
+/** Deletes the upload's row and answers its segments' blob keys, for the caller to delete. */
+export async function deleteUpload(db: Db, id: string): Promise<string[]> {
+  const keys = await queryRows<{ blob_key: string }>(db, sql`SELECT blob_key FROM resumable_segments WHERE upload_id = ${id}`);
+  await db.execute(sql`DELETE FROM resumable_uploads WHERE id = ${id}`);
+  return keys.map((k) => k.blob_key);
+}
+
+/** Uploads nobody made a job of before they expired. */
+export const expiredUploads = (db: Db, now: Date, limit: number) =>
+  queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM resumable_uploads WHERE used_at IS NULL AND expires_at <= ${now.toISOString()} ORDER BY expires_at LIMIT ${limit}`,
+  );
+
+/** Uploads whose job has been made: their segments are copied into the job's files. */
+export const usedUploads = (db: Db, limit: number) =>
+  queryRows<{ id: string }>(db, sql`SELECT id FROM resumable_uploads WHERE used_at IS NOT NULL LIMIT ${limit}`);
+
+/**
+ * Claims completed uploads of one shop for a job, in the caller's transaction; answers the rows claimed
+ * (locked), so a second job call with the same ids finds them used.
+ */
+export async function claimUploads(tx: Db, shopId: string, ids: string[], now: Date, adopted: string[]) {
+  const rows = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`SELECT * FROM resumable_uploads WHERE id = any(${sql.param(ids)}::text[]) FOR UPDATE`,
+  );
+  const mark = async () => {
+    await tx.execute(
+      sql`UPDATE resumable_uploads SET used_at = ${now.toISOString()} WHERE id = any(${sql.param(ids)}::text[]) AND shop_id = ${shopId}`,
+    );
+    // A segment that became a job's blob is the job's now: the sweep of used uploads must not delete it.
+    if (adopted.length > 0) await tx.execute(sql`DELETE FROM resumable_segments WHERE blob_key = any(${sql.param(adopted)}::text[])`);
+  };
+  return { rows: rows.map(asRow), mark };
+}

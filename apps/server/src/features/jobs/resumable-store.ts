@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { PassThrough, type Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DataStore, ERRORS, Upload } from '@tus/utils';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/index.js';
+import { HttpError } from '../../http/errors.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { ContentCheck, extensionOf, SNIFF_BYTES } from './content-check.js';
+import * as repo from './resumable-repo.js';
+
+/** An upload nobody finished is deleted, with its bytes, this long after it began. */
+export const RESUMABLE_EXPIRY_MS = 60 * 60 * 1000;
+
+/** Who sends a file, told by the creation request before the store writes the row (see resumable.ts). */
+export type Sender = { shopId: string; clientKey: string; filename: string };
+
+/**
+ * tus's store for Counterprint (docs/decisions/041-resumable-uploads.md): each PATCH's bytes are one blob
+ * of the encrypted blob store, so nothing of a partial upload is ever on disk or in S3 in plaintext, and
+ * the row in PostgreSQL says how far the file has got. A segment is recorded only if it starts where
+ * the file stands (an update on the row), so two instances writing the same upload cannot both win.
+ */
+export class ResumableStore extends DataStore {
+  /** Filled by the creation request's naming step, emptied by `create`. */
+  private readonly senders = new Map<string, Sender>();
+
+  constructor(private readonly d: { db: Db; blobs: BlobStore; clock: Clock }) {
+    super();
+    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+  }
+
+  /** Remembers who sends the upload `id`, for `create` to write with its row. */
+  expect(id: string, sender: Sender): void {
+    this.senders.set(id, sender);
+    setTimeout(() => this.senders.delete(id), 60_000).unref();
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    const sender = this.senders.get(upload.id);
+    this.senders.delete(upload.id);
+    if (!sender || upload.size === undefined) throw ERRORS.UNKNOWN_ERROR;
+    const now = this.d.clock.now();
+    await repo.insertUpload(this.d.db, {
+      id: upload.id,
+      shop_id: sender.shopId,
+      size: upload.size,
+      filename: sender.filename,
+      client_key: sender.clientKey,
+      created_at: now,
+      expires_at: new Date(now.getTime() + RESUMABLE_EXPIRY_MS),
+    });
+    upload.creation_date = now.toISOString();
+    return upload;
+  }
+
+  override async write(body: Readable, id: string, offset: number): Promise<number> {
+    const row = await this.live(id);
+    if (row.received !== offset) throw ERRORS.INVALID_OFFSET;
+    // A connection that drops keeps what arrived: the client resumes from there, not from the PATCH's start.
+    const kept = new PassThrough();
+    body.on('error', () => kept.end());
+    body.pipe(kept);
+    const key = `resumable/${row.shop_id}/${id}/${offset}-${randomUUID()}`;
+    const stored = await this.d.blobs.put(key, kept, { maxBytes: row.size - offset });
+    if (stored.size === 0) {
+      await this.d.blobs.delete(key).catch(() => {});
+      return offset;
+    }
+    if (offset === 0 && stored.size >= Math.min(row.size, SNIFF_BYTES)) await this.checkHead(row, key);
+    if (!(await repo.addSegment(this.d.db, id, offset, stored.size, key))) {
+      await this.d.blobs.delete(key).catch(() => {});
+      throw ERRORS.INVALID_OFFSET;
+    }
+    return offset + stored.size;
+  }
+
+  /**
+   * The first bytes are checked as a form's file is (the same sniff), so a file that is not what it
+   * claims is refused at once, with the upload and its bytes deleted, not after it was all sent.
+   */
+  private async checkHead(row: repo.ResumableRow, key: string): Promise<void> {
+    const kind = extensionOf(row.filename);
+    if (!kind) return;
+    const head = await this.d.blobs.get(key, { start: 0, end: Math.min(row.size, SNIFF_BYTES) - 1 });
+    try {
+      await pipeline(head.stream, new ContentCheck(kind, row.filename), new Writable({ write: (_c, _e, done) => done() }));
+    } catch (err) {
+      await this.d.blobs.delete(key).catch(() => {});
+      await this.deleteWithBytes(row.id);
+      throw err instanceof HttpError ? { status_code: err.status, body: JSON.stringify({ error: err.message, code: err.code }) } : err;
+    }
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    const row = await this.live(id);
+    return new Upload({
+      id,
+      size: row.size,
+      offset: row.received,
+      metadata: { filename: row.filename },
+      creation_date: row.created_at.toISOString(),
+    });
+  }
+
+  override async remove(id: string): Promise<void> {
+    await this.live(id);
+    await this.deleteWithBytes(id);
+  }
+
+  override getExpiration(): number {
+    return RESUMABLE_EXPIRY_MS;
+  }
+
+  /** Deletes expired uploads and what used ones left behind, with their bytes; answers how many went. */
+  override async deleteExpired(): Promise<number> {
+    const gone = [...(await repo.expiredUploads(this.d.db, this.d.clock.now(), 500)), ...(await repo.usedUploads(this.d.db, 500))];
+    for (const { id } of gone) await this.deleteWithBytes(id);
+    return gone.length;
+  }
+
+  /** An upload still open for bytes: unknown or taken ones are gone for tus (404), expired ones too (410). */
+  private async live(id: string): Promise<repo.ResumableRow> {
+    const row = await repo.findUpload(this.d.db, id);
+    if (!row || row.used_at) throw ERRORS.FILE_NOT_FOUND;
+    if (row.expires_at.getTime() <= this.d.clock.now().getTime()) throw ERRORS.FILE_NO_LONGER_EXISTS;
+    return row;
+  }
+
+  private async deleteWithBytes(id: string): Promise<void> {
+    const keys = await repo.deleteUpload(this.d.db, id);
+    await Promise.all(keys.map((k) => this.d.blobs.delete(k).catch(() => {})));
+  }
+}

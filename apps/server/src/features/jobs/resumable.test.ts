@@ -1,0 +1,285 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { ZPublicJob } from '@counterprint/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../../../test/support/database.js';
+import { ownerWithShop, pdfBytes } from '../../../test/support/fixtures.js';
+import { createSecondInstance, createTestApp, json, type TestApp, testClock } from '../../../test/support/harness.js';
+
+const MIN = 60_000;
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+/** A PDF of about `size` bytes: a real one, padded with a comment the page counter skips. */
+async function pdfOfSize(size: number, marker: string): Promise<Buffer> {
+  const pdf = await pdfBytes(2, marker);
+  return Buffer.concat([
+    pdf,
+    Buffer.from('\n%'),
+    randomBytes(Math.max(0, size - pdf.length - 3)).map((b) => 0x41 + (b % 26)),
+    Buffer.from('\n'),
+  ]);
+}
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+
+describe.each(DATABASE_KINDS)('resumable uploads (tus) on %s', (kind) => {
+  let t: TestApp;
+  let base: string;
+  const clock = testClock(new Date('2026-12-03T09:00:00Z'));
+  let shop: { id: string; slug: string };
+  let other: { id: string; slug: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind, clock, env: { RATE_LIMIT: 'off' } });
+    shop = (await ownerWithShop(t.app, 'tus-owner@example.com', { shopName: 'Resume Prints' })).shop;
+    other = (await ownerWithShop(t.app, 'tus-other@example.com', { shopName: 'Other Prints' })).shop;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => t?.close());
+
+  const tusHeaders = { 'tus-resumable': '1.0.0' };
+  /** One HTTP request on a real socket; `cutAfter` bytes of the body are written, then the connection is dropped. */
+  const send = (method: string, url: string, headers: Record<string, string>, body?: Buffer, cutAfter?: number) =>
+    new Promise<Answer | 'cut'>((resolve, reject) => {
+      const req = request(`${base}${url}`, { method, headers: { ...tusHeaders, ...headers } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      });
+      req.on('error', (err) => (cutAfter !== undefined ? resolve('cut') : reject(err)));
+      if (!body) return req.end();
+      if (cutAfter === undefined) return req.end(body);
+      req.write(body.subarray(0, cutAfter));
+      setTimeout(() => {
+        req.destroy();
+        resolve('cut');
+      }, 400);
+    });
+  const answer = async (p: Promise<Answer | 'cut'>) => {
+    const a = await p;
+    if (a === 'cut') throw new Error('the request was cut');
+    return a;
+  };
+  const create = (slug: string, name: string, size: number, extra: Record<string, string> = {}) =>
+    answer(
+      send('POST', `/api/public/shops/${slug}/uploads`, {
+        'upload-length': String(size),
+        'upload-metadata': `filename ${b64(name)}`,
+        ...extra,
+      }),
+    );
+  const offsetOf = async (location: string) => {
+    const head = await answer(send('HEAD', location, {}));
+    expect(head.status).toBe(200);
+    return Number(head.headers['upload-offset']);
+  };
+  const patch = (location: string, offset: number, bytes: Buffer, cutAfter?: number) =>
+    send('PATCH', location, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, bytes, cutAfter);
+  const sendWhole = async (slug: string, name: string, bytes: Buffer) => {
+    const created = await create(slug, name, bytes.length);
+    expect(created.status, created.body).toBe(201);
+    const location = String(created.headers.location);
+    const done = await answer(patch(location, 0, bytes));
+    expect(done.status, done.body).toBe(204);
+    return location;
+  };
+  const idOf = (location: string) => location.split('/').pop()!;
+  const makeJob = (slug: string, body: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/public/shops/${slug}/jobs`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+
+  it('resumes a file cut at half from the offset the server kept, and the job holds the very bytes sent', async () => {
+    const file = await pdfOfSize(2 * 1024 * 1024, 'resumed');
+    const created = await create(shop.slug, 'thesis.pdf', file.length);
+    expect(created.status, created.body).toBe(201);
+    const location = String(created.headers.location);
+    expect(location).toMatch(new RegExp(`^/api/public/shops/${shop.slug}/uploads/[A-Za-z0-9_-]{22}$`));
+    expect(created.headers['upload-expires']).toBeTruthy();
+
+    const half = file.length / 2;
+    expect(await patch(location, 0, file, half)).toBe('cut');
+    const kept = await offsetOf(location);
+    // What reached the server before the cut is kept: the phone resends at most what was in flight.
+    expect(kept).toBeGreaterThan(half - 256 * 1024);
+    expect(kept).toBeLessThanOrEqual(half);
+
+    // A PATCH from a stale offset is refused and changes nothing.
+    expect((await answer(patch(location, 0, file.subarray(0, 10)))).status).toBe(409);
+    const rest = await answer(patch(location, kept, file.subarray(kept)));
+    expect(rest.status, rest.body).toBe(204);
+    expect(Number(rest.headers['upload-offset'])).toBe(file.length);
+    const resent = half - kept;
+    expect(resent).toBeLessThanOrEqual(256 * 1024);
+
+    const job = await makeJob(shop.slug, { uploads: [idOf(location)], name: 'Asha', options: [{ copies: 2 }] });
+    expect(job.statusCode, job.body).toBe(201);
+    const created2 = json(job) as { jobId: string; token: string; files: { name: string; kind: string }[] };
+    expect(created2.files).toEqual([expect.objectContaining({ name: 'thesis.pdf', kind: 'pdf' })]);
+    const row = await t.deps.database.db.execute(`SELECT sha256, size FROM job_files WHERE job_id = '${created2.jobId}'` as never);
+    const stored = (row as unknown as { rows: { sha256: string; size: number | string }[] }).rows[0]!;
+    expect(stored.sha256).toBe(sha(file));
+    expect(Number(stored.size)).toBe(file.length);
+    const view = ZPublicJob.parse(json(await t.app.inject({ method: 'GET', url: `/api/public/jobs/${created2.token}` })));
+    expect(view.files[0]).toMatchObject({ name: 'thesis.pdf', options: expect.objectContaining({ copies: 2 }) });
+
+    // Used once: the same upload makes no second job, and tus no longer knows it.
+    const again = await makeJob(shop.slug, { uploads: [idOf(location)] });
+    expect(again.statusCode).toBe(409);
+    expect(json(again).code).toBe('UPLOAD_USED');
+    expect((await answer(send('HEAD', location, {}))).status).toBe(404);
+  });
+
+  it('makes a file sent in one piece the job’s own blob, kept when the sweep clears used uploads', async () => {
+    const file = await pdfOfSize(400 * 1024, 'one piece');
+    const location = await sendWhole(shop.slug, 'whole.pdf', file);
+    const job = await makeJob(shop.slug, { uploads: [idOf(location)] });
+    expect(job.statusCode, job.body).toBe(201);
+    const rows = await t.deps.database.db.execute(`SELECT blob_key, sha256 FROM job_files WHERE job_id = '${json(job).jobId}'` as never);
+    const stored = (rows as unknown as { rows: { blob_key: string; sha256: string }[] }).rows[0]!;
+    expect(stored.sha256).toBe(sha(file));
+    await t.app.services.sweeper.sweep();
+    const read = await t.deps.blobs.get(stored.blob_key);
+    const chunks: Buffer[] = [];
+    for await (const c of read.stream) chunks.push(c as Buffer);
+    expect(sha(Buffer.concat(chunks))).toBe(sha(file));
+  });
+
+  it('keeps no plaintext of a partial upload in the blob store', async () => {
+    const marker = Buffer.from('COUNTERPRINT-PLAINTEXT-MARKER-'.repeat(2000));
+    const file = Buffer.concat([await pdfBytes(1, 'plain'), marker]);
+    const created = await create(shop.slug, 'secret.pdf', file.length + 1000);
+    const location = String(created.headers.location);
+    expect((await answer(patch(location, 0, file))).status).toBe(204);
+    const needle = marker.subarray(0, 64);
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir)) {
+        const p = path.join(dir, entry);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (readFileSync(p).includes(needle)) found.push(p);
+      }
+    };
+    walk(path.join(t.dataDir, 'blobs'));
+    expect(found).toEqual([]);
+    expect(await offsetOf(location)).toBe(file.length);
+  });
+
+  it('refuses at creation, keeping nothing: too large, unknown shop, a type we do not print, no name', async () => {
+    const before = await t.deps.database.db.execute('SELECT count(*)::int AS n FROM resumable_uploads' as never);
+    const count = () => (before as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const tooLarge = await create(shop.slug, 'big.pdf', 25 * 1024 * 1024 + 1);
+    expect(tooLarge.status).toBe(413);
+    const unknown = await create('no-such-shop', 'a.pdf', 100);
+    expect(unknown.status).toBe(404);
+    const exe = await create(shop.slug, 'setup.exe', 100);
+    expect(exe.status).toBe(415);
+    expect(JSON.parse(exe.body).error).toMatch(/not allowed|cannot|print/i);
+    const nameless = await answer(send('POST', `/api/public/shops/${shop.slug}/uploads`, { 'upload-length': '100' }));
+    expect(nameless.status).toBe(400);
+    const after = await t.deps.database.db.execute('SELECT count(*)::int AS n FROM resumable_uploads' as never);
+    expect((after as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(count());
+  });
+
+  it('refuses a file whose first bytes are not what its name says, as soon as they arrive, and keeps none of it', async () => {
+    const fake = Buffer.concat([Buffer.from('MZ\x90\x00'), randomBytes(100 * 1024)]);
+    const created = await create(shop.slug, 'invoice.pdf', fake.length + 50 * 1024);
+    const location = String(created.headers.location);
+    const refused = await answer(patch(location, 0, fake));
+    expect(refused.status).toBe(415);
+    expect(JSON.parse(refused.body).error).toMatch(/invoice\.pdf/);
+    expect((await answer(send('HEAD', location, {}))).status).toBe(404);
+    const left: string[] = [];
+    for await (const b of t.deps.blobs.list(`resumable/${shop.id}/${idOf(location)}/`)) left.push(b.key);
+    expect(left).toEqual([]);
+  });
+
+  it('refuses a job of unfinished, unknown, another shop\u2019s or repeated uploads, and continues an upload only at its own shop', async () => {
+    const file = await pdfOfSize(300 * 1024, 'refusals');
+    const unfinished = await create(shop.slug, 'half.pdf', file.length);
+    const halfLocation = String(unfinished.headers.location);
+    expect((await answer(patch(halfLocation, 0, file.subarray(0, 1000)))).status).toBe(204);
+    const halfJob = await makeJob(shop.slug, { uploads: [idOf(halfLocation)] });
+    expect(halfJob.statusCode).toBe(409);
+    expect(json(halfJob)).toMatchObject({
+      code: 'UPLOAD_INCOMPLETE_FILE',
+      error: 'half.pdf has not finished sending. Wait for it, or send it again.',
+    });
+
+    expect((await makeJob(shop.slug, { uploads: ['NoSuchUploadAtAll0000'] })).statusCode).toBe(400);
+    const theirs = await sendWhole(other.slug, 'theirs.pdf', file);
+    const foreign = await makeJob(shop.slug, { uploads: [idOf(theirs)] });
+    expect(foreign.statusCode).toBe(400);
+    expect(json(foreign).code).toBe('UNKNOWN_UPLOAD');
+    // Another shop's slug in the path reaches nothing of this upload.
+    const wrongShop = `/api/public/shops/${shop.slug}/uploads/${idOf(theirs)}`;
+    expect((await answer(send('HEAD', wrongShop, {}))).status).toBe(404);
+    expect((await answer(send('DELETE', wrongShop, {}))).status).toBe(404);
+    const noShop = `/api/public/shops/no-such-shop/uploads/${idOf(theirs)}`;
+    expect((await answer(send('HEAD', noShop, {}))).status).toBe(404);
+    expect((await answer(patch(noShop, 0, file.subarray(0, 10)))).status).toBe(404);
+    expect((await makeJob(shop.slug, { uploads: [] })).statusCode).toBe(400);
+    const jobs = await t.deps.database.db.execute(`SELECT count(*)::int AS n FROM jobs WHERE shop_id = '${other.id}'` as never);
+    expect((jobs as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
+  it.runIf(kind === 'postgres')('finishes one file PATCHed first to one instance and then to another', async () => {
+    const second = await createSecondInstance(t);
+    try {
+      await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const otherBase = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
+      const file = await pdfOfSize(600 * 1024, 'two instances');
+      const created = await create(shop.slug, 'moved.pdf', file.length);
+      const location = String(created.headers.location);
+      const half = 300 * 1024;
+      expect((await answer(patch(location, 0, file.subarray(0, half)))).status).toBe(204);
+      const onB = await new Promise<number>((resolve, reject) => {
+        const req = request(`${otherBase}${location}`, {
+          method: 'PATCH',
+          headers: { ...tusHeaders, 'upload-offset': String(half), 'content-type': 'application/offset+octet-stream' },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end(file.subarray(half));
+      });
+      expect(onB).toBe(204);
+      const job = await makeJob(shop.slug, { uploads: [idOf(location)] });
+      expect(job.statusCode, job.body).toBe(201);
+      const rows = await t.deps.database.db.execute(`SELECT sha256 FROM job_files WHERE job_id = '${json(job).jobId}'` as never);
+      expect((rows as unknown as { rows: { sha256: string }[] }).rows[0]!.sha256).toBe(sha(file));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('deletes an upload nobody finished an hour after it began, with its bytes', async () => {
+    const file = await pdfOfSize(100 * 1024, 'expires');
+    const created = await create(shop.slug, 'left.pdf', file.length);
+    const location = String(created.headers.location);
+    expect((await answer(patch(location, 0, file.subarray(0, 5000)))).status).toBe(204);
+    const keys = async () => {
+      const found: string[] = [];
+      for await (const b of t.deps.blobs.list(`resumable/${shop.id}/${idOf(location)}/`)) found.push(b.key);
+      return found;
+    };
+    expect(await keys()).toHaveLength(1);
+    clock.advance(59 * MIN);
+    await t.app.services.sweeper.sweep();
+    expect(await keys()).toHaveLength(1);
+    clock.advance(2 * MIN);
+    expect((await t.app.services.sweeper.sweep()).resumable).toBeGreaterThanOrEqual(1);
+    expect(await keys()).toEqual([]);
+    expect((await answer(send('HEAD', location, {}))).status).toBe(404);
+  });
+});

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/contract';
+import { Server } from '@tus/server';
+import type { Upload } from '@tus/utils';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/index.js';
+import { HttpError } from '../../http/errors.js';
+import * as policies from '../../limits/policies.js';
+import type { RateLimiter } from '../../limits/rate-limiter.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { shopBySlug } from '../shops/scope.js';
+import { extensionOf, refusedType } from './content-check.js';
+import { validateFilename } from './filename.js';
+import { clientKeyOf, type QuotaLimits } from './quota.js';
+import { usageOf } from './quota-repo.js';
+import { findUpload } from './resumable-repo.js';
+import { ResumableStore } from './resumable-store.js';
+import { storageFull } from './upload.js';
+
+export type ResumableDeps = {
+  db: Db;
+  blobs: BlobStore;
+  clock: Clock;
+  limiter: RateLimiter;
+  clientKeySecret: string;
+  quota: QuotaLimits;
+  /** The address the request came from, as Fastify resolved it (trusted proxies applied). */
+  addressOf: (raw: unknown) => string;
+};
+
+const NO_RESERVATION = '00000000-0000-0000-0000-000000000000';
+const UPLOADS_PATH = /^\/api\/public\/shops\/([^/?#]+)\/uploads(?:\/([^/?#]+))?/;
+
+/** tus's answer for one of our refusals: its status and our error body, as every other call has it. */
+const tusError = (err: unknown) =>
+  err instanceof HttpError ? { status_code: err.status, body: JSON.stringify({ error: err.message, code: err.code }) } : err;
+
+const slugOf = (url: string) => decodeURIComponent(UPLOADS_PATH.exec(new URL(url).pathname)?.[1] ?? '');
+
+/**
+ * The tus 1.0 endpoint of a shop (issue 21; docs/decisions/041-resumable-uploads.md), under
+ * `/api/public/shops/{slug}/uploads`: one upload a file, refused at creation with the upload's own
+ * messages (size, type, quota, limits), and only ever continued at the shop that began it.
+ */
+export function resumableUploads(d: ResumableDeps) {
+  const store = new ResumableStore({ db: d.db, blobs: d.blobs, clock: d.clock });
+  const server = new Server({
+    path: '/api/public/shops',
+    datastore: store,
+    relativeLocation: true,
+    maxSize: UPLOAD_LIMITS.maxFileBytes,
+    namingFunction: () => randomBytes(16).toString('base64url'),
+    generateUrl: (req, { id }) => `/api/public/shops/${encodeURIComponent(slugOf(req.url))}/uploads/${id}`,
+    getFileIdFromRequest: (req) => UPLOADS_PATH.exec(new URL(req.url).pathname)?.[2],
+    onUploadCreate: async (req, upload) => {
+      try {
+        await admit(d, store, req as unknown as TusRequest, upload);
+        return {};
+      } catch (err) {
+        throw tusError(err);
+      }
+    },
+    // An upload is continued, looked at or ended only under the shop it was begun at.
+    onIncomingRequest: async (req, id) => {
+      if (req.method === 'POST') return;
+      const row = await findUpload(d.db, id);
+      const shop = await shopBySlug(d.db, slugOf(req.url)).catch(() => undefined);
+      if (!row || row.shop_id !== shop?.id)
+        throw { status_code: 404, body: JSON.stringify({ error: 'Upload not found', code: 'UPLOAD_NOT_FOUND' }) };
+    },
+  });
+  return { server, store };
+}
+
+type TusRequest = { url: string; headers: Headers; runtime?: { node?: { req?: unknown } } };
+
+/** The creation's checks, before a byte is taken: the shop, the limits, the file's size, name and type, the quotas. */
+async function admit(d: ResumableDeps, store: ResumableStore, req: TusRequest, upload: Upload): Promise<void> {
+  const shop = await shopBySlug(d.db, slugOf(req.url));
+  const ip = d.addressOf(req.runtime?.node?.req);
+  await d.limiter.hit(...policies.resumableFile(ip, shop.id));
+  const filename = validateFilename(upload.metadata?.filename ?? '');
+  if (!extensionOf(filename)) throw refusedType(filename);
+  const size = upload.size ?? 0;
+  if (size > UPLOAD_LIMITS.maxFileBytes) throw new HttpError(413, 'FILE_TOO_LARGE', tooLargeMessage(filename));
+  const clientKey = clientKeyOf(d.clientKeySecret, ip);
+  // No reservation of its own: the file's row, once written, counts in the shop's and address's bytes.
+  const usage = await usageOf(d.db, shop.id, clientKey, NO_RESERVATION, d.clock.now());
+  if (usage.shopBytes + size > d.quota.shopBytes) throw storageFull();
+  if (usage.addressBytes + size > d.quota.shopBytes * d.quota.addressShare) throw storageFull();
+  store.expect(upload.id, { shopId: shop.id, clientKey, filename });
+}

@@ -1,0 +1,143 @@
+import { type DetailedError, Upload } from 'tus-js-client';
+import type { FileSendEvents, FileSending } from './resumable';
+import { ShopUrlStorage } from './shopUrlStorage';
+
+// Loaded only once the customer has picked files (api/resumable.ts), with tus-js-client. It imports nothing
+// the shop page's first load has (the contract included), so no shared piece is split off into a chunk of its own.
+
+/** A drop loses at most one chunk; smaller would cost a round trip (and a blob on the server) per little piece. */
+export const CHUNK_BYTES = 1024 * 1024;
+/** tus-js-client's own retries; after the last, the file is tried again every last delay for as long as the phone is online. */
+export const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000];
+const AGAIN_EVERY_MS = RETRY_DELAYS.at(-1)!;
+/** No byte moved for this long while online: the connection is dead without saying so (a phone between cells). */
+export const STALL_MS = 60_000;
+
+const statusOf = (err: unknown) => (err as Partial<DetailedError>).originalResponse?.getStatus() ?? 0;
+
+/**
+ * An answer that sending again will not change: a 4xx but a conflict (409, an offset the server moved
+ * past) or a lock (423); or an error no request caused (the file could not be read).
+ */
+export function isFinal(err: unknown): boolean {
+  const status = statusOf(err);
+  if (status >= 400 && status < 500) return status !== 409 && status !== 423;
+  return !(err as Partial<DetailedError>).originalRequest;
+}
+
+/** The server's own words when it sent any (a creation refused as too large, of a wrong type, over quota). */
+export function failureMessage(file: File, err: unknown): string {
+  try {
+    const body = JSON.parse((err as DetailedError).originalResponse?.getBody() ?? '') as { error?: unknown };
+    if (typeof body.error === 'string' && body.error) return body.error;
+  } catch {
+    // Not JSON: a proxy's page, or no answer at all.
+  }
+  const status = statusOf(err);
+  return status ? `${file.name} could not be sent (error ${status}).` : `${file.name} could not be read. Pick it again.`;
+}
+
+const online = () => navigator.onLine !== false;
+
+/**
+ * Sends one file as its own tus upload: tus-js-client's retries first, then again every 20 s for as long as
+ * the phone is online, and from where the server has it once the network is back. Only a refusal (or a
+ * file that cannot be read) ends it, until the customer asks to retry.
+ */
+export function sendFile(endpoint: string, slug: string, file: File, events: FileSendEvents, url: string | null): FileSending {
+  let state: 'starting' | 'running' | 'waiting' | 'failed' | 'done' | 'stopped' = 'starting';
+  let again: ReturnType<typeof setTimeout> | undefined;
+  let lastMove = Date.now();
+
+  const upload: Upload = new Upload(file, {
+    endpoint,
+    uploadUrl: url,
+    metadata: { filename: file.name },
+    chunkSize: CHUNK_BYTES,
+    retryDelays: RETRY_DELAYS,
+    uploadDataDuringCreation: true,
+    storeFingerprintForResuming: true,
+    removeFingerprintOnSuccess: true,
+    urlStorage: new ShopUrlStorage(slug),
+    onShouldRetry: (err) => !isFinal(err) && online(),
+    onProgress: (sent, total) => {
+      lastMove = Date.now();
+      events.onProgress(sent, total);
+    },
+    onUploadUrlAvailable: () => {
+      if (upload.url) events.onUrl(upload.url);
+    },
+    onSuccess: () => {
+      state = 'done';
+      end();
+      events.onDone(upload.url ?? '');
+    },
+    onError: (err) => {
+      if (isFinal(err)) {
+        state = 'failed';
+        events.onFailed(failureMessage(file, err));
+        return;
+      }
+      state = 'waiting';
+      // Offline, the `online` event starts it again.
+      if (online()) again = setTimeout(run, AGAIN_EVERY_MS);
+    },
+  });
+
+  const run = () => {
+    // Two starts of one Upload would send its chunks twice over; every caller checks, and so does this.
+    if (state === 'running' || state === 'done' || state === 'stopped') return;
+    clearTimeout(again);
+    state = 'running';
+    lastMove = Date.now();
+    upload.start();
+  };
+  const pause = () => {
+    if (state !== 'running') return;
+    state = 'waiting';
+    void upload.abort();
+  };
+  // A request in flight when the network goes may hang instead of failing; it is ended at once, and the
+  // upload continues from the server's offset when the network is back.
+  const onOffline = () => pause();
+  const onOnline = () => {
+    if (state === 'waiting') run();
+  };
+  const watchdog = setInterval(() => {
+    if (state === 'running' && online() && Date.now() - lastMove > STALL_MS) {
+      pause();
+      run();
+    }
+  }, 5_000);
+  window.addEventListener('offline', onOffline);
+  window.addEventListener('online', onOnline);
+  const end = () => {
+    clearInterval(watchdog);
+    clearTimeout(again);
+    window.removeEventListener('offline', onOffline);
+    window.removeEventListener('online', onOnline);
+  };
+
+  // Without a URL from a reload, an upload of the same file this browser began at this shop is continued.
+  const previous = url ? Promise.resolve([]) : upload.findPreviousUploads().catch(() => []);
+  void previous.then(([found]) => {
+    if (found) upload.resumeFromPreviousUpload(found);
+    if (state === 'starting') run();
+  });
+
+  return {
+    retry: () => {
+      if (state === 'failed') run();
+    },
+    stop: () => {
+      state = 'stopped';
+      end();
+      void upload.abort();
+    },
+    cancel: () => {
+      state = 'stopped';
+      end();
+      void upload.abort(true).catch(() => {});
+    },
+  };
+}

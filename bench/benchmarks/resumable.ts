@@ -1,0 +1,119 @@
+/**
+ * Issue 21's resumable uploads, measured as a phone would send: each file its own tus upload, then the
+ * JSON job call. Throughput and server memory against the bare pipe baseline in the same run, and the
+ * bytes a lossy link costs when every file's connection is cut three times at random points.
+ */
+import { rm } from 'node:fs/promises';
+import { startDriver } from '../lib/driver.js';
+import { MiB } from '../lib/payload.js';
+import { rssSampler } from '../lib/procstat.js';
+import type { Benchmark, Row } from '../lib/report.js';
+import { readRss, scratchDir, startServer } from '../lib/server.js';
+import { createShop, waitForPageCounts } from '../lib/setup.js';
+import { median } from '../lib/stats.js';
+import type { TusJobResult } from '../lib/tus-upload.js';
+
+const MB = 1e6;
+const list = (xs: number[], digits = 0) => xs.map((x) => x.toFixed(digits)).join(', ');
+
+export const resumableUploads: Benchmark = {
+  name: 'resumable',
+  describe: 'tus: one job of 50 × 25 MiB against the bare pipe; bytes sent over a link cut 3 times a file',
+  async run({ db, quick, log }) {
+    const files = quick ? 10 : 50;
+    const size = quick ? 10 * MiB : 25 * MiB;
+    const rounds = quick ? 1 : 3;
+    const bytes = files * size;
+    const server = await startServer(db, 'resumable');
+    const uploader = await startDriver('drivers/upload.ts');
+    const raw = await startDriver('baselines/raw-upload.ts');
+    const rawDir = await scratchDir('raw');
+    try {
+      const shop = await createShop(server.url);
+      const { url: rawUrl } = await raw.call<{ url: string; pid: number }>('listen', { dir: rawDir });
+      await uploader.call('tus', { url: server.url, slug: shop.slug, files: 2, size: MiB, prefix: 'warm' });
+      await uploader.call('raw', { url: rawUrl, files: 2, size: MiB });
+      await waitForPageCounts(server.url, shop, 120_000);
+      const ours: number[] = [];
+      const base: number[] = [];
+      const growth: number[] = [];
+      const errors: string[] = [];
+      for (let i = 0; i < rounds; i++) {
+        const before = readRss(server.pid);
+        const rss = rssSampler(server.pid, () => readRss(server.pid));
+        const r = await uploader.call<TusJobResult>('tus', { url: server.url, slug: shop.slug, files, size, prefix: `r${i}` });
+        rss.stop();
+        growth.push((rss.peak - before) / MB);
+        if (r.status !== 201) errors.push(`tus ${r.status} ${r.error ?? ''}`);
+        ours.push(bytes / MB / (r.ms / 1000));
+        const b = await uploader.call<{ status: number; ms: number }>('raw', { url: rawUrl, files, size });
+        base.push(bytes / MB / (b.ms / 1000));
+        log(
+          `  round ${i + 1}: tus ${ours.at(-1)!.toFixed(0)} MB/s (job call ${r.jobMs?.toFixed(0)} of ${r.ms.toFixed(0)} ms), baseline ${base.at(-1)!.toFixed(0)} MB/s, RSS +${growth.at(-1)!.toFixed(1)} MB`,
+        );
+        await waitForPageCounts(server.url, shop, 180_000);
+      }
+
+      // A lossy link: 10 files, each connection cut 3 times at random points and resumed from HEAD's offset.
+      const lossyFiles = 10;
+      const lossySize = quick ? 2 * MiB : 5 * MiB;
+      const lossy = await uploader.call<TusJobResult>('tus', {
+        url: server.url,
+        slug: shop.slug,
+        files: lossyFiles,
+        size: lossySize,
+        disconnects: 3,
+        prefix: 'lossy',
+      });
+      if (lossy.status !== 201) errors.push(`lossy ${lossy.status} ${lossy.error ?? ''}`);
+      const overhead = lossy.bytesSent / lossy.fileBytes;
+      log(
+        `  lossy link: ${(lossy.bytesSent / MB).toFixed(1)} MB sent for ${(lossy.fileBytes / MB).toFixed(1)} MB of files (${overhead.toFixed(3)}×)`,
+      );
+
+      const value = median(ours);
+      const baseline = median(base);
+      const rows: Row[] = [
+        {
+          what: 'resumable uploads',
+          measure: `tus MB/s, one job of ${files} × ${size / MiB} MiB`,
+          value,
+          baseline,
+          format: 'rate',
+          target: '≥ 0.80× baseline',
+          pass: value / baseline >= 0.8 && errors.length === 0,
+          detail: `median of ${rounds}: tus ${list(ours)}; bare pipe ${list(base)}`,
+        },
+        {
+          what: 'resumable uploads',
+          measure: `server RSS growth over that job (MB)`,
+          value: median(growth),
+          format: 'mb',
+          target: '< 100 MB',
+          pass: Math.max(...growth) < 100,
+          detail: list(growth, 1),
+        },
+        {
+          what: 'resumable uploads',
+          measure: `bytes sent ÷ file bytes, ${lossyFiles} × ${lossySize / MiB} MiB, 3 cuts a file`,
+          value: overhead,
+          format: 'ratio',
+          target: '≤ 1.05',
+          pass: overhead <= 1.05 && lossy.status === 201,
+        },
+      ];
+      return {
+        rows,
+        notes: [
+          'Each file is one tus upload (POST, then one PATCH of the whole file); the baseline receives the same bytes as one multipart body and pipes it to a file.',
+          ...(errors.length ? [`errors: ${errors.join('; ')}`] : []),
+        ],
+        data: { tusMBps: ours, baselineMBps: base, rssGrowthMB: growth, lossy },
+      };
+    } finally {
+      await Promise.all([uploader.close(), raw.close()]);
+      await server.stop();
+      await rm(rawDir, { recursive: true, force: true });
+    }
+  },
+};
