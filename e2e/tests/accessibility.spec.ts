@@ -20,6 +20,10 @@ interface Finding {
 /** Runs axe on the page as it stands and keeps every serious or critical violation. */
 async function audit(page: Page, where: string, found: Finding[]): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => {});
+  // A panel still fading in blends its colours with the page, which axe reports as low contrast.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
   // Every audited screen is kept, so a reviewer can look at what axe looked at.
   await shot(page, `a11y-${where.replace(/[^a-z0-9@]+/gi, '-').replace(/^-|-$/g, '')}`);
