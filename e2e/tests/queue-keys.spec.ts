@@ -30,7 +30,7 @@ test('a busy counter: oldest first, j/k/Enter/p keys, the unopened count in the 
   await expect(rows.first()).toHaveAccessibleName('View job #1 from Asha Rao');
   await expect(page).toHaveTitle('(3) Print queue — Counterprint');
   // Whether the browser holds audio depends on its autoplay rule and history; the button must tell the truth.
-  const sound = page.getByRole('button', { name: /Click to enable sound/ });
+  const sound = page.getByRole('button', { name: /Click to turn on sound/ });
   const held = await page.evaluate(() => new AudioContext().state === 'suspended');
   await expect(sound).toBeVisible({ visible: held });
   await shot(page, 'queue-keys-01-list-1280');

@@ -20,9 +20,12 @@ vi.mock('../../api/stomp', () => ({
     return { status: feed.status, everConnected: true };
   },
 }));
-const alerts = vi.hoisted(() => ({ beeps: 0, notified: [] as string[] }));
+const alerts = vi.hoisted(() => ({ chimes: 0, silenced: 0, notified: [] as string[] }));
 vi.mock('./arrivalAlerts', () => ({
-  playArrivalBeep: () => void alerts.beeps++,
+  startChime: () => {
+    alerts.chimes++;
+    return () => void alerts.silenced++;
+  },
   notifyArrival: (job: { id: string }) => void alerts.notified.push(job.id),
   notificationsSupported: () => false,
   askNotificationPermission: async () => 'denied',
@@ -61,7 +64,8 @@ beforeEach(() => {
   setActiveShop('shop-1', 'demo-prints', false);
   feed.status = 'connected';
   feed.shopIds = [];
-  alerts.beeps = 0;
+  alerts.chimes = 0;
+  alerts.silenced = 0;
   alerts.notified = [];
   let n = 0;
   vi.stubGlobal('URL', Object.assign(globalThis.URL, { createObjectURL: () => `blob:file-${++n}`, revokeObjectURL: () => {} }));
@@ -120,18 +124,21 @@ describe('/printJob', () => {
     expect(screen.getByText('Select a user to view documents')).toBeInTheDocument();
     expect(feed.shopIds).toEqual(['shop-1']);
 
+    // The unopened job already waiting chimes from the start.
+    await waitFor(() => expect(alerts.chimes).toBe(1));
     const arrival = makeJob({ id: 'j2', number: 8, customerName: 'Ravi', createdAt: new Date().toISOString() }, [120]);
     act(() => feed.handlers!.onMessage({ action: 'created', job: arrival }));
     expect(await screen.findByText('Ravi')).toBeInTheDocument();
     expect(screen.getByText('2 jobs')).toBeInTheDocument();
     expect(screen.getByText('120 sheets')).toHaveClass('bg-orange-100');
-    expect(alerts).toEqual({ beeps: 1, notified: ['j2'] });
+    // The arrival starts the chime again, so its first beep is for this job.
+    expect(alerts).toEqual({ chimes: 2, silenced: 1, notified: ['j2'] });
 
     // The same job again, or one for an action we do not know, changes nothing and stays quiet.
     act(() => feed.handlers!.onMessage({ action: 'created', job: arrival }));
     act(() => feed.handlers!.onMessage({ action: 'archived', job: makeJob({ id: 'j9' }) }));
     expect(screen.getByText('2 jobs')).toBeInTheDocument();
-    expect(alerts.beeps).toBe(1);
+    expect(alerts.chimes).toBe(2);
   });
 
   it("marks a job printed with the estimate's total and the payment method, and it leaves the queue", async () => {
@@ -335,6 +342,35 @@ describe('/printJob', () => {
       renderPage(<PrintJobsPage />);
       await screen.findByText('Chitra');
       await waitFor(() => expect(document.title).toBe('(2) Print queue — Counterprint'));
+    });
+
+    it('chimes until every waiting job is opened or acknowledged; acknowledged jobs still count in the title', async () => {
+      serve(baseRoutes(three));
+      const { user } = renderPage(<PrintJobsPage />);
+      await screen.findByText('Chitra');
+      expect(screen.getByText('3 new jobs waiting')).toBeInTheDocument();
+      await waitFor(() => expect(alerts.chimes).toBe(1));
+      await user.click(screen.getByRole('button', { name: 'View job #2 from Rajpal' }));
+      expect(screen.getByText('2 new jobs waiting')).toBeInTheDocument();
+      expect(alerts.silenced).toBe(0);
+
+      await user.click(screen.getByRole('button', { name: 'Acknowledge' }));
+      expect(alerts.silenced).toBe(1);
+      expect(screen.queryByText(/new jobs? waiting/)).not.toBeInTheDocument();
+      expect(document.title).toBe('(2) Print queue — Counterprint');
+
+      // A job arriving after that chimes again, on its own.
+      act(() =>
+        feed.handlers!.onMessage({
+          action: 'created',
+          job: makeJob({ id: 'j4', number: 4, customerName: 'Deepa', createdAt: minutesAgo(0) }),
+        }),
+      );
+      expect(await screen.findByText('1 new job waiting')).toBeInTheDocument();
+      expect(alerts.chimes).toBe(2);
+      await user.click(screen.getByRole('button', { name: 'View job #4 from Deepa' }));
+      expect(alerts.silenced).toBe(2);
+      expect(document.title).toBe('(2) Print queue — Counterprint');
     });
   });
 

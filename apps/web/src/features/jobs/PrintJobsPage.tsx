@@ -1,22 +1,24 @@
 import type { TJob } from '@counterprint/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { jobKeys, useOlderJobs, usePrintJobs, usePrintSetup, useUploadRefusals } from '../../api/jobs';
 import { useShopJobsFeed } from '../../api/stomp';
 import { useActiveShop } from '../../app/useActiveShop';
 import { NoShopYet } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
-import { notifyArrival, playArrivalBeep } from './arrivalAlerts';
+import { notifyArrival } from './arrivalAlerts';
 import { DownloadFolderCard } from './DownloadFolderCard';
 import { JobActions } from './JobActions';
 import { JobList } from './JobList';
 import { JobViewer } from './JobViewer';
 import { LiveBanner } from './LiveBanner';
-import { applyLiveMessage, isNewArrival, queueTitle, unopenedCount } from './liveJobs';
+import { applyLiveMessage, isNewArrival } from './liveJobs';
 import { useOpenedJobs } from './queuePrefs';
 import { RefusedUploadsNotice } from './RefusedUploadsNotice';
 import { SoundButton } from './SoundButton';
+import { useArrivalAlerts } from './useArrivalAlerts';
 import { useDownloadFolder, useDownloads } from './useDownloads';
+import { WaitingJobs } from './WaitingJobs';
 
 function NoShop() {
   return (
@@ -39,19 +41,6 @@ function NothingSelected() {
   );
 }
 
-/** The tab title counts queued jobs not yet opened here, so a counter in another tab sees them arrive. */
-function useQueueTitle(unopened: number) {
-  useEffect(() => {
-    const before = document.title;
-    return () => {
-      document.title = before;
-    };
-  }, []);
-  useEffect(() => {
-    document.title = queueTitle(unopened);
-  }, [unopened]);
-}
-
 /** The live queue of one shop (docs/product/screens.md#live-print-jobs). Keyed by shop id, so a switch starts clean. */
 function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | null }) {
   const client = useQueryClient();
@@ -65,6 +54,8 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
   const folder = useDownloadFolder();
   const downloads = useDownloads(folder);
   const resetDownloads = downloads.reset;
+  // The live handler is made before the list it changes; it reaches the alerts through a ref.
+  const arrivedRef = useRef<() => void>(() => {});
 
   const onMessage = useCallback(
     (body: unknown) => {
@@ -73,7 +64,7 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
       const arrived = isNewArrival(current, body);
       client.setQueryData<TJob[]>(key, (list) => applyLiveMessage(list ?? [], body));
       if (arrived) {
-        playArrivalBeep();
+        arrivedRef.current();
         notifyArrival(arrived);
       }
     },
@@ -86,7 +77,8 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
   const list = jobs.data ?? [];
   const older = useOlderJobs(shopId, list.length);
   const selected = list.find((j) => j.id === selectedId) ?? null;
-  useQueueTitle(unopenedCount(list, opened));
+  const alerts = useArrivalAlerts(list, opened);
+  arrivedRef.current = alerts.arrived;
   const clearPrintAsk = useCallback(() => setPrintAsk(null), []);
 
   // Download progress and messages belong to the job they were for.
@@ -112,6 +104,7 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
         <div className="flex flex-col gap-2 lg:col-start-2">
           <LiveBanner status={live.status} everConnected={live.everConnected} />
           <SoundButton />
+          <WaitingJobs count={alerts.waiting.length} onAcknowledge={alerts.acknowledge} />
           <RefusedUploadsNotice refusals={refusals.data} />
         </div>
         <div ref={viewerRef} className="min-w-0 lg:col-start-2">

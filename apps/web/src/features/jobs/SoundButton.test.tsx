@@ -30,11 +30,11 @@ beforeEach(() => {
 });
 
 describe('SoundButton', () => {
-  it('offers "Click to enable sound" while the browser holds audio, and goes once the click starts it', async () => {
+  it('offers "Click to turn on sound" while the browser holds audio, and goes once the click starts it', async () => {
     const SoundButton = await load();
     render(<SoundButton />);
-    await userEvent.click(screen.getByRole('button', { name: /Click to enable sound/ }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: /Click to enable sound/ })).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: /Click to turn on sound/ }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Click to turn on sound/ })).not.toBeInTheDocument());
     expect(SuspendedAudio.made[0]!.state).toBe('running');
     expect(sessionStorage.getItem('queueSoundEnabled')).toBe('1');
   });
@@ -43,8 +43,8 @@ describe('SoundButton', () => {
     const SoundButton = await load();
     render(<SoundButton />);
     SuspendedAudio.made[0]!.allowResume = false;
-    await userEvent.click(screen.getByRole('button', { name: /Click to enable sound/ }));
-    expect(screen.getByRole('button', { name: /Click to enable sound/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Click to turn on sound/ }));
+    expect(screen.getByRole('button', { name: /Click to turn on sound/ })).toBeInTheDocument();
     expect(sessionStorage.getItem('queueSoundEnabled')).toBeNull();
   });
 
@@ -52,9 +52,9 @@ describe('SoundButton', () => {
     sessionStorage.setItem('queueSoundEnabled', '1');
     const SoundButton = await load();
     render(<SoundButton />);
-    expect(screen.getByRole('button', { name: /Click to enable sound/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Click to turn on sound/ })).toBeInTheDocument();
     await userEvent.keyboard('j');
-    await waitFor(() => expect(screen.queryByRole('button', { name: /Click to enable sound/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Click to turn on sound/ })).not.toBeInTheDocument());
   });
 
   it('shows nothing where there is no Web Audio', async () => {

@@ -38,7 +38,7 @@ export function SoundButton() {
       className="inline-flex w-full items-center justify-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 transition hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-brand-500"
     >
       <Icon name="bell" className="h-4 w-4" />
-      Click to enable sound
+      Click to turn on sound
       <span className="font-normal text-amber-800">for new jobs</span>
     </button>
   );

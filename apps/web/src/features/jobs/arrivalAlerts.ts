@@ -41,29 +41,58 @@ export async function enableSound(): Promise<boolean> {
   return ctx.state === 'running';
 }
 
-/** A short two-tone beep from an oscillator: no sound file to download or cache. */
-export function playArrivalBeep(): void {
+/** Issue 22: a job nobody has opened or acknowledged chimes again this often. */
+export const CHIME_INTERVAL_S = 20;
+const BEEP_S = 0.36;
+
+/** A short two-tone beep from an oscillator, at `at` on the audio clock: no sound file to download or cache. */
+function beep(ctx: AudioContext, at: number): OscillatorNode {
+  const gain = ctx.createGain();
+  gain.connect(ctx.destination);
+  gain.gain.setValueAtTime(0.0001, at);
+  gain.gain.exponentialRampToValueAtTime(0.2, at + 0.02);
+  gain.gain.exponentialRampToValueAtTime(0.0001, at + BEEP_S - 0.01);
+  const tone = ctx.createOscillator();
+  tone.type = 'sine';
+  tone.frequency.setValueAtTime(880, at);
+  tone.frequency.setValueAtTime(1320, at + 0.12);
+  tone.connect(gain);
+  tone.start(at);
+  tone.stop(at + BEEP_S);
+  return tone;
+}
+
+/**
+ * Beeps now, then every CHIME_INTERVAL_S until the returned function is called. Each beep is booked
+ * on the audio clock when the one before it starts: a hidden tab's timers are throttled to once a
+ * minute by Chrome, the audio clock is not, so a counter in another tab still hears it on time.
+ */
+export function startChime(): () => void {
   const ctx = audioContext();
-  if (!ctx) return;
-  try {
-    // The page may not have had its click yet; the sound button on the queue asks for one.
-    if (ctx.state === 'suspended') void ctx.resume().catch(() => {});
-    const now = ctx.currentTime;
-    const gain = ctx.createGain();
-    gain.connect(ctx.destination);
-    gain.gain.setValueAtTime(0.0001, now);
-    gain.gain.exponentialRampToValueAtTime(0.2, now + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.35);
-    const tone = ctx.createOscillator();
-    tone.type = 'sine';
-    tone.frequency.setValueAtTime(880, now);
-    tone.frequency.setValueAtTime(1320, now + 0.12);
-    tone.connect(gain);
-    tone.start(now);
-    tone.stop(now + 0.36);
-  } catch {
-    // A missing or blocked audio device must never break the queue.
-  }
+  if (!ctx) return () => {};
+  let next: OscillatorNode | null = null;
+  let stopped = false;
+  const book = (at: number) => {
+    if (stopped) return;
+    try {
+      next = beep(ctx, at);
+      // 'ended' is an event, not a timer, so a hidden tab still gets it promptly.
+      next.onended = () => book(Math.max(at + CHIME_INTERVAL_S, ctx.currentTime + CHIME_INTERVAL_S - BEEP_S));
+    } catch {
+      // A missing or blocked audio device must never break the queue.
+    }
+  };
+  // The page may not have had its click yet; the sound button on the queue asks for one.
+  if (ctx.state === 'suspended') void ctx.resume().catch(() => {});
+  book(ctx.currentTime);
+  return () => {
+    stopped = true;
+    try {
+      next?.stop();
+    } catch {
+      // Already ended.
+    }
+  };
 }
 
 export const notificationsSupported = () => typeof window !== 'undefined' && 'Notification' in window;

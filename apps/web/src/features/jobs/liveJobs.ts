@@ -88,8 +88,8 @@ export function orderJobs(jobs: TJob[], order: QueueOrder): TJob[] {
 }
 
 /** Queued jobs nobody has opened at this counter yet: the count in the tab title. */
-export const unopenedCount = (jobs: TJob[], opened: ReadonlySet<string>): number =>
-  jobs.filter((j) => j.status === 'queued' && !opened.has(j.id)).length;
+export const unopenedJobs = (jobs: TJob[], opened: ReadonlySet<string>): TJob[] =>
+  jobs.filter((j) => j.status === 'queued' && !opened.has(j.id));
 
 export const queueTitle = (unopened: number): string =>
   unopened > 0 ? `(${unopened}) Print queue — Counterprint` : 'Print queue — Counterprint';
