@@ -69,11 +69,23 @@ import { databaseRateLimiter, memoryRateLimiter, noRateLimit, type RateLimiter, 
 import type { Mailer } from './mail/mailer.js';
 import { PreviewMaker } from './previews/preview-maker.js';
 import { ColorDetector } from './pricing/color-pages.js';
+import { PrintReadyMaker } from './printing/print-ready.js';
 import { type Realtime, startRealtime } from './realtime/wiring.js';
 import { receiptSigningKey } from './receipts/signing.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { registerFileRoutes } from './storage/file-routes.js';
 
+/**
+ * Print-ready PDFs are made on a staff click, one file at a time per click: a deadline and a memory
+ * cap like the page counter's, and a short line so a burst of clicks waits rather than piles up.
+ */
+const PRINT_READY_LIMITS = {
+  timeoutMs: 30_000,
+  memoryBytes: 768 * 1024 * 1024,
+  maxOutputBytes: 256 * 1024 * 1024,
+  concurrency: Math.min(availableParallelism(), 2),
+  maxWaiting: 8,
+};
 export type AppDeps = {
   config: Config;
   database: Database;
@@ -262,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     recycleRetentionSeconds: config.recycleRetentionSeconds,
     tokens: new JobTokens(config.fileUrlSecret),
     resumable: resumable.server,
+    printReady: new PrintReadyMaker(PRINT_READY_LIMITS),
     onPurged: (jobId) => receipts.issueSoon(jobId),
   });
   const accountLimits = { maxShops: config.maxShopsPerAccount, bannerQuota: config.accountBannerQuota };

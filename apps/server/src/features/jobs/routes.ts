@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { currentUser } from '../../auth/guards.js';
 import { bodyLength, capped } from '../../http/multipart.js';
 import { parseOrBadRequest } from '../../http/validation.js';
+import { contentDisposition } from '../../storage/file-routes.js';
 import type { JobsService } from './service.js';
 
 const ZShopParams = z.object({ shopId: z.uuid({ error: 'shopId must be a shop id' }) });
@@ -25,6 +26,7 @@ type AddressedRequest = { counterprintAddress?: string };
 const isJson = (req: FastifyRequest) => /^application\/json\b/i.test(req.headers['content-type'] ?? '');
 
 const ZJobParams = z.object({ id: z.uuid({ error: 'id must be a job id' }) });
+const ZJobFileParams = ZJobParams.extend({ fileId: z.uuid({ error: 'fileId must be a file id' }) });
 
 export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -85,6 +87,16 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
     { schema: { params: ZJobParams, response: { 200: z.array(ZJobFileLinks) } } },
     async (req) => jobs.fileLinks(currentUser(req), req.params.id),
   );
+
+  // The PDF a print dialog or printer is given (issue 22); staff only, made afresh from the options.
+  r.get('/api/shops-action/print-jobs/:id/files/:fileId/print-ready', { schema: { params: ZJobFileParams } }, async (req, reply) => {
+    const { pdf, name } = await jobs.printReady(currentUser(req), req.params.id, req.params.fileId);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', contentDisposition('inline', name))
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
 
   r.get(
     '/api/shops/:shopId/print-jobs/thumbnails',

@@ -37,6 +37,7 @@ import type { MultipartBody } from '../../http/multipart.js';
 import * as policies from '../../limits/policies.js';
 import type { RateLimiter } from '../../limits/rate-limiter.js';
 import { orderLinesFor, servicesSold } from '../../pricing/job-pricing.js';
+import type { PrintReadyMaker } from '../../printing/print-ready.js';
 import type { JobAnnouncer } from '../../realtime/job-announcer.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { ShopRow } from '../shops/repo.js';
@@ -46,6 +47,7 @@ import * as customerRepo from './customer-repo.js';
 import type { PageCounter } from './page-counter.js';
 import * as preparation from './preparation-repo.js';
 import type { FilePreparer } from './preparer.js';
+import { printReadyFile } from './print-ready.js';
 import { clientKeyOf, type UploadLeases, type UploadReservation, uploadLost } from './quota.js';
 import * as repo from './repo.js';
 import { claimFinishedUploads, copyUpload, finishedUploads } from './resumable-files.js';
@@ -82,6 +84,8 @@ export type JobsDeps = {
   recycleRetentionSeconds: number;
   /** Derives each job's token, and so the customer's status link staff see. */
   tokens: JobTokens;
+  /** Makes the PDF staff print, in a confined child process (src/printing). */
+  printReady: PrintReadyMaker;
   /** The tus endpoint (resumable.ts): it answers its requests itself. */
   resumable: { handle(req: IncomingMessage, res: ServerResponse): Promise<void> };
   /** After every copy of a job's files is gone: its deletion receipt (features/job-status, wired in app.ts). */
@@ -309,6 +313,11 @@ export class JobsService {
     await this.ownedJob(user, jobId);
     const files = await repo.liveFilesOf(this.d.db, jobId);
     return Promise.all(files.map((f) => this.d.blobs.signedUrl(f.blobKey, SIGNED_URL_TTL_SECONDS, f.originalName)));
+  }
+
+  /** The print-ready PDF of one file: its chosen pages, n-up, on its paper (print-ready.ts). */
+  printReady(user: AuthUser, jobId: string, fileId: string): Promise<{ pdf: Buffer; name: string }> {
+    return printReadyFile({ db: this.d.db, blobs: this.d.blobs, maker: this.d.printReady }, user, jobId, fileId);
   }
 
   /** Links to each live file of the job and to what was made from it (converted PDF, preview, thumbnail). */
