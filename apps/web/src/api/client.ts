@@ -37,6 +37,8 @@ export interface RequestOptions {
   /** Calls docs/product/rules.md#public-calls lists as public: no bearer and none of the session-expiry rules. */
   public?: boolean;
   signal?: AbortSignal;
+  /** A successful answer is read as bytes (a PDF), not as JSON or text; errors still read as JSON. */
+  blob?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -149,14 +151,15 @@ const looksExpired = (message: string) => /expired|jwt/i.test(message);
 /** One call to the API with the session rules applied; answers status, headers and parsed body. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   if (!options.public) await ensureFreshToken();
+  const read = (r: Response) => (options.blob && r.ok ? r.blob() : readBody(r));
   let res = await send(path, options);
-  let body = await readBody(res);
+  let body = await read(res);
   if (res.status === 401 && !options.public) {
     const error = errorFrom(401, body);
     if (!looksExpired(error.message)) throw new ApiError(401, error.code, 'Authentication failed', error.serverMessage);
     if (!(await refreshSession())) throw expireSession();
     res = await send(path, options);
-    body = await readBody(res);
+    body = await read(res);
     if (res.status === 401) throw expireSession();
   }
   if (!res.ok) throw errorFrom(res.status, body);
@@ -165,6 +168,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
 export async function apiGet<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T> {
   return (await request<T>(path, { ...options, method: 'GET' })).data;
+}
+
+/** A file the API makes for a signed-in user (a print-ready PDF), with the session rules applied. */
+export async function apiBlob(path: string, options?: Omit<RequestOptions, 'method' | 'body' | 'blob'>): Promise<Blob> {
+  return (await request<Blob>(path, { ...options, blob: true })).data;
 }
 
 export async function apiPost<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T> {

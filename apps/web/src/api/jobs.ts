@@ -9,7 +9,7 @@ import type {
 } from '@counterprint/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiDelete, apiGet, apiPost, apiPut } from './client';
+import { apiBlob, apiDelete, apiGet, apiPost, apiPut } from './client';
 
 /** How staff screens name a job's customer. */
 export const customerLabel = (job: TJob) => job.customerName?.trim() || 'Walk-in customer';
@@ -37,6 +37,13 @@ export function fetchPrintJobs(shopId: string, query: { limit?: number; status?:
   if (query.status) params.set('status', query.status);
   if (query.before) params.set('before', query.before);
   return apiGet<TJob[]>(`/shops/${encodeURIComponent(shopId)}/print-jobs?${params}`);
+}
+
+/** The PDF to print for one file: its chosen pages and n-up already applied (issue 22). Made afresh: slow for big files. */
+export function fetchPrintReadyPdf(jobId: string, fileId: string): Promise<Blob> {
+  return apiBlob(`/shops-action/print-jobs/${encodeURIComponent(jobId)}/files/${encodeURIComponent(fileId)}/print-ready`, {
+    timeoutMs: 90_000,
+  });
 }
 
 /** One URL per file, in `job.files` order; each lives 10 minutes. */

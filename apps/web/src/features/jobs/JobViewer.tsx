@@ -13,6 +13,7 @@ import { FilePreview } from './FilePreview';
 import { SheetsBadge } from './JobList';
 import { PaymentClaimMark, PrintingMark } from './JobMarks';
 import { PrintOptionsDialog } from './PrintOptionsDialog';
+import { PrintPanel } from './PrintPanel';
 import { jobLines, linesOfFile, optionsSummary } from './price';
 import type { Downloads, FileProgress } from './useDownloads';
 
@@ -131,6 +132,7 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
   const links = useFileLinks(job);
   const [previewId, setPreviewId] = useState(job.files[0]?.id ?? null);
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [printing, setPrinting] = useState(false);
   const fileIds = job.files.map((f) => f.id).join();
 
   useEffect(() => {
@@ -178,7 +180,11 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
       </header>
 
       <div className="flex flex-wrap gap-2 border-b border-slate-100 p-4">
-        <Button onClick={() => fetchFiles(withUrls())} disabled={!ready} loading={downloads.busy}>
+        <Button onClick={() => setPrinting((p) => !p)} disabled={job.files.length === 0} aria-expanded={printing}>
+          <Icon name="print" className="h-4 w-4" />
+          Print
+        </Button>
+        <Button variant="secondary" onClick={() => fetchFiles(withUrls())} disabled={!ready} loading={downloads.busy}>
           <Icon name="download" className="h-4 w-4" />
           Download all
         </Button>
@@ -204,6 +210,9 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
           Close
         </Button>
       </div>
+
+      {/* Printing is staff at work on the job, as a download is: the customer's changes stop first. */}
+      {printing && <PrintPanel job={job} onPrint={onStartPrinting} onClose={() => setPrinting(false)} />}
 
       {job.statusPath && <CustomerStatusLink path={job.statusPath} />}
 
