@@ -34,7 +34,7 @@ function cells(nup, [w, h]) {
 }
 
 /** Scales `size` into `cell`, keeping its shape, centred. */
-function fit(size, cell, margin) {
+function placeIn(size, cell, margin) {
   const scale = Math.min((cell.w - 2 * margin) / size.width, (cell.h - 2 * margin) / size.height);
   const width = size.width * scale;
   const height = size.height * scale;
@@ -57,7 +57,7 @@ async function fromPdf(bytes, out) {
   const grid = cells(spec.nup, sheet);
   for (let i = 0; i < embedded.length; i += spec.nup) {
     const page = out.addPage(sheet);
-    embedded.slice(i, i + spec.nup).forEach((e, k) => page.drawPage(e, fit(e, grid[k], 6)));
+    for (const [k, e] of embedded.slice(i, i + spec.nup).entries()) page.drawPage(e, placeIn(e, grid[k], 6));
   }
 }
 
@@ -68,7 +68,7 @@ async function fromImage(bytes, out) {
   const wide = image.width > image.height;
   const sheet = wide ? [Math.max(...paper), Math.min(...paper)] : [Math.min(...paper), Math.max(...paper)];
   const page = out.addPage(sheet);
-  page.drawImage(image, fit(image, { x: 0, y: 0, w: sheet[0], h: sheet[1] }, 14));
+  page.drawImage(image, placeIn(image, { x: 0, y: 0, w: sheet[0], h: sheet[1] }, 14));
 }
 
 (async () => {
@@ -79,7 +79,7 @@ async function fromImage(bytes, out) {
     writeFileSync(outPath, await out.save());
     answer({ pages: out.getPageCount() });
   } catch (err) {
-    const encrypted = /encrypted/i.test(String(err && err.message));
-    answer({ error: err && err.reason ? err.reason : encrypted ? 'encrypted' : 'unreadable' });
+    const encrypted = /encrypted/i.test(String(err?.message));
+    answer({ error: err?.reason ?? (encrypted ? 'encrypted' : 'unreadable') });
   }
 })();

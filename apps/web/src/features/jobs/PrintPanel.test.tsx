@@ -34,7 +34,7 @@ describe('PrintPanel', () => {
     const { user } = renderPage(<PrintPanel job={job} onPrint={onPrint} onClose={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Print file-1.pdf' }));
     expect(onPrint).toHaveBeenCalledOnce();
-    expect(String(fetch.mock.calls[0]![0])).toMatch(/\/shops-action\/print-jobs\/j1\/files\/j1-f0\/print-ready$/);
+    expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/\/shops-action\/print-jobs\/j1\/files\/j1-f0\/print-ready$/);
     const frame = await waitFor(() => {
       const f = document.querySelector<HTMLIFrameElement>('iframe[title="Print"]');
       expect(f).not.toBeNull();
