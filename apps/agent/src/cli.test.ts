@@ -99,6 +99,13 @@ describe('counterprint-agent', () => {
     const pages = await agent('print', mono.uri, 'x.pdf', '--pages', '1-a');
     expect(pages.code).toBe(2);
     expect(pages.stderr).toContain("--pages must be page numbers such as 1-3,5 (not '1-a')");
+    const file = path.join(dir, 'one.pdf');
+    await writeFile(file, pdfOfPages(1));
+    const copies = await agent('print', mono.uri, file, '--copies', 'two');
+    expect(copies.code).toBe(2);
+    expect(copies.stderr).toContain('copies must be a whole number from 1');
+    const missingFile = await agent('print', mono.uri, path.join(dir, 'nowhere.pdf'));
+    expect(missingFile.stderr).toContain(`Cannot read ${path.join(dir, 'nowhere.pdf')}`);
     expect((await agent('pair')).code).toBe(2);
   });
 });

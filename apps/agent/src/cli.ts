@@ -65,7 +65,9 @@ async function printCommand(args: string[]): Promise<number> {
     ...(values.pages ? { pageRanges: parsePages(values.pages) } : {}),
     ...(values.media ? { media: values.media } : {}),
   };
-  const document = await readFile(file);
+  const document = await readFile(file).catch(() => {
+    throw new UsageError(`Cannot read ${file}`);
+  });
   const result = await printDocument(uri, document, options);
   for (const u of result.unsupported) console.log(`not supported by the printer: ${u.attribute}=${u.value}`);
   if (result.outcome === 'refused') {
@@ -106,7 +108,8 @@ async function main(argv: string[]): Promise<number> {
   try {
     return await command.run(args);
   } catch (error) {
-    if (error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
+    // RangeError: an option printDocument found wrong, such as --copies 0.
+    if (error instanceof UsageError || error instanceof RangeError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`${(error as Error).message}\n\n${usage()}`);
       return 2;
     }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PrintOptions, type PrintResult, printDocument } from './print.js';
 import { pdfOfPages } from './test-support/documents.js';
-import { PrinterLab, type TestPrinter } from './test-support/printer-lab.js';
+import { freePort, PrinterLab, type TestPrinter } from './test-support/printer-lab.js';
 import { type JobEvent, watchJob } from './watch.js';
 
 let lab: PrinterLab;
@@ -192,12 +192,18 @@ describe('printDocument and watchJob', () => {
     expect(last).toEqual({ ippJobId: accepted(result), state: 'aborted', reasons: ['aborted-by-system'], message: 'Paper jam in tray 2' });
   });
 
-  it('ends a watch that runs out of time, and a watch of a job the printer does not know', async () => {
+  it('ends a watch that runs out of time, says when the printer does not answer, and ends on a job it does not know', async () => {
     const result = await printDocument(mono.uri, pdfOfPages(1), { ...base, jobName: 'Order 12 [slow]' });
     const timedOut: JobEvent[] = [];
     for await (const event of watchJob(mono.uri, accepted(result), { intervalMs: 100, maxWaitMs: 300 })) timedOut.push(event);
     expect(timedOut.at(-1)?.state).toBe('timed-out');
     await events(mono.uri, accepted(result));
+
+    const off = `ipp://127.0.0.1:${await freePort()}/ipp/print`;
+    const silent: JobEvent[] = [];
+    for await (const event of watchJob(off, 5, { intervalMs: 50, maxWaitMs: 300 })) silent.push(event);
+    expect(silent.map((e) => e.state)).toEqual(['unreachable', 'timed-out']);
+    expect(silent[0]?.message).toContain('refused the connection');
 
     const unknown = await events(mono.uri, 987_654);
     expect(unknown).toEqual([{ ippJobId: 987_654, state: 'unknown', reasons: [], message: 'The printer no longer lists this job' }]);
