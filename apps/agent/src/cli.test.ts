@@ -1,0 +1,111 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfOfPages } from './test-support/documents.js';
+import { PrinterLab, type TestPrinter } from './test-support/printer-lab.js';
+
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+
+let lab: PrinterLab;
+let mono: TestPrinter;
+let colour: TestPrinter;
+let dir: string;
+
+beforeAll(async () => {
+  lab = await PrinterLab.open();
+  [mono, colour] = await Promise.all([lab.start({ name: 'CLI BW' }), lab.start({ name: 'CLI Colour', color: true, duplex: true })]);
+  dir = await mkdtemp(path.join(tmpdir(), 'counterprint-agent-cli-'));
+});
+
+afterAll(async () => {
+  await lab?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+function agent(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', CLI, ...args], { timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe('counterprint-agent', () => {
+  it('lists its commands', async () => {
+    const { code, stdout } = await agent('--help');
+    expect(code).toBe(0);
+    expect(stdout).toContain('counterprint-agent printers <ipp-uri>...');
+    expect(stdout).toContain('counterprint-agent print <ipp-uri> <file.pdf>');
+  });
+
+  it('describes printers as JSON', async () => {
+    const { code, stdout } = await agent('printers', mono.uri, colour.uri);
+    expect(code).toBe(0);
+    const printers = JSON.parse(stdout) as { name: string; color: boolean; duplex: boolean; state: string }[];
+    expect(printers.map(({ name, color, duplex, state }) => ({ name, color, duplex, state }))).toEqual([
+      { name: 'CLI BW', color: false, duplex: false, state: 'idle' },
+      { name: 'CLI Colour', color: true, duplex: true, state: 'idle' },
+    ]);
+  });
+
+  it('prints a PDF with the options given and follows it to the end', async () => {
+    const file = path.join(dir, 'flyer.pdf');
+    await writeFile(file, pdfOfPages(4));
+    const { code, stdout } = await agent(
+      'print',
+      colour.uri,
+      file,
+      '--copies',
+      '2',
+      '--sides',
+      'double',
+      '--color',
+      'color',
+      '--pages',
+      '1-2,4',
+      '--media',
+      'A4',
+    );
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^sent: printer job \d+$/);
+    expect(lines.at(-1)).toMatch(/^completed/);
+    const record = (await colour.records()).at(-1);
+    expect(record).toMatchObject({
+      IPP_JOB_NAME: 'flyer.pdf',
+      IPP_COPIES: '2',
+      IPP_SIDES: 'two-sided-long-edge',
+      IPP_PRINT_COLOR_MODE: 'color',
+      IPP_PAGE_RANGES: '1-2,4-4',
+      IPP_MEDIA: 'iso_a4_210x297mm',
+    });
+  });
+
+  it('says what the printer cannot do, and exits 1', async () => {
+    const file = path.join(dir, 'photo.pdf');
+    await writeFile(file, pdfOfPages(1));
+    const { code, stdout } = await agent('print', mono.uri, file, '--color', 'color');
+    expect(code).toBe(1);
+    expect(stdout).toBe('not supported by the printer: print-color-mode=color\nrefused: This printer prints black and white only\n');
+  });
+
+  it('answers bad use with usage, and exits 2', async () => {
+    const missing = await agent('print', mono.uri);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('print needs a printer address and one PDF file');
+    const pages = await agent('print', mono.uri, 'x.pdf', '--pages', '1-a');
+    expect(pages.code).toBe(2);
+    expect(pages.stderr).toContain("--pages must be page numbers such as 1-3,5 (not '1-a')");
+    const file = path.join(dir, 'one.pdf');
+    await writeFile(file, pdfOfPages(1));
+    const copies = await agent('print', mono.uri, file, '--copies', 'two');
+    expect(copies.code).toBe(2);
+    expect(copies.stderr).toContain('copies must be a whole number from 1');
+    const missingFile = await agent('print', mono.uri, path.join(dir, 'nowhere.pdf'));
+    expect(missingFile.stderr).toContain(`Cannot read ${path.join(dir, 'nowhere.pdf')}`);
+    expect((await agent('pair')).code).toBe(2);
+  });
+});

@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { type PrintOptions, printDocument } from './print.js';
+import { describePrinter } from './printers.js';
+import { watchJob } from './watch.js';
+
+/**
+ * counterprint-agent: the program a shop runs on its counter PC, next to its printers. Each command is
+ * one entry of COMMANDS; the connection to the Counterprint server will add its own there.
+ */
+
+type Command = { usage: string; run: (args: string[]) => Promise<number> };
+
+const COMMANDS: Record<string, Command> = {
+  printers: {
+    usage: 'printers <ipp-uri>...            what each printer is and can do, as JSON',
+    run: printersCommand,
+  },
+  print: {
+    usage:
+      'print <ipp-uri> <file.pdf> [--copies N] [--sides single|double] [--color bw|color]\n' +
+      '      [--pages 1-2,5] [--media A4] [--name NAME]   print a PDF and follow it to the end',
+    run: printCommand,
+  },
+};
+
+class UsageError extends Error {}
+
+function usage(): string {
+  const lines = Object.values(COMMANDS).map((c) => `  counterprint-agent ${c.usage.replaceAll('\n', '\n  ')}`);
+  return ['Usage:', ...lines, '', 'Printer addresses look like ipp://192.168.1.20:631/ipp/print.'].join('\n');
+}
+
+async function printersCommand(args: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  if (positionals.length === 0) throw new UsageError('Name at least one printer address');
+  const printers = await Promise.all(
+    positionals.map((uri) => describePrinter(uri).catch((error: Error) => ({ uri, error: error.message }))),
+  );
+  process.stdout.write(`${JSON.stringify(printers, null, 2)}\n`);
+  return printers.some((p) => 'error' in p) ? 1 : 0;
+}
+
+async function printCommand(args: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      copies: { type: 'string', default: '1' },
+      sides: { type: 'string', default: 'single' },
+      color: { type: 'string', default: 'bw' },
+      pages: { type: 'string' },
+      media: { type: 'string' },
+      name: { type: 'string' },
+    },
+  });
+  const [uri, file, ...rest] = positionals;
+  if (!uri || !file || rest.length > 0) throw new UsageError('print needs a printer address and one PDF file');
+  const options: PrintOptions = {
+    jobName: values.name ?? file.split(/[\\/]/).pop() ?? file,
+    copies: Number(values.copies),
+    sides: values.sides as PrintOptions['sides'],
+    color: values.color as PrintOptions['color'],
+    ...(values.pages ? { pageRanges: parsePages(values.pages) } : {}),
+    ...(values.media ? { media: values.media } : {}),
+  };
+  const document = await readFile(file).catch(() => {
+    throw new UsageError(`Cannot read ${file}`);
+  });
+  const result = await printDocument(uri, document, options);
+  for (const u of result.unsupported) console.log(`not supported by the printer: ${u.attribute}=${u.value}`);
+  if (result.outcome === 'refused') {
+    console.log(`refused: ${result.message}`);
+    return 1;
+  }
+  console.log(`sent: printer job ${result.ippJobId}`);
+  let last = 'sent';
+  for await (const event of watchJob(uri, result.ippJobId)) {
+    last = event.state;
+    const reasons = event.reasons.length ? ` (${event.reasons.join(', ')})` : '';
+    console.log(`${event.state}${reasons}${event.message ? `: ${event.message}` : ''}`);
+  }
+  return last === 'completed' ? 0 : 1;
+}
+
+/** "1-2,5" → [[1, 2], [5, 5]] */
+function parsePages(pages: string): [number, number][] {
+  return pages.split(',').map((part) => {
+    const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+    if (!match) throw new UsageError(`--pages must be page numbers such as 1-3,5 (not '${part.slice(0, 20)}')`);
+    const from = Number(match[1]);
+    return [from, match[2] === undefined ? from : Number(match[2])];
+  });
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    console.log(usage());
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`Unknown command: ${name}\n\n${usage()}`);
+    return 2;
+  }
+  try {
+    return await command.run(args);
+  } catch (error) {
+    // RangeError: an option printDocument found wrong, such as --copies 0.
+    if (error instanceof UsageError || error instanceof RangeError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`${(error as Error).message}\n\n${usage()}`);
+      return 2;
+    }
+    console.error(`counterprint-agent: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
