@@ -5,6 +5,7 @@ export * from './common.js';
 export * from './contact.js';
 export * from './conversion.js';
 export * from './customers.js';
+export * from './devices.js';
 export * from './earnings.js';
 export * from './feedback.js';
 export * from './health.js';
