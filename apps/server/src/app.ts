@@ -46,6 +46,8 @@ import { onboardingRoutes } from './features/onboarding/routes.js';
 import { OnboardingService } from './features/onboarding/service.js';
 import { ownerRoutes } from './features/owner/routes.js';
 import { OwnerService } from './features/owner/service.js';
+import { printersRoutes } from './features/printers/routes.js';
+import { PrintersService } from './features/printers/service.js';
 import { PublicShopDetails } from './features/public-shop/details.js';
 import { shopPageRenderer } from './features/public-shop/link-preview.js';
 import { publicShopRoutes } from './features/public-shop/routes.js';
@@ -191,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         watchers.changed(id);
       }
     },
+    loadDeviceMessage: (commandId) => printers.messageFor(commandId),
     corsOrigins: config.corsOrigins,
     maxSessionsPerUser: config.realtimeMaxSessionsPerUser,
   });
@@ -277,6 +280,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     printReady: new PrintReadyMaker(PRINT_READY_LIMITS),
     onPurged: (jobId) => receipts.issueSoon(jobId),
   });
+  const printers = new PrintersService({
+    db,
+    clock,
+    sendToDevice: (event) => realtime.devices.send(event),
+    announceJob: (shopId, jobId) => announcer.announce(shopId, jobId, 'updated'),
+    startPrinting: (user, jobId) => jobs.startPrinting(user, jobId),
+    markPrintedByPrinter: (jobId) => jobs.markPrintedByPrinter(jobId),
+    printReady: (jobId, fileId, printerPicksPages) => jobs.printReadyForPrinter(jobId, fileId, printerPicksPages),
+  });
   const accountLimits = { maxShops: config.maxShopsPerAccount, bannerQuota: config.accountBannerQuota };
   const onboarding = new OnboardingService({ db, blobs, limits: accountLimits, tokens, limiter });
   const settings = new SettingsService({ db, blobs, limits: accountLimits });
@@ -320,6 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(publicShopRoutes, { publicShop });
   await app.register(qrRoutes, { qr: new QrService({ db, publicBaseUrl: config.publicBaseUrl }) });
   await app.register(jobsRoutes, { jobs });
+  await app.register(printersRoutes, { printers, limiter, db });
   const jobStatus = new JobStatusService({
     db,
     blobs,

@@ -10,7 +10,8 @@
  *   or body, a repeated query key): any answer is fine as long as nothing of A is changed or
  *   shown. After all calls, shop A's rows and blobs must be exactly as before.
  *
- * Public routes are not listed here: they live in http/public-routes.ts. A HEAD route is
+ * Public routes are not listed here: they live in http/public-routes.ts; nor are a print agent's
+ * own routes (DEVICE_ROUTE_PREFIX), which take its device token and no user's. A HEAD route is
  * checked with its GET's entry.
  */
 import { DEFAULT_WEEKLY_HOURS } from '@counterprint/contract';
@@ -92,6 +93,36 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   },
   'DELETE /api/shops/print-jobs/:id': {
     shop: (w) => ({ named: [{ method: 'DELETE', url: `/api/shops/print-jobs/${w.queuedJobId}` }] }),
+  },
+
+  // Print agents and printers (issue 22).
+  'GET /api/shops-action/print-jobs/:id/files/:fileId/print-ready': {
+    shop: (w) => ({
+      named: [{ method: 'GET', url: `/api/shops-action/print-jobs/${w.queuedJobId}/files/${w.queuedFileId}/print-ready` }],
+    }),
+  },
+  'POST /api/shops/:shopId/devices/pairing-codes': {
+    shop: (w) => ({ named: [{ method: 'POST', url: `/api/shops/${w.a.shop.id}/devices/pairing-codes` }] }),
+  },
+  'GET /api/shops/:shopId/printers': {
+    shop: (w) => ({ named: [{ method: 'GET', url: `/api/shops/${w.a.shop.id}/printers` }] }),
+  },
+  'PUT /api/shops/:shopId/printers/choice': {
+    shop: (w) => ({
+      named: [
+        {
+          method: 'PUT',
+          url: `/api/shops/${w.a.shop.id}/printers/choice`,
+          payload: { bw: null, color: null, markPrintedOnComplete: true },
+        },
+      ],
+    }),
+  },
+  'DELETE /api/shops/:shopId/devices/:deviceId': {
+    shop: (w) => ({ named: [{ method: 'DELETE', url: `/api/shops/${w.a.shop.id}/devices/00000000-0000-4000-8000-000000000000` }] }),
+  },
+  'POST /api/shops/print-jobs/:id/send-to-printer': {
+    shop: (w) => ({ named: [{ method: 'POST', url: `/api/shops/print-jobs/${w.queuedJobId}/send-to-printer` }] }),
   },
 
   // Recycle bin: ?shopId=, or the shop found from the file.
