@@ -9,6 +9,7 @@ import type {
   ZVerifyEmailResponse,
 } from '@counterprint/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { forgetPushDevice } from '../lib/pushDevice';
 import { ApiError, apiGet, apiPost, request } from './client';
 import { clearAllStorage, notifyAuthChanged, storeSignIn, storeToken } from './storage';
 import { bearerFrom } from './token';
@@ -76,6 +77,8 @@ export async function logout(): Promise<void> {
   } catch {
     // The token expires on its own; the local session still ends.
   } finally {
+    // The server dropped this user's push subscriptions; the browser drops its own.
+    await forgetPushDevice().catch(() => {});
     clearAllStorage();
     notifyAuthChanged();
   }

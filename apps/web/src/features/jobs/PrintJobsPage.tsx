@@ -13,6 +13,7 @@ import { JobList } from './JobList';
 import { JobViewer } from './JobViewer';
 import { LiveBanner } from './LiveBanner';
 import { applyLiveMessage, isNewArrival, queueTitle, unopenedCount } from './liveJobs';
+import { PushButton } from './PushButton';
 import { useOpenedJobs } from './queuePrefs';
 import { RefusedUploadsNotice } from './RefusedUploadsNotice';
 import { SoundButton } from './SoundButton';
@@ -56,7 +57,8 @@ function useQueueTitle(unopened: number) {
 function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | null }) {
   const client = useQueryClient();
   const jobs = usePrintJobs(shopId);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // A pushed job's notification opens /printJob?job={id} (public/sw.js).
+  const [selectedId, setSelectedId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('job'));
   const [printAsk, setPrintAsk] = useState<string | null>(null);
   const [opened, markOpened] = useOpenedJobs();
   const printSetup = usePrintSetup(shopSlug);
@@ -112,6 +114,7 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
         <div className="flex flex-col gap-2 lg:col-start-2">
           <LiveBanner status={live.status} everConnected={live.everConnected} />
           <SoundButton />
+          <PushButton shopId={shopId} />
           <RefusedUploadsNotice refusals={refusals.data} />
         </div>
         <div ref={viewerRef} className="min-w-0 lg:col-start-2">
