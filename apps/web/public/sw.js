@@ -119,13 +119,24 @@ async function showJob(event) {
     tag: `job-${job.jobId}`,
     icon: '/icons/icon-192.png',
     badge: '/icons/badge-96.png',
-    data: { url: typeof job.url === 'string' && job.url.startsWith('/') ? job.url : QUEUE_PATH },
+    data: { url: job.url },
   });
+}
+
+/** Only a page of this app: a click never opens another site, whatever a payload said. */
+function sameOrigin(url) {
+  try {
+    const target = new URL(url, self.location.origin);
+    if (target.origin === self.location.origin) return target;
+  } catch {
+    // Not an address at all.
+  }
+  return new URL(QUEUE_PATH, self.location.origin);
 }
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL(event.notification.data?.url || QUEUE_PATH, self.location.origin);
+  const target = sameOrigin(event.notification.data?.url);
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

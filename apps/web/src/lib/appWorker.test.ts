@@ -152,10 +152,10 @@ describe('the service worker', () => {
   it('shows a pushed job as "New print job #N" with the customer and file count, one note per job', async () => {
     const w = worker();
     await w.push({ kind: 'job', jobId: 'j1', number: 12, customer: 'Asha', files: 2, url: '/printJob?job=j1' });
-    await w.push({ kind: 'job', jobId: 'j2', number: 13, customer: 'Walk-in customer', files: 1, url: 'https://evil.example/' });
-    expect(w.notes.map((n) => [n.title, n.options.body, n.options.tag, (n.options.data as { url: string }).url])).toEqual([
-      ['New print job #12', 'Asha · 2 files', 'job-j1', '/printJob?job=j1'],
-      ['New print job #13', 'Walk-in customer · 1 file', 'job-j2', '/printJob'],
+    await w.push({ kind: 'job', jobId: 'j2', number: 13, customer: 'Walk-in customer', files: 1, url: '/printJob?job=j2' });
+    expect(w.notes.map((n) => [n.title, n.options.body, n.options.tag])).toEqual([
+      ['New print job #12', 'Asha · 2 files', 'job-j1'],
+      ['New print job #13', 'Walk-in customer · 1 file', 'job-j2'],
     ]);
     await w.push('not json at all');
     expect(w.notes[2]!.title).toBe('New print job');
@@ -167,7 +167,7 @@ describe('the service worker', () => {
     expect(w.notes).toEqual([]);
   });
 
-  it("brings an open queue forward on a click, or opens the job's queue", async () => {
+  it("brings an open queue forward on a click, or opens the job's queue, never another site", async () => {
     let focused = 0;
     const queue = { url: `${ORIGIN}/printJob`, focused: false, visibilityState: 'hidden', focus: async () => void focused++ };
     const withQueue = worker({ windows: [{ ...queue, url: `${ORIGIN}/settings` }, queue] });
@@ -175,6 +175,8 @@ describe('the service worker', () => {
     expect([focused, withQueue.opened]).toEqual([1, []]);
     const without = worker();
     await without.click('/printJob?job=j1');
-    expect(without.opened).toEqual([`${ORIGIN}/printJob?job=j1`]);
+    for (const elsewhere of ['https://evil.example/', '//evil.example/x', 'javascript:alert(1)', 'http://[bad'])
+      await without.click(elsewhere);
+    expect(without.opened).toEqual([`${ORIGIN}/printJob?job=j1`, ...Array(4).fill(`${ORIGIN}/printJob`)]);
   });
 });

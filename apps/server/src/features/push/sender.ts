@@ -34,8 +34,8 @@ export class PushSender {
         contentEncoding: 'aes128gcm',
       });
     } catch (err) {
-      // A key the browser never made (web-push checks the point's length): nothing can ever reach it.
-      return Promise.resolve({ outcome: 'gone', reason: String(err) });
+      // A key off the curve, or a subject web-push refuses: logged, never a reason to delete the device.
+      return Promise.resolve({ outcome: 'failed', reason: String(err) });
     }
     return this.post(details);
   }

@@ -67,7 +67,8 @@ export class PushService {
         .subscribersOfShop(this.d.db, shopId)
         .then((subscribers) => {
           for (const to of subscribers) {
-            if (!this.deliveries.add(() => this.deliver(to, message))) this.d.logger.warn({ shopId }, 'push backlog full, push dropped');
+            if (!this.deliveries.add(() => this.deliver(to, message)))
+              this.d.logger.warn({ shopId }, 'push dropped: backlog full or shutting down');
           }
         })
         .catch((err) => this.d.logger.warn({ err: String(err), shopId }, 'push subscribers not read')),
