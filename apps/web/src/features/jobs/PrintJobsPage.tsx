@@ -13,6 +13,7 @@ import { JobList } from './JobList';
 import { JobViewer } from './JobViewer';
 import { LiveBanner } from './LiveBanner';
 import { applyLiveMessage, isNewArrival } from './liveJobs';
+import { PushButton } from './PushButton';
 import { useOpenedJobs } from './queuePrefs';
 import { RefusedUploadsNotice } from './RefusedUploadsNotice';
 import { SoundButton } from './SoundButton';
@@ -45,7 +46,8 @@ function NothingSelected() {
 function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | null }) {
   const client = useQueryClient();
   const jobs = usePrintJobs(shopId);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // A pushed job's notification opens /printJob?job={id} (public/sw.js).
+  const [selectedId, setSelectedId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('job'));
   const [printAsk, setPrintAsk] = useState<string | null>(null);
   const [opened, markOpened] = useOpenedJobs();
   const printSetup = usePrintSetup(shopSlug);
@@ -105,6 +107,7 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
           <LiveBanner status={live.status} everConnected={live.everConnected} />
           <SoundButton />
           <WaitingJobs count={alerts.waiting.length} onAcknowledge={alerts.acknowledge} />
+          <PushButton shopId={shopId} />
           <RefusedUploadsNotice refusals={refusals.data} />
         </div>
         <div ref={viewerRef} className="min-w-0 lg:col-start-2">
