@@ -16,8 +16,10 @@ export function useShopPrinters(shopId: string, opts: { refetchInterval?: number
 }
 
 export const newPairingCode = (shopId: string) => apiPost<TPairingCode>(`${shopPath(shopId)}/devices/pairing-codes`);
-export const choosePrinters = (shopId: string, choice: TPrinterChoice) => apiPut<TShopPrinters>(`${shopPath(shopId)}/printers/choice`, choice);
-export const removeAgent = (shopId: string, deviceId: string) => apiDelete<void>(`${shopPath(shopId)}/devices/${encodeURIComponent(deviceId)}`);
+export const choosePrinters = (shopId: string, choice: TPrinterChoice) =>
+  apiPut<TShopPrinters>(`${shopPath(shopId)}/printers/choice`, choice);
+export const removeAgent = (shopId: string, deviceId: string) =>
+  apiDelete<void>(`${shopPath(shopId)}/devices/${encodeURIComponent(deviceId)}`);
 export const sendToPrinter = (jobId: string) => apiPost<void>(`/shops/print-jobs/${encodeURIComponent(jobId)}/send-to-printer`);
 
 /** Whether Send to printer can do anything for this shop: some printer is chosen. */

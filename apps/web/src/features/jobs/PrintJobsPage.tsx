@@ -1,6 +1,6 @@
 import type { TJob } from '@counterprint/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { jobKeys, useOlderJobs, usePrintJobs, usePrintSetup, useUploadRefusals } from '../../api/jobs';
 import { useShopJobsFeed } from '../../api/stomp';
 import { useActiveShop } from '../../app/useActiveShop';
@@ -50,6 +50,11 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
   const [selectedId, setSelectedId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('job'));
   const [printAsk, setPrintAsk] = useState<string | null>(null);
   const [opened, markOpened] = useOpenedJobs();
+  // Opened from a notification: that job has been seen, so it does not chime.
+  useEffect(() => {
+    const fromNotification = new URLSearchParams(window.location.search).get('job');
+    if (fromNotification) markOpened(fromNotification);
+  }, [markOpened]);
   const printSetup = usePrintSetup(shopSlug);
   const refusals = useUploadRefusals(shopId);
   const viewerRef = useRef<HTMLDivElement>(null);

@@ -10,7 +10,7 @@ const refOf = (value: string): TPrinterRef | null => {
   const [deviceId, uri] = value.split('|');
   return deviceId && uri ? { deviceId, uri } : null;
 };
-const valueOf = (ref: TPrinterRef | null) => (ref ? `${ref.deviceId}|${ref.uri}` : '');
+const choiceValue = (ref: TPrinterRef | null) => (ref ? `${ref.deviceId}|${ref.uri}` : '');
 
 function seen(device: TDevice): string {
   if (device.connected) return 'Connected';
@@ -25,7 +25,8 @@ function printerLine(p: TReportedPrinter): string {
 }
 
 function PrinterState({ printer }: { printer: TReportedPrinter }) {
-  if (printer.state !== 'stopped' && printer.acceptingJobs) return <span className="text-emerald-700">{printer.state === 'idle' ? 'Ready' : 'Printing'}</span>;
+  if (printer.state !== 'stopped' && printer.acceptingJobs)
+    return <span className="text-emerald-700">{printer.state === 'idle' ? 'Ready' : 'Printing'}</span>;
   const why = printer.reasons.filter((r) => r !== 'none').join(', ') || printer.stateMessage || 'not accepting jobs';
   return <span className="font-medium text-red-700">Stopped: {why}</span>;
 }
@@ -78,7 +79,8 @@ function AgentRow({ device, onRemove, removing }: { device: TDevice; onRemove: (
       <ul className="mt-2 space-y-1">
         {device.printers.map((p) => (
           <li key={p.uri} className="text-sm text-slate-700">
-            <span className="font-medium">{p.name}</span> <span className="text-slate-500">· {printerLine(p)} ·</span> <PrinterState printer={p} />
+            <span className="font-medium">{p.name}</span> <span className="text-slate-500">· {printerLine(p)} ·</span>{' '}
+            <PrinterState printer={p} />
           </li>
         ))}
         {device.printers.length === 0 && <li className="text-sm text-slate-500">No printers reported yet.</li>}
@@ -112,11 +114,19 @@ function ChoiceForm({ shopId, data }: { shopId: string; data: TShopPrinters }) {
         save.mutate();
       }}
     >
-      <Select label="Black & white files print on" value={valueOf(choice.bw)} onChange={(e) => setChoice({ ...choice, bw: refOf(e.target.value) })}>
+      <Select
+        label="Black & white files print on"
+        value={choiceValue(choice.bw)}
+        onChange={(e) => setChoice({ ...choice, bw: refOf(e.target.value) })}
+      >
         <option value="">No printer (the colour one takes them)</option>
         {options(false)}
       </Select>
-      <Select label="Colour files print on" value={valueOf(choice.color)} onChange={(e) => setChoice({ ...choice, color: refOf(e.target.value) })}>
+      <Select
+        label="Colour files print on"
+        value={choiceValue(choice.color)}
+        onChange={(e) => setChoice({ ...choice, color: refOf(e.target.value) })}
+      >
         <option value="">No colour printer</option>
         {options(true)}
       </Select>
