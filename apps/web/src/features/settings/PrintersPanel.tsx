@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { serverMessageOr } from '../../api/client';
 import { choosePrinters, newPairingCode, printerKeys, removeAgent, useShopPrinters } from '../../api/printers';
 import { Button } from '../../components/Button';
+import { reasonWords } from '../../lib/printerWords';
 import { Panel, Select } from './fields';
 
 const refOf = (value: string): TPrinterRef | null => {
@@ -27,7 +28,7 @@ function printerLine(p: TReportedPrinter): string {
 function PrinterState({ printer }: { printer: TReportedPrinter }) {
   if (printer.state !== 'stopped' && printer.acceptingJobs)
     return <span className="text-emerald-700">{printer.state === 'idle' ? 'Ready' : 'Printing'}</span>;
-  const why = printer.reasons.filter((r) => r !== 'none').join(', ') || printer.stateMessage || 'not accepting jobs';
+  const why = reasonWords(printer.reasons) || printer.stateMessage || 'not accepting jobs';
   return <span className="font-medium text-red-700">Stopped: {why}</span>;
 }
 
