@@ -354,7 +354,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(publicShopRoutes, { publicShop });
   await app.register(qrRoutes, { qr: new QrService({ db, publicBaseUrl: config.publicBaseUrl }) });
   await app.register(jobsRoutes, { jobs });
-  await app.register(printersRoutes, { printers, limiter, db });
+  await app.register(printersRoutes, { printers, limiter });
   const jobStatus = new JobStatusService({
     db,
     blobs,

@@ -10,9 +10,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deviceOfToken, type PrintDevice } from '../../auth/device-tokens.js';
+import type { PrintDevice } from '../../auth/device-tokens.js';
 import { bearerToken, currentUser } from '../../auth/guards.js';
-import type { Db } from '../../db/index.js';
 import { HttpError } from '../../http/errors.js';
 import * as policies from '../../limits/policies.js';
 import type { RateLimiter } from '../../limits/rate-limiter.js';
@@ -31,19 +30,16 @@ declare module 'fastify' {
 }
 
 /** The agent's own calls: its device token, never a user's; a revoked agent is refused like a wrong token. */
-const requireDevice = (db: Db) => async (req: FastifyRequest) => {
+const requireDevice = (printers: PrintersService) => async (req: FastifyRequest) => {
   const token = bearerToken(req.headers.authorization);
-  const device = token ? await deviceOfToken(db, token) : undefined;
+  const device = token ? await printers.deviceOfToken(token) : undefined;
   if (!device)
     throw new HttpError(401, 'DEVICE_UNAUTHENTICATED', 'This print agent is not paired with a shop, or was removed. Pair it again.');
   req.device = device;
 };
 const deviceOf = (req: FastifyRequest): PrintDevice => req.device!;
 
-export async function printersRoutes(
-  app: FastifyInstance,
-  { printers, limiter, db }: { printers: PrintersService; limiter: RateLimiter; db: Db },
-) {
+export async function printersRoutes(app: FastifyInstance, { printers, limiter }: { printers: PrintersService; limiter: RateLimiter }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -74,7 +70,7 @@ export async function printersRoutes(
     return reply.status(201).send(await printers.pair(req.body as z.input<typeof ZPairRequest>));
   });
 
-  const device = { preValidation: requireDevice(db) };
+  const device = { preValidation: requireDevice(printers) };
   r.put('/api/devices/me/printers', { ...device, schema: { body: ZPrinterReport } }, async (req, reply) => {
     await printers.reportPrinters(deviceOf(req), req.body.printers);
     return reply.status(204).send();

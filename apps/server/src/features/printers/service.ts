@@ -18,7 +18,7 @@ import {
   ZCommandReport,
   ZPairRequest,
 } from '@counterprint/contract';
-import { hashSecret, newDeviceToken, type PrintDevice } from '../../auth/device-tokens.js';
+import { deviceOfToken, hashSecret, newDeviceToken, type PrintDevice } from '../../auth/device-tokens.js';
 import { type AuthUser, requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
@@ -154,6 +154,11 @@ export class PrintersService {
   }
 
   // ---- the agent's side, authenticated by its device token ----
+
+  /** The live agent a bearer token names, for the routes' guard. */
+  deviceOfToken(token: string): Promise<PrintDevice | undefined> {
+    return deviceOfToken(this.d.db, token);
+  }
 
   async reportPrinters(device: PrintDevice, printers: TReportedPrinter[]): Promise<void> {
     await repo.savePrinters(this.d.db, device.id, printers, this.d.clock.now());
