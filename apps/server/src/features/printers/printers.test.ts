@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { ownerWithShop, pdfBytes, upload } from '../../../test/support/fixtures.js';
-import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
+import { createSecondInstance, createTestApp, json, type TestApp } from '../../../test/support/harness.js';
 import { subscribe, until } from '../../../test/support/stomp-client.js';
 
 type Owner = Awaited<ReturnType<typeof ownerWithShop>>;
@@ -207,5 +207,24 @@ describe.each(DATABASE_KINDS)('print agents on %s', (kind) => {
     expect(listed.choice.bw).toBeNull();
     const back = subscribe(base, agent.token, a.shop.id, deviceTopic(agent.deviceId));
     await expect(back.subscribed).rejects.toThrow(/Authentication failed/);
+  });
+  it.runIf(kind === 'postgres')('reaches an agent connected to another instance, and revokes it there at once', async () => {
+    const agent = await pairAgent(a);
+    await choose(a, { bw: { deviceId: agent.deviceId, uri: BW.uri }, color: null, markPrintedOnComplete: false });
+    const jobId = await jobWith(a, [{}]);
+    const second = await createSecondInstance(t);
+    try {
+      await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const base2 = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
+      const live = subscribe(base2, agent.token, a.shop.id, deviceTopic(agent.deviceId));
+      await live.subscribed;
+      expect((await call('POST', `/api/shops/print-jobs/${jobId}/send-to-printer`, a.auth)).statusCode).toBe(204);
+      await until(() => live.messages.length === 1, 5000, 'the command, through the other instance');
+      expect(JSON.parse(live.messages[0]!)).toMatchObject({ action: 'print', command: { jobId, printerUri: BW.uri } });
+      await call('DELETE', `/api/shops/${a.shop.id}/devices/${agent.deviceId}`, a.auth);
+      await until(() => live.closedAt !== undefined, 5000, 'the other instance to disconnect the revoked agent');
+    } finally {
+      await second.close();
+    }
   });
 });
