@@ -40,6 +40,15 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
+/** A PDF made for one caller (a print-ready file): never cached, named for a save or a print dialog. */
+export function sendPdf(reply: FastifyReply, pdf: Buffer, name: string, kind: 'inline' | 'attachment') {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', contentDisposition(kind, name))
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
+
 const refuse = (reply: FastifyReply, status: number, code: string, error: string) =>
   reply.code(status).type('application/json; charset=utf-8').header('cache-control', 'no-store').send({ error, code });
 

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { currentUser } from '../../auth/guards.js';
 import { bodyLength, capped } from '../../http/multipart.js';
 import { parseOrBadRequest } from '../../http/validation.js';
-import { contentDisposition } from '../../storage/file-routes.js';
+import { sendPdf } from '../../storage/file-routes.js';
 import type { JobsService } from './service.js';
 
 const ZShopParams = z.object({ shopId: z.uuid({ error: 'shopId must be a shop id' }) });
@@ -91,11 +91,7 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
   // The PDF a print dialog or printer is given (issue 22); staff only, made afresh from the options.
   r.get('/api/shops-action/print-jobs/:id/files/:fileId/print-ready', { schema: { params: ZJobFileParams } }, async (req, reply) => {
     const { pdf, name } = await jobs.printReady(currentUser(req), req.params.id, req.params.fileId);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition('inline', name))
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
+    return sendPdf(reply, pdf, name, 'inline');
   });
 
   r.get(

@@ -15,7 +15,7 @@ import { bearerToken, currentUser } from '../../auth/guards.js';
 import { HttpError } from '../../http/errors.js';
 import * as policies from '../../limits/policies.js';
 import type { RateLimiter } from '../../limits/rate-limiter.js';
-import { contentDisposition } from '../../storage/file-routes.js';
+import { sendPdf } from '../../storage/file-routes.js';
 import type { PrintersService } from './service.js';
 
 const ZShopParams = z.object({ shopId: z.uuid({ error: 'shopId must be a shop id' }) });
@@ -80,11 +80,7 @@ export async function printersRoutes(app: FastifyInstance, { printers, limiter }
   );
   r.get('/api/devices/me/commands/:id/document', { ...device, schema: { params: ZCommandParams } }, async (req, reply) => {
     const { pdf, name } = await printers.document(deviceOf(req), req.params.id);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition('attachment', name))
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
+    return sendPdf(reply, pdf, name, 'attachment');
   });
   r.post('/api/devices/me/commands/:id/report', { ...device, schema: { params: ZCommandParams } }, async (req, reply) => {
     await printers.report(deviceOf(req), req.params.id, req.body as never);
