@@ -18,6 +18,7 @@ import { apiReads } from './benchmarks/api-reads.js';
 import { conversion } from './benchmarks/conversion.js';
 import { pageWeight } from './benchmarks/page-weight.js';
 import { phone } from './benchmarks/phone.js';
+import { printReady } from './benchmarks/print-ready.js';
 import { realtimeDelivery } from './benchmarks/realtime.js';
 import { resumableUploads } from './benchmarks/resumable.js';
 import { uploadLatency, uploadMemory, uploadThroughput } from './benchmarks/upload.js';
@@ -32,6 +33,7 @@ const ALL: Benchmark[] = [
   uploadMemory,
   uploadLatency,
   resumableUploads,
+  printReady,
   realtimeDelivery,
   apiReads,
   pageWeight,
