@@ -108,6 +108,7 @@ describe('CommandQueue', () => {
     expect(states[0]).toBe('sent');
     expect(states.at(-1)).toBe('completed');
     expect(states.every((s) => ['sent', 'processing', 'completed'].includes(s))).toBe(true);
+    expect(states.filter((s, i) => s === states[i - 1])).toEqual([]);
     expect(server.last(c.id)).toEqual({ state: 'completed', reasons: [], message: expect.anything(), unsupported: [] });
     const records = await printed(colour, 'Order 2 · poster.pdf');
     expect(records).toHaveLength(1);

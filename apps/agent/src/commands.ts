@@ -8,6 +8,9 @@ import { type JobEvent, type WatchOptions, watchJob } from './watch.js';
 
 export type Report = Required<TCommandReport>;
 
+/** A job the printer holds; `reported` is the state and reasons last told to the server. */
+type Submitted = { ippJobId: number; unsupported: string[]; reported: string };
+
 export type CommandQueueOptions = {
   api: Pick<DeviceApi, 'document' | 'report'>;
   journal: Journal;
@@ -78,7 +81,7 @@ export class CommandQueue {
     if (sent) await this.follow(command, key, sent);
   }
 
-  private async submit(command: TPrintCommand, key: JournalKey): Promise<{ ippJobId: number; unsupported: string[] } | null> {
+  private async submit(command: TPrintCommand, key: JournalKey): Promise<Submitted | null> {
     if (this.stopping.signal.aborted) return null;
     const document = await this.o.api.document(command.id);
     const result = await printOnce(this.o.journal, key, command.printerUri, document, printOptions(command));
@@ -90,15 +93,20 @@ export class CommandQueue {
     }
     this.o.log(`${label(command)}: ${result.resumed ? 'already at' : 'sent to'} the printer as job ${result.ippJobId}`);
     if (!result.resumed) await this.send(command, report('sent', [], null, unsupported));
-    return { ippJobId: result.ippJobId, unsupported };
+    return { ippJobId: result.ippJobId, unsupported, reported: result.resumed ? '' : 'sent|' };
   }
 
-  private async follow(command: TPrintCommand, key: JournalKey, sent: { ippJobId: number; unsupported: string[] }): Promise<void> {
+  private async follow(command: TPrintCommand, key: JournalKey, sent: Submitted): Promise<void> {
     const events = watchJob(command.printerUri, sent.ippJobId, { ...this.o.watch, signal: this.stopping.signal });
+    let reported = sent.reported;
     for await (const event of events) {
       // Still at the printer: the command stays open, and the next look at the server's list resumes it.
       if (event.state === 'timed-out') return;
       const next = reportOf(event, sent.unsupported);
+      // The watch's first look repeats the 'sent' just reported.
+      const said = `${next.state}|${next.reasons.join(',')}`;
+      if (said === reported) continue;
+      reported = said;
       this.o.log(`${label(command)}: ${next.state}${next.reasons.length ? ` (${next.reasons.join(', ')})` : ''}`);
       if (isOutcome(next.state)) {
         await this.o.journal.finish(key, { commandId: command.id, state: next.state, reasons: next.reasons, message: next.message });
