@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import type { TJob } from '@counterprint/contract';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
@@ -46,10 +47,14 @@ import { onboardingRoutes } from './features/onboarding/routes.js';
 import { OnboardingService } from './features/onboarding/service.js';
 import { ownerRoutes } from './features/owner/routes.js';
 import { OwnerService } from './features/owner/service.js';
+import { printersRoutes } from './features/printers/routes.js';
+import { PrintersService } from './features/printers/service.js';
 import { PublicShopDetails } from './features/public-shop/details.js';
 import { shopPageRenderer } from './features/public-shop/link-preview.js';
 import { publicShopRoutes } from './features/public-shop/routes.js';
 import { PublicShopService } from './features/public-shop/service.js';
+import { pushRoutes } from './features/push/routes.js';
+import { PushService } from './features/push/service.js';
 import { qrRoutes } from './features/qr/routes.js';
 import { QrService } from './features/qr/service.js';
 import { recycleRoutes } from './features/recycle/routes.js';
@@ -110,6 +115,7 @@ export type AppServices = {
   sweeper: RetentionSweeper;
   reaper: OrphanReaper;
   converter: DocumentConverter;
+  pushes: PushService;
 };
 
 // Reset codes, verification tokens and signed file links (a 10-minute capability, and a customer's file name).
@@ -163,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ? databaseRateLimiter(database.db, clock, rateLimitKeyHasher(config.jwtSecret))
         : memoryRateLimiter(clock, rateLimitKeyHasher(config.jwtSecret)));
   const db = database.db;
+  const pushes = new PushService({ db, clock, logger, config: config.push });
   const accounts = new AccountsService({
     db,
     tokens,
@@ -172,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicBaseUrl: config.publicBaseUrl,
     ownerEmails: config.ownerEmails,
     sessionMaxAgeMs: config.sessionMaxAgeSeconds * 1000,
+    onLoggedOut: (userId) => pushes.forgetUser(userId),
   });
   const resets = new PasswordResetService({ db, mailer, clock, versions, publicBaseUrl: config.publicBaseUrl, secret: config.jwtSecret });
   const { blobs } = deps;
@@ -191,14 +199,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         watchers.changed(id);
       }
     },
+    loadDeviceMessage: (commandId) => printers.messageFor(commandId),
     corsOrigins: config.corsOrigins,
     maxSessionsPerUser: config.realtimeMaxSessionsPerUser,
   });
   // After startRealtime, which rewires the server's 'request' listeners: SockJS's bodies are timed too.
   installBodyGuard(app, new BodyGuard(config));
   const announcer = {
-    announce: (shopId: string, jobId: string, action: 'created' | 'updated' | 'deleted', job?: object) => {
+    announce: (shopId: string, jobId: string, action: 'created' | 'updated' | 'deleted', job?: TJob) => {
       realtime.fanout.announce(shopId, jobId, action, job).catch((err) => logger.warn({ err: String(err) }, 'job announce failed'));
+      // Only the instance that took the upload pushes (a restore from the bin announces 'created' with no job: not news).
+      if (action === 'created' && job) pushes.jobArrived(shopId, job);
     },
   };
   const pageCounter = new PageCounter({
@@ -277,6 +288,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     printReady: new PrintReadyMaker(PRINT_READY_LIMITS),
     onPurged: (jobId) => receipts.issueSoon(jobId),
   });
+  const printers = new PrintersService({
+    db,
+    clock,
+    sendToDevice: (event) => realtime.devices.send(event),
+    announceJob: (shopId, jobId) => announcer.announce(shopId, jobId, 'updated'),
+    startPrinting: (user, jobId) => jobs.startPrinting(user, jobId),
+    markPrintedByPrinter: (jobId) => jobs.markPrintedByPrinter(jobId),
+    printReady: (jobId, fileId, printerPicksPages) => jobs.printReadyForPrinter(jobId, fileId, printerPicksPages),
+  });
   const accountLimits = { maxShops: config.maxShopsPerAccount, bannerQuota: config.accountBannerQuota };
   const onboarding = new OnboardingService({ db, blobs, limits: accountLimits, tokens, limiter });
   const settings = new SettingsService({ db, blobs, limits: accountLimits });
@@ -293,7 +313,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     resumable: resumable.store,
   });
   const reaper = new OrphanReaper({ db, blobs, clock, logger, leases });
-  app.decorate('services', { tokens, versions, accounts, limiter, jobs, pageCounter, preparer, realtime, sweeper, reaper, converter });
+  app.decorate('services', {
+    tokens,
+    versions,
+    accounts,
+    limiter,
+    jobs,
+    pageCounter,
+    preparer,
+    realtime,
+    sweeper,
+    reaper,
+    converter,
+    pushes,
+  });
   // Before the HTTP server closes: upgraded WebSocket and SockJS sessions would otherwise
   // hold the shutdown open until they time out.
   app.addHook('preClose', async () => {
@@ -305,6 +338,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await converter.stop();
     await preparer.drained();
     await realtime.close();
+    await pushes.stop();
     await versions.stop();
   });
 
@@ -320,6 +354,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(publicShopRoutes, { publicShop });
   await app.register(qrRoutes, { qr: new QrService({ db, publicBaseUrl: config.publicBaseUrl }) });
   await app.register(jobsRoutes, { jobs });
+  await app.register(printersRoutes, { printers, limiter });
   const jobStatus = new JobStatusService({
     db,
     blobs,
@@ -338,6 +373,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(feedbackRoutes, { feedback: new FeedbackService({ db, clock }), limiter });
   const contact = new ContactService({ db, clock, mailer, contactInbox: config.contactInbox, logger });
   await app.register(contactRoutes, { contact, limiter });
+  await app.register(pushRoutes, { pushes });
   await app.register(checkoutRoutes, { checkout: new CheckoutService({ db, clock }), limiter });
   registerFileRoutes(app, {
     blobs,

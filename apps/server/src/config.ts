@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { RETENTION } from '@counterprint/contract';
+import webPush from 'web-push';
 import { z } from 'zod';
 
 const bool = z
@@ -97,6 +98,19 @@ const ZEnv = z.object({
   PAGE_COUNT_SLOTS: z.coerce.number().int().min(1).max(16).default(2),
   DOCUMENT_CONVERSION: z.enum(['on', 'off']).default('on'),
   CONVERSION_TIMEOUT: z.coerce.number().int().min(1).max(600).default(60),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be 87 base64url characters (a P-256 public key, as web-push generates)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be 43 base64url characters (a P-256 private key, as web-push generates)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https:// address')
+    .optional(),
+  PUSH_LOCAL_ENDPOINTS: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -157,7 +171,19 @@ export type Config = {
   pageCount: { timeoutMs: number; memoryBytes: number; maxStreamBytes: number; maxFileBytes: number; slots: number };
   /** Office documents to PDF with LibreOffice (docs/decisions/032-document-conversion-sandbox.md); on only where soffice is found. */
   conversion: { enabled: boolean; timeoutMs: number };
+  /** Web Push to staff devices (docs/decisions/044-web-push-for-new-jobs.md); undefined when it has no keys. */
+  push: PushConfig | undefined;
   logLevel: string;
+};
+
+export type PushConfig = {
+  /** The VAPID key pair, base64url, as web-push generates it. */
+  publicKey: string;
+  privateKey: string;
+  /** Whom a push service may contact about this server's pushes: a mailto: or https: address. */
+  subject: string;
+  /** Push endpoints on this machine (http://127.0.0.1, localhost) are accepted: for tests only. */
+  localEndpoints: boolean;
 };
 
 /**
@@ -185,6 +211,38 @@ function loadOrCreateSecrets(dataDir: string): Secrets {
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
   return secrets;
+}
+
+type VapidKeys = { publicKey: string; privateKey: string };
+
+/** Embedded default, like the secrets: a VAPID key pair generated once, so devices' subscriptions outlive restarts. */
+function loadOrCreateVapidKeys(dataDir: string): VapidKeys {
+  const file = path.join(dataDir, 'push-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
+  const keys = webPush.generateVAPIDKeys();
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
+  return keys;
+}
+
+/**
+ * Instances sharing a database must share one key pair (a subscription is bound to it), so with
+ * DATABASE_URL the keys come from the environment or push stays off.
+ */
+function pushConfig(e: z.infer<typeof ZEnv>, dataDir: string, publicBaseUrl: string, mailFrom: string): PushConfig | undefined {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.');
+  }
+  const keys: VapidKeys | undefined =
+    e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+      ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+      : e.DATABASE_URL
+        ? undefined
+        : loadOrCreateVapidKeys(dataDir);
+  if (!keys) return undefined;
+  const mailbox = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const subject = e.VAPID_SUBJECT ?? (publicBaseUrl.startsWith('https://') ? publicBaseUrl : `mailto:${mailbox}`);
+  return { ...keys, subject, localEndpoints: e.PUSH_LOCAL_ENDPOINTS };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -222,10 +280,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.S3_BUCKET === undefined && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
     throw new ConfigError('S3_ENDPOINT or S3_ACCESS_KEY_ID is set but S3_BUCKET is not.');
   }
+  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
-    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicBaseUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -269,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       slots: e.PAGE_COUNT_SLOTS,
     },
     conversion: { enabled: e.DOCUMENT_CONVERSION === 'on', timeoutMs: e.CONVERSION_TIMEOUT * 1000 },
+    push: pushConfig(e, dataDir, publicBaseUrl, e.MAIL_FROM),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZConversionFailure } from './conversion.js';
+import { ZFilePrinting } from './devices.js';
 import { UPLOAD_LIMITS } from './limits.js';
 import { ZEstimate, ZFilePrintOrder, ZPrintOptionsShown } from './print-order.js';
 import { PHONE_PATTERN } from './shops.js';
@@ -136,6 +137,8 @@ export const ZJobFile = z.object({
   thumbnail: z.boolean(),
   /** How the customer asked it to be printed (issue 19), defaults filled in. */
   options: ZPrintOptionsShown,
+  /** Issue 22: the file's latest trip to a printer through a print agent; null or absent when never sent. */
+  printing: ZFilePrinting.nullable().optional(),
   ...ZFilePrintOrder.shape,
 });
 export type TJobFile = z.infer<typeof ZJobFile>;

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { shops } from '../db/schema.js';
 import { forbidden, unauthorized } from '../http/errors.js';
-import { PUBLIC_ROUTES, routeId } from '../http/public-routes.js';
+import { DEVICE_ROUTE_PREFIX, PUBLIC_ROUTES, routeId } from '../http/public-routes.js';
+import { isDeviceToken } from './device-tokens.js';
 import type { TokenVersions } from './token-versions.js';
 import { type TokenService, tokenRevoked } from './tokens.js';
 
@@ -29,7 +30,8 @@ export function installAuth(app: FastifyInstance, tokens: TokenService, versions
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     const token = bearerToken(req.headers.authorization);
-    if (!token) return;
+    // A print agent's token is no user's: its routes check it themselves.
+    if (!token || isDeviceToken(token)) return;
     try {
       const claims = await tokens.verifyAccess(token);
       // Logout, a password change or reset raised the user's version: older tokens are dead.
@@ -41,7 +43,7 @@ export function installAuth(app: FastifyInstance, tokens: TokenService, versions
     }
   });
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    if (!route.url.startsWith('/api/') || route.url.startsWith(DEVICE_ROUTE_PREFIX)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     // A HEAD route (Fastify adds one per GET) is public exactly when its GET is, or when listed itself (tus's HEAD).
     if (methods.every((m) => PUBLIC_ROUTES.has(routeId(m, route.url)) || (m === 'HEAD' && PUBLIC_ROUTES.has(routeId('GET', route.url)))))

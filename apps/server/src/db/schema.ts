@@ -347,3 +347,14 @@ export const uploadRefusals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.shopId, t.reason] })],
 );
+
+/** A staff device's Web Push subscription to one shop's new jobs (docs/decisions/044-web-push-for-new-jobs.md). */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  shopId: uuid('shop_id').notNull(),
+  endpoint: text('endpoint').notNull(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -33,6 +33,10 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/qr/generate/:slug',
   'GET /api/qr/poster/:slug',
   'POST /api/contact',
+  'POST /api/devices/pair',
 ]);
+
+/** A print agent's own calls (issue 22): its device token is checked by features/printers, never a user's JWT. */
+export const DEVICE_ROUTE_PREFIX = '/api/devices/me/';
 
 export const routeId = (method: string, url: string) => `${method} ${url}`;

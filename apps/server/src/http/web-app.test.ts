@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from '../../test/support/harness.js';
 const INDEX = '<!doctype html><title>Counterprint</title><script type="module" src="/assets/index-Ab12Cd34.js"></script>';
 const SCRIPT = `export const rates = [${Array.from({ length: 400 }, (_, i) => `{page:${i},price:"₹${i % 7}"}`).join(',')}];\n`;
 const ASSET = '/assets/index-Ab12Cd34.js';
+const SERVICE_WORKER = "self.addEventListener('push', () => {});\n";
+const MANIFEST = '{"name":"Counterprint","start_url":"/printJob"}';
 
 /** A web build as `npm run build` leaves it: every file with its .br and .gz siblings. */
 function writeBuild(dir: string, files: Record<string, string>): void {
@@ -26,7 +28,7 @@ describe('the built web app', () => {
   let web: string;
   beforeAll(async () => {
     web = mkdtempSync(path.join(tmpdir(), 'cp-web-'));
-    writeBuild(web, { 'index.html': INDEX, [ASSET.slice(1)]: SCRIPT });
+    writeBuild(web, { 'index.html': INDEX, [ASSET.slice(1)]: SCRIPT, 'sw.js': SERVICE_WORKER, 'manifest.webmanifest': MANIFEST });
     t = await createTestApp({ kind: 'pglite', env: { RATE_LIMIT: 'off' }, config: { webDistDir: web } });
   });
   afterAll(async () => {
@@ -43,6 +45,17 @@ describe('the built web app', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(INDEX);
+  });
+
+  it('serves the service worker and the manifest unhashed, so a new build is seen at once, with the types browsers require', async () => {
+    const sw = await get('/sw.js');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.body).toBe(MANIFEST);
   });
 
   it('sends a hashed script as brotli when the browser takes br and gzip', async () => {

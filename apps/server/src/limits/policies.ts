@@ -66,3 +66,6 @@ export const jobLookup = (ip: string): Limit[] => [{ key: `job-lookup:${ip}`, ma
 
 /** A file begun with tus (issue 21): a job of 50 files is 50 of them, and a phone may retry a few. */
 export const resumableFile = (ip: string, shopId: string): Limit[] => [{ key: `resumable:${ip}:${shopId}`, max: 600, windowMs: HOUR }];
+
+/** A pairing code is 8 of 31 characters and lives 10 minutes: a handful of tries an address is all anyone needs. */
+export const devicePairing = (ip: string): Limit[] => [{ key: `device-pair:${ip}`, max: 10, windowMs: 10 * MINUTE }];

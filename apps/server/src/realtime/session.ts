@@ -61,11 +61,23 @@ export interface BrokerOptions {
 export const SERVER_NAME = 'Counterprint/1';
 const VERSIONS = ['1.2', '1.1', '1.0'];
 const DESTINATION = /^\/topic\/shops\/([A-Za-z0-9_-]{1,100})\/jobs$/;
+/** A print agent's own topic (issue 22); its key among the broker's topics is `device:{id}`. */
+const DEVICE_DESTINATION = /^\/topic\/devices\/([A-Za-z0-9_-]{1,100})\/commands$/;
+export const DEVICE_KEY_PREFIX = 'device:';
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const noop = () => {};
 export const silent: RealtimeLogger = { debug: noop, info: noop, warn: noop, error: noop };
 
-export const topicFor = (shopId: string): string => `/topic/shops/${shopId}/jobs`;
+/** The destination of a topic key: a shop id names its job topic, `device:{id}` an agent's command topic. */
+export const topicFor = (key: string): string =>
+  key.startsWith(DEVICE_KEY_PREFIX) ? `/topic/devices/${key.slice(DEVICE_KEY_PREFIX.length)}/commands` : `/topic/shops/${key}/jobs`;
+
+/** The topic key a SUBSCRIBE destination names, or undefined for one we do not have. */
+function topicKeyOf(destination: string): string | undefined {
+  const device = DEVICE_DESTINATION.exec(destination)?.[1];
+  if (device) return `${DEVICE_KEY_PREFIX}${device}`;
+  return DESTINATION.exec(destination)?.[1];
+}
 
 export interface Subscription {
   readonly session: Session;
@@ -298,13 +310,12 @@ export class Session implements BrokerSession {
   private async subscribe(frame: StompFrame): Promise<void> {
     const { id, destination = '' } = frame.headers;
     if (!id) return this.fail('SUBSCRIBE requires an id header');
-    const match = DESTINATION.exec(destination);
-    if (!match?.[1]) return this.fail('Access denied: unknown destination');
+    const shopId = topicKeyOf(destination);
+    if (!shopId) return this.fail('Access denied: unknown destination');
     // Our topic name rebuilt from an id of [A-Za-z0-9_-] only, never the client's text.
-    const denied = `Access denied to ${topicFor(match[1])}`;
+    const denied = `Access denied to ${topicFor(shopId)}`;
     if (this.subs.has(id)) return this.fail('Duplicate subscription id');
     if (this.subs.size >= this.s.maxSubscriptionsPerSession) return this.fail('Too many subscriptions');
-    const shopId = match[1];
     let allowed = false;
     try {
       allowed = await this.s.canSubscribe(this.userId, shopId);

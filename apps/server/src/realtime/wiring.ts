@@ -1,14 +1,23 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
+import { deviceIsLive, deviceOfToken, isDeviceToken } from '../auth/device-tokens.js';
 import type { TokenVersions } from '../auth/token-versions.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { Database } from '../db/index.js';
 import { findShopById } from '../features/shops/repo.js';
 import { StompBroker } from './broker.js';
+import { createDeviceChannel, type DeviceChannel } from './device-channel.js';
 import { createJobFanout, type JobFanout } from './fanout.js';
+import { DEVICE_KEY_PREFIX } from './session.js';
 import { attachRealtime, type RealtimeTransport } from './transport.js';
 
-export type Realtime = { broker: StompBroker; fanout: JobFanout; transport: RealtimeTransport; close(): Promise<void> };
+export type Realtime = {
+  broker: StompBroker;
+  fanout: JobFanout;
+  devices: DeviceChannel;
+  transport: RealtimeTransport;
+  close(): Promise<void>;
+};
 
 export type RealtimeDeps = {
   server: Server;
@@ -17,6 +26,8 @@ export type RealtimeDeps = {
   versions: TokenVersions;
   logger: Logger;
   loadJob: (jobId: string) => Promise<object | null>;
+  /** What a print agent is sent for one of its commands (features/printers), or null when it is gone. */
+  loadDeviceMessage: (commandId: string) => Promise<object | null>;
   /** Origins allowed to use /ws-endpoint cross-origin (CORS_ORIGINS). */
   corsOrigins: readonly string[];
   maxSessionsPerUser: number;
@@ -27,6 +38,11 @@ export async function startRealtime(d: RealtimeDeps): Promise<Realtime> {
   const logger = d.logger.child({ module: 'realtime' });
   const broker = new StompBroker({
     authenticate: async (token) => {
+      // A print agent (issue 22): its session's user is `device:{id}`, which no shop's owner is.
+      if (isDeviceToken(token)) {
+        const device = await deviceOfToken(d.database.db, token);
+        return device ? { userId: `${DEVICE_KEY_PREFIX}${device.id}`, expiresAt: Number.MAX_SAFE_INTEGER } : null;
+      }
       try {
         const claims = await d.tokens.verifyAccess(token);
         if (!(await d.versions.isCurrent(claims.sub, claims.ver))) return null;
@@ -38,6 +54,9 @@ export async function startRealtime(d: RealtimeDeps): Promise<Realtime> {
       }
     },
     canSubscribe: async (userId, shopId) => {
+      // An agent's own topic, to that agent only, while it is not revoked (re-checked every 30 s).
+      if (shopId.startsWith(DEVICE_KEY_PREFIX))
+        return userId === shopId && deviceIsLive(d.database.db, shopId.slice(DEVICE_KEY_PREFIX.length));
       if (!/^[0-9a-f-]{36}$/i.test(shopId)) return false;
       const shop = await findShopById(d.database.db, shopId);
       return shop?.ownerId === userId;
@@ -62,14 +81,23 @@ export async function startRealtime(d: RealtimeDeps): Promise<Realtime> {
     logger.warn({ sessions: broker.stats().sessions }, 'live updates were interrupted; closing sessions so clients resync');
     broker.dropAll('Live updates were interrupted; reconnect to reload the queue');
   });
+  const devices = await createDeviceChannel({
+    listen: d.database.listen,
+    notify: d.database.notify,
+    loadMessage: d.loadDeviceMessage,
+    broker,
+    logger,
+  });
   const transport = attachRealtime(d.server, broker, { logger, corsOrigins: d.corsOrigins });
   return {
     broker,
     fanout,
+    devices,
     transport,
     close: async () => {
       await transport.close();
       await fanout.close();
+      await devices.close();
       broker.close();
     },
   };

@@ -10,7 +10,8 @@
  *   or body, a repeated query key): any answer is fine as long as nothing of A is changed or
  *   shown. After all calls, shop A's rows and blobs must be exactly as before.
  *
- * Public routes are not listed here: they live in http/public-routes.ts. A HEAD route is
+ * Public routes are not listed here: they live in http/public-routes.ts; nor are a print agent's
+ * own routes (DEVICE_ROUTE_PREFIX), which take its device token and no user's. A HEAD route is
  * checked with its GET's entry.
  */
 import { DEFAULT_WEEKLY_HOURS } from '@counterprint/contract';
@@ -30,6 +31,11 @@ const profile = (over: Record<string, unknown> = {}) => ({
 });
 const banner = { name: 'banners', filename: 'wide.png', data: pngBytes(60, 20) };
 const item = { sku: 'INTRUDER-SKU', name: 'Intruder stock', stock: 1 };
+/** A browser's subscription on a push service that can never resolve (RFC 2606), so nothing is ever sent. */
+const pushSubscription = {
+  endpoint: 'https://push.invalid/send/route-table',
+  keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+};
 const q = (w: World) => `shopId=${w.a.shop.id}`;
 /** A's id where B's own shop is meant: repeated key, so a parser that keeps the last one would pick A. */
 const repeated = (w: World) => `shopId=${w.b.shop.id}&shopId=${w.a.shop.id}`;
@@ -37,6 +43,7 @@ const repeated = (w: World) => `shopId=${w.b.shop.id}&shopId=${w.a.shop.id}`;
 export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/auth/me': { self: () => ({ method: 'GET', url: '/api/auth/me' }) },
   'PUT /api/auth/me': { self: () => ({ method: 'PUT', url: '/api/auth/me', payload: { name: 'Beta Owner' } }) },
+  'GET /api/push/public-key': { self: () => ({ method: 'GET', url: '/api/push/public-key' }) },
   'GET /api/owner/overview': { platformOwner: () => ({ method: 'GET', url: '/api/owner/overview' }) },
   'GET /api/owner/feedback': { platformOwner: () => ({ method: 'GET', url: '/api/owner/feedback' }) },
   'GET /api/owner/contact-messages': { platformOwner: () => ({ method: 'GET', url: '/api/owner/contact-messages' }) },
@@ -53,6 +60,21 @@ export const ROUTE_ACCESS: Record<string, Access> = {
     shop: (w) => ({
       named: [{ method: 'GET', url: `/api/shops/${w.a.shop.id}/upload-refusals` }],
       smuggled: [{ method: 'GET', url: `/api/shops/${w.b.shop.id}/upload-refusals?${q(w)}` }],
+    }),
+  },
+  // Push subscriptions: the shop in the path; the body is a well-formed subscription, so only the guard can refuse it.
+  'POST /api/shops/:shopId/push-subscriptions': {
+    shop: (w) => ({
+      named: [{ method: 'POST', url: `/api/shops/${w.a.shop.id}/push-subscriptions`, payload: pushSubscription }],
+      smuggled: [{ method: 'POST', url: `/api/shops/${w.b.shop.id}/push-subscriptions?${q(w)}`, payload: pushSubscription }],
+    }),
+  },
+  'DELETE /api/shops/:shopId/push-subscriptions': {
+    shop: (w) => ({
+      named: [{ method: 'DELETE', url: `/api/shops/${w.a.shop.id}/push-subscriptions`, payload: { endpoint: pushSubscription.endpoint } }],
+      smuggled: [
+        { method: 'DELETE', url: `/api/shops/${w.b.shop.id}/push-subscriptions?${q(w)}`, payload: { endpoint: pushSubscription.endpoint } },
+      ],
     }),
   },
   'GET /api/shops-action/print-jobs/:id/signed-urls': {
@@ -92,6 +114,36 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   },
   'DELETE /api/shops/print-jobs/:id': {
     shop: (w) => ({ named: [{ method: 'DELETE', url: `/api/shops/print-jobs/${w.queuedJobId}` }] }),
+  },
+
+  // Print agents and printers (issue 22).
+  'GET /api/shops-action/print-jobs/:id/files/:fileId/print-ready': {
+    shop: (w) => ({
+      named: [{ method: 'GET', url: `/api/shops-action/print-jobs/${w.queuedJobId}/files/${w.queuedFileId}/print-ready` }],
+    }),
+  },
+  'POST /api/shops/:shopId/devices/pairing-codes': {
+    shop: (w) => ({ named: [{ method: 'POST', url: `/api/shops/${w.a.shop.id}/devices/pairing-codes` }] }),
+  },
+  'GET /api/shops/:shopId/printers': {
+    shop: (w) => ({ named: [{ method: 'GET', url: `/api/shops/${w.a.shop.id}/printers` }] }),
+  },
+  'PUT /api/shops/:shopId/printers/choice': {
+    shop: (w) => ({
+      named: [
+        {
+          method: 'PUT',
+          url: `/api/shops/${w.a.shop.id}/printers/choice`,
+          payload: { bw: null, color: null, markPrintedOnComplete: true },
+        },
+      ],
+    }),
+  },
+  'DELETE /api/shops/:shopId/devices/:deviceId': {
+    shop: (w) => ({ named: [{ method: 'DELETE', url: `/api/shops/${w.a.shop.id}/devices/00000000-0000-4000-8000-000000000000` }] }),
+  },
+  'POST /api/shops/print-jobs/:id/send-to-printer': {
+    shop: (w) => ({ named: [{ method: 'POST', url: `/api/shops/print-jobs/${w.queuedJobId}/send-to-printer` }] }),
   },
 
   // Recycle bin: ?shopId=, or the shop found from the file.

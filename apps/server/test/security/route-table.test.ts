@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../src/auth/tokens.js';
 import { grantRole } from '../../src/features/accounts/repo.js';
-import { PUBLIC_ROUTES, routeId } from '../../src/http/public-routes.js';
+import { DEVICE_ROUTE_PREFIX, PUBLIC_ROUTES, routeId } from '../../src/http/public-routes.js';
 import { DATABASE_KINDS } from '../support/database.js';
 import { createTestApp, json, signUpAndIn, type TestApp } from '../support/harness.js';
 import { buildWorld, type Call, secretsOf, send, snapshotOf, type World } from '../support/world.js';
@@ -22,6 +22,8 @@ function apiRoutes(t: TestApp): Route[] {
 }
 const isPublic = (r: Route) =>
   PUBLIC_ROUTES.has(routeId(r.method, r.url)) || (r.method === 'HEAD' && PUBLIC_ROUTES.has(routeId('GET', r.url)));
+/** A print agent's own routes: its device token, checked by features/printers; no user's token opens them. */
+const isDeviceRoute = (r: Route) => r.url.startsWith(DEVICE_ROUTE_PREFIX);
 const entryOf = (r: Route): Access | undefined => ROUTE_ACCESS[routeId(r.method === 'HEAD' ? 'GET' : r.method, r.url)];
 const withMethod = (r: Route, c: Call): Call => ({ ...c, method: r.method === 'HEAD' ? 'HEAD' : c.method });
 const filled = (url: string) =>
@@ -45,7 +47,7 @@ describe.each(DATABASE_KINDS)('route table on %s', (kind) => {
 
   it('lists every guarded route in ROUTE_ACCESS, as a shop route when it takes a shop or object id, and guards it with requireUser', () => {
     const problems: string[] = [];
-    for (const r of routes.filter((x) => !isPublic(x))) {
+    for (const r of routes.filter((x) => !isPublic(x) && !isDeviceRoute(x))) {
       const entry = entryOf(r);
       if (!entry) problems.push(`${r.key}: not in security/route-access.ts (say whether it is self, platformOwner or shop)`);
       const querystring = (r.options.schema?.querystring as { shape?: Record<string, unknown> } | undefined)?.shape;
@@ -86,7 +88,7 @@ describe.each(DATABASE_KINDS)('route table on %s', (kind) => {
       ['alg:none', { authorization: `Bearer ${none}` }, 'Authentication failed'],
       ['expired', { authorization: `Bearer ${expired}` }, 'JWT expired'],
     ];
-    const guarded = routes.filter((r) => !isPublic(r));
+    const guarded = routes.filter((r) => !isPublic(r) && !isDeviceRoute(r));
     expect(guarded.length).toBeGreaterThan(20);
     for (const r of guarded) {
       for (const [label, headers, message] of tries) {
@@ -97,11 +99,25 @@ describe.each(DATABASE_KINDS)('route table on %s', (kind) => {
     }
   });
 
+  it("answers 401 on every print agent's route without a device token, with a user's token, and with a made-up device token", async () => {
+    const user = await signUpAndIn(t.app, 'device-routes@example.com');
+    const device = routes.filter(isDeviceRoute);
+    expect(device.length).toBeGreaterThanOrEqual(4);
+    for (const r of device) {
+      const tries: Record<string, string>[] = [{}, { authorization: `Bearer ${user.token}` }, { authorization: 'Bearer cpd_madeup' }];
+      for (const headers of tries) {
+        const res = await send(t.app, { method: r.method, url: filled(r.url) }, headers);
+        expect(res.statusCode, `${r.key} with ${JSON.stringify(headers)}`).toBe(401);
+        if (r.method !== 'HEAD') expect(json(res).code, r.key).toBe('DEVICE_UNAUTHENTICATED');
+      }
+    }
+  });
+
   it("answers 403 to another shop's owner on every shop route, whichever way A's ids are passed, and changes or shows nothing of A's", async () => {
     const before = await snapshotOf(t, w.a.shop.id);
     const secrets = secretsOf(w);
     const problems: string[] = [];
-    for (const r of routes.filter((x) => !isPublic(x))) {
+    for (const r of routes.filter((x) => !isPublic(x) && !isDeviceRoute(x))) {
       const entry = entryOf(r);
       if (!entry || !('shop' in entry)) continue;
       const { named, smuggled = [] } = entry.shop(w);
@@ -132,7 +148,7 @@ describe.each(DATABASE_KINDS)('route table on %s', (kind) => {
       payload: { email: 'sec-boss@example.com', password: 'passw0rd-ok' },
     });
     const bossAuth = { authorization: String(signin.headers.authorization) };
-    for (const r of routes.filter((x) => !isPublic(x))) {
+    for (const r of routes.filter((x) => !isPublic(x) && !isDeviceRoute(x))) {
       const entry = entryOf(r);
       if (entry && 'platformOwner' in entry) {
         expect((await send(t.app, withMethod(r, entry.platformOwner(w)), w.b.auth)).statusCode, r.key).toBe(403);
@@ -151,7 +167,7 @@ describe.each(DATABASE_KINDS)('route table on %s', (kind) => {
 
   it("lets shop A's owner make the same named calls: the 403s come from ownership, not from bad ids", async () => {
     const refused: string[] = [];
-    for (const r of routes.filter((x) => !isPublic(x))) {
+    for (const r of routes.filter((x) => !isPublic(x) && !isDeviceRoute(x))) {
       const entry = entryOf(r);
       if (!entry || !('shop' in entry)) continue;
       for (const call of entry.shop(w).named.map((c) => withMethod(r, c))) {

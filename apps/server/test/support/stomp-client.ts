@@ -14,7 +14,8 @@ export type Subscriber = {
   stop(): Promise<void>;
 };
 
-export function subscribe(base: string, token: string, shopId: string): Subscriber {
+/** `destination`: a shop's job topic by default; a print agent's own topic for its device token. */
+export function subscribe(base: string, token: string, shopId: string, destination = `/topic/shops/${shopId}/jobs`): Subscriber {
   const client = new Client({
     webSocketFactory: () => new WebSocket(`${base.replace(/^http/, 'ws')}/ws-endpoint/websocket`, ['v12.stomp']) as never,
     connectHeaders: { Authorization: `Bearer ${token}` },
@@ -34,7 +35,7 @@ export function subscribe(base: string, token: string, shopId: string): Subscrib
   sub.subscribed = new Promise<void>((resolve, reject) => {
     client.onConnect = () => {
       client.subscribe(
-        `/topic/shops/${shopId}/jobs`,
+        destination,
         (m) => {
           sub.messages.push(m.body);
           sub.arrivals.push(Date.now());

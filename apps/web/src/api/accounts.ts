@@ -76,6 +76,9 @@ export async function logout(): Promise<void> {
   } catch {
     // The token expires on its own; the local session still ends.
   } finally {
+    // The server dropped this user's push subscriptions; the browser drops its own. Loaded here only,
+    // so the pages customers open (which share this module) carry none of it.
+    await import('../lib/pushDevice').then((push) => push.forgetPushDevice()).catch(() => {});
     clearAllStorage();
     notifyAuthChanged();
   }

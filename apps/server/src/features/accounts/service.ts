@@ -22,6 +22,8 @@ export type AccountsDeps = {
   versions: TokenVersions;
   /** A sign-in's refresh-token family ends this long after the sign-in, however often it is rotated. */
   sessionMaxAgeMs: number;
+  /** After a logout: what else belongs to a signed-in user goes too (a device's push subscriptions). */
+  onLoggedOut?: (userId: string) => Promise<void>;
 };
 
 /** `body.refreshToken` also goes into the refresh cookie, which lives `refreshMaxAgeSeconds`. */
@@ -99,6 +101,7 @@ export class AccountsService {
     if (input.everywhere) await repo.revokeAllOfUser(db, userId, now);
     else if (row) await repo.revokeFamily(db, row.familyId, now);
     await versions.bump(userId);
+    await this.d.onLoggedOut?.(userId);
   }
 
   async verifyEmail(token: string): Promise<{ email: string }> {

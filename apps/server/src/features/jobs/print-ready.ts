@@ -48,7 +48,6 @@ export async function printReadyFile(
   jobId: string,
   fileId: string,
 ): Promise<{ pdf: Buffer; name: string }> {
-  const missing = () => notFound('File not found', 'FILE_NOT_FOUND');
   await findInUsersShop(
     d.db,
     user,
@@ -56,8 +55,21 @@ export async function printReadyFile(
     (job) => job.shopId,
     () => notFound('Job not found', 'JOB_NOT_FOUND'),
   );
+  return makePrintReady(d, jobId, fileId, false);
+}
+
+/**
+ * The same PDF for a job already known to be the caller's. `printerPicksPages`: the printer takes
+ * page-ranges itself (an agent's IPP printer that says so), so the document keeps every page.
+ */
+export async function makePrintReady(
+  d: PrintReadyDeps,
+  jobId: string,
+  fileId: string,
+  printerPicksPages: boolean,
+): Promise<{ pdf: Buffer; name: string }> {
   const file = (await repo.liveFilesOf(d.db, jobId)).find((f) => f.id === fileId && f.state === 'active');
-  if (!file) throw missing();
+  if (!file) throw notFound('File not found', 'FILE_NOT_FOUND');
   const from = await sourceOf(d.db, file);
   if (!from) {
     const waiting = file.conversion === 'converting' || file.preparedAt === null;
@@ -66,7 +78,7 @@ export async function printReadyFile(
       : conflict('This file has no printable version. Download it to print.', 'PRINT_UNAVAILABLE');
   }
   const options = optionsOfFile(file);
-  const chosen = options.pages === 'all' ? null : parsePageRanges(options.pages);
+  const chosen = options.pages === 'all' || printerPicksPages ? null : parsePageRanges(options.pages);
   const spec: PrintReadySpec = {
     source: from.source,
     ranges: chosen?.ok ? chosen.ranges : null,

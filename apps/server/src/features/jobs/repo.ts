@@ -1,4 +1,4 @@
-import type { TFileConversion, TJob, TJobFile, TPrintOptions } from '@counterprint/contract';
+import type { TFileConversion, TFilePrinting, TJob, TJobFile, TPrintOptions } from '@counterprint/contract';
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
 import { fileDerivatives, inventoryItems, jobFiles, jobs, orderLines, orders, rateCardServices } from '../../db/schema.js';
@@ -28,7 +28,7 @@ type FileRow = Pick<
   | 'printOptions'
   | 'colorPages'
   | 'colorPagesChecked'
-> & { thumbnail?: boolean };
+> & { thumbnail?: boolean; printing?: PrintingRow | null };
 const fileColumns = {
   id: jobFiles.id,
   jobId: jobFiles.jobId,
@@ -47,6 +47,14 @@ const fileColumns = {
   colorPagesChecked: jobFiles.colorPagesChecked,
 };
 const hasThumbnail = sql<boolean>`exists (select 1 from ${fileDerivatives} d where d.file_id = ${jobFiles.id} and d.role = 'thumbnail')`;
+/**
+ * The file's latest print command (issue 22, features/printers): what the printer said of it. The
+ * file's id is named with its table: drizzle writes a bare "id", which inside this subquery is c.id.
+ */
+const latestPrinting = sql<PrintingRow | null>`(select json_build_object('state', c.state, 'printerName', c.printer_name, 'reasons', c.reasons,
+  'message', c.message, 'unsupported', c.unsupported, 'updatedAt', c.updated_at)
+  from print_commands c where c.file_id = "job_files"."id" order by c.created_at desc limit 1)`;
+type PrintingRow = Omit<TFilePrinting, 'updatedAt'> & { updatedAt: string };
 type Paper = { sku: string; name: string } | undefined;
 /** The customer's status page of a job, for staff (auth/job-token.ts); null for a job from before it. */
 export type StatusPathOf = (jobId: string, tokenHash: string | null) => string | null;
@@ -84,6 +92,7 @@ export function toJobDto(
       conversionError: f.conversionError as TJobFile['conversionError'],
       thumbnail: f.thumbnail === true,
       options: optionsOfFile(f),
+      printing: f.printing ? { ...f.printing, updatedAt: new Date(f.printing.updatedAt).toISOString() } : null,
       ...priced.byFile.get(f.id)!,
     })),
     items: live.map((f) => ({
@@ -217,7 +226,7 @@ async function assemble(db: Db, shopId: string, rows: JobRow[], statusPathOf: St
   // parsing every column of every file, made a page of 100 jobs ~4× slower on PGlite (bench/).
   const ids = rows.map((j) => j.id);
   const files = await db
-    .select({ ...fileColumns, thumbnail: hasThumbnail })
+    .select({ ...fileColumns, thumbnail: hasThumbnail, printing: latestPrinting })
     .from(jobFiles)
     .where(sql`${jobFiles.jobId} = any(${sql.param(ids)}::uuid[])`);
   const byJob = new Map<string, FileRow[]>();

@@ -47,7 +47,7 @@ import * as customerRepo from './customer-repo.js';
 import type { PageCounter } from './page-counter.js';
 import * as preparation from './preparation-repo.js';
 import type { FilePreparer } from './preparer.js';
-import { printReadyFile } from './print-ready.js';
+import { makePrintReady, printReadyFile } from './print-ready.js';
 import { clientKeyOf, type UploadLeases, type UploadReservation, uploadLost } from './quota.js';
 import * as repo from './repo.js';
 import { claimFinishedUploads, copyUpload, finishedUploads } from './resumable-files.js';
@@ -383,6 +383,24 @@ export class JobsService {
     if (outcome === 'no-service') throw notFound('Service not found on this shop\u2019s rate card', 'SERVICE_NOT_FOUND');
     this.d.announcer.announce(job.shopId, jobId, 'updated');
     return (await this.loadJob(jobId))!;
+  }
+
+  /**
+   * Issue 22: the printer completed every file and the shop asked for the job to be marked printed
+   * then. No amount is taken: the money is still staff's to record at the counter.
+   */
+  async markPrintedByPrinter(jobId: string): Promise<void> {
+    const job = await repo.findJobRow(this.d.db, jobId);
+    if (job?.status !== 'queued') return;
+    const now = this.d.clock.now();
+    const { sheets } = await repo.pricedJob(this.d.db, job);
+    if ((await repo.markPrinted(this.d.db, job, undefined, sheets, now, this.recycleExpiry(now))) !== 'printed') return;
+    this.d.announcer.announce(job.shopId, jobId, 'updated');
+  }
+
+  /** The print-ready PDF an agent's printer is given; the agent's device was checked against the job's shop. */
+  printReadyForPrinter(jobId: string, fileId: string, printerPicksPages: boolean): Promise<{ pdf: Buffer; name: string }> {
+    return makePrintReady({ db: this.d.db, blobs: this.d.blobs, maker: this.d.printReady }, jobId, fileId, printerPicksPages);
   }
 
   /** The job as staff see it. */

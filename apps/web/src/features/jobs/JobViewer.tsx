@@ -10,11 +10,13 @@ import { CustomerStatusLink } from './CustomerStatusLink';
 import { EstimateLines, EstimateTotal } from './EstimateLines';
 import { FileBadge } from './FileBadge';
 import { FilePreview } from './FilePreview';
+import { FilePrinting } from './FilePrinting';
 import { SheetsBadge } from './JobList';
 import { PaymentClaimMark, PrintingMark } from './JobMarks';
 import { PrintOptionsDialog } from './PrintOptionsDialog';
 import { PrintPanel } from './PrintPanel';
 import { jobLines, linesOfFile, optionsSummary } from './price';
+import { SendToPrinter } from './SendToPrinter';
 import type { Downloads, FileProgress } from './useDownloads';
 
 function ProgressBar({ progress }: { progress: FileProgress[string] | undefined }) {
@@ -184,6 +186,7 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
           <Icon name="print" className="h-4 w-4" />
           Print
         </Button>
+        {queued && <SendToPrinter job={job} />}
         <Button variant="secondary" onClick={() => fetchFiles(withUrls())} disabled={!ready} loading={downloads.busy}>
           <Icon name="download" className="h-4 w-4" />
           Download all
@@ -266,6 +269,7 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
                       {[formatBytes(file.size), pagesText(file)].filter(Boolean).join(' · ')}
                     </span>
                     <FileBadge file={file} />
+                    <FilePrinting printing={file.printing} />
                     <ProgressBar progress={downloads.progress[file.id]} />
                   </button>
                   <button

@@ -1,6 +1,6 @@
 import type { TJob } from '@counterprint/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { jobKeys, useOlderJobs, usePrintJobs, usePrintSetup, useUploadRefusals } from '../../api/jobs';
 import { useShopJobsFeed } from '../../api/stomp';
 import { useActiveShop } from '../../app/useActiveShop';
@@ -13,6 +13,7 @@ import { JobList } from './JobList';
 import { JobViewer } from './JobViewer';
 import { LiveBanner } from './LiveBanner';
 import { applyLiveMessage, isNewArrival } from './liveJobs';
+import { PushButton } from './PushButton';
 import { useOpenedJobs } from './queuePrefs';
 import { RefusedUploadsNotice } from './RefusedUploadsNotice';
 import { SoundButton } from './SoundButton';
@@ -45,9 +46,15 @@ function NothingSelected() {
 function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | null }) {
   const client = useQueryClient();
   const jobs = usePrintJobs(shopId);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // A pushed job's notification opens /printJob?job={id} (public/sw.js).
+  const [selectedId, setSelectedId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('job'));
   const [printAsk, setPrintAsk] = useState<string | null>(null);
   const [opened, markOpened] = useOpenedJobs();
+  // Opened from a notification: that job has been seen, so it does not chime.
+  useEffect(() => {
+    const fromNotification = new URLSearchParams(window.location.search).get('job');
+    if (fromNotification) markOpened(fromNotification);
+  }, [markOpened]);
   const printSetup = usePrintSetup(shopSlug);
   const refusals = useUploadRefusals(shopId);
   const viewerRef = useRef<HTMLDivElement>(null);
@@ -105,6 +112,7 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
           <LiveBanner status={live.status} everConnected={live.everConnected} />
           <SoundButton />
           <WaitingJobs count={alerts.waiting.length} onAcknowledge={alerts.acknowledge} />
+          <PushButton shopId={shopId} />
           <RefusedUploadsNotice refusals={refusals.data} />
         </div>
         <div ref={viewerRef} className="min-w-0 lg:col-start-2">

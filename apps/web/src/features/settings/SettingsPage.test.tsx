@@ -57,6 +57,7 @@ const settings = (): TSettings => ({
 });
 
 type Call = { method: string; url: string; body: unknown };
+const NO_CHOICE = { bw: null, color: null, markPrintedOnComplete: false };
 
 /** Answers by method and path; `answers` overrides a route for one test. */
 function serve(answers: Record<string, (call: Call) => Response> = {}) {
@@ -71,6 +72,7 @@ function serve(answers: Record<string, (call: Call) => Response> = {}) {
       const route = `${method} ${url.split('?')[0]}`;
       if (answers[route]) return answers[route](call);
       if (route === 'GET /api/settings') return jsonResponse(200, settings());
+      if (/^GET \/api\/shops\/[^/]+\/printers$/.test(route)) return jsonResponse(200, { devices: [], choice: NO_CHOICE });
       return jsonResponse(404, { error: 'Not found', code: 'NOT_FOUND' });
     }),
   );
@@ -598,5 +600,68 @@ describe('shop owner account', () => {
     });
     await changePasswordFrom('wrong-one1');
     expect(await screen.findByText('Your current password is incorrect.')).toBeInTheDocument();
+  });
+});
+
+describe('shop settings: printers (issue 22)', () => {
+  const printer = (uri: string, name: string, color: boolean, over: object = {}) => ({
+    uri,
+    name,
+    makeAndModel: null,
+    state: 'idle',
+    reasons: [],
+    stateMessage: null,
+    acceptingJobs: true,
+    color,
+    duplex: true,
+    paper: ['A4'],
+    pageRanges: true,
+    pdf: true,
+    ...over,
+  });
+  const agent = {
+    id: 'dev-1',
+    name: 'Counter PC',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    lastSeenAt: '2026-11-25T08:00:00.000Z',
+    connected: true,
+    printers: [
+      printer('ipp://10.0.0.5/ipp/print', 'Laser', false),
+      printer('ipp://10.0.0.6/ipp/print', 'Inkjet', true, { state: 'stopped', reasons: ['media-empty-error'] }),
+    ],
+  };
+
+  it('pairs an agent with the command lines to run, shows its printers and their state, and saves the B&W and colour printers', async () => {
+    const calls = serve({
+      [`GET /api/shops/${SHOP}/printers`]: () => jsonResponse(200, { devices: [agent], choice: NO_CHOICE }),
+      [`POST /api/shops/${SHOP}/devices/pairing-codes`]: () =>
+        jsonResponse(201, { code: 'K7M2-Q9XD', expiresAt: '2026-11-25T08:10:00.000Z' }),
+      [`PUT /api/shops/${SHOP}/printers/choice`]: (call) => jsonResponse(200, { devices: [agent], choice: call.body }),
+    });
+    const { user } = renderSettings();
+    const panel = await screen.findByRole('region', { name: 'Printers' });
+    expect(await within(panel).findByText('Laser')).toBeInTheDocument();
+    expect(within(panel).getByText('Stopped: out of paper')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Pair a print agent' }));
+    expect(await within(panel).findByText('K7M2-Q9XD')).toBeInTheDocument();
+    expect(within(panel).getByText(/npx counterprint-agent pair K7M2-Q9XD --server http:\/\/localhost/)).toBeInTheDocument();
+
+    // Only colour printers are offered for colour files.
+    const colour = within(panel).getByLabelText('Colour files print on');
+    expect(
+      within(colour)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No colour printer', 'Inkjet (Counter PC)']);
+    await user.selectOptions(within(panel).getByLabelText('Black & white files print on'), 'Laser (Counter PC)');
+    await user.selectOptions(colour, 'Inkjet (Counter PC)');
+    await user.click(within(panel).getByLabelText(/Mark a job printed when the printer completes/));
+    await user.click(within(panel).getByRole('button', { name: 'Save printers' }));
+    expect(await within(panel).findByText('Saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      bw: { deviceId: 'dev-1', uri: 'ipp://10.0.0.5/ipp/print' },
+      color: { deviceId: 'dev-1', uri: 'ipp://10.0.0.6/ipp/print' },
+      markPrintedOnComplete: true,
+    });
   });
 });

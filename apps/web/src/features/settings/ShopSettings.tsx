@@ -12,6 +12,7 @@ import { BannersPanel } from './BannersPanel';
 import { HoursPanel } from './HoursPanel';
 import { type InventoryChanges, InventoryPanel } from './InventoryPanel';
 import { SETTINGS_TOASTS } from './messages';
+import { PrintersPanel } from './PrintersPanel';
 import { BillingPanel, ProfileForm } from './ProfileForm';
 import { RateCardPanel } from './RateCardPanel';
 import { useBannerDraft } from './useBannerDraft';
@@ -86,6 +87,7 @@ export function ShopSettings({ shopId }: { shopId: string }) {
           void client.invalidateQueries({ queryKey: jobKeys.rateCards });
         }}
       />
+      <PrintersPanel shopId={shopId} />
     </div>
   );
 }

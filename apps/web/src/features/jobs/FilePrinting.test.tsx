@@ -1,0 +1,35 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { reasonWords } from '../../lib/printerWords';
+import { FilePrinting } from './FilePrinting';
+
+const at = (over: object) => ({
+  state: 'sent' as const,
+  printerName: 'Counter B&W',
+  reasons: [],
+  message: null,
+  unsupported: [],
+  updatedAt: '2026-11-25T08:00:00.000Z',
+  ...over,
+});
+
+describe('FilePrinting', () => {
+  it("says what the printer said, in a counter's words", () => {
+    expect(reasonWords(['media-empty-error', 'media-needed', 'none'])).toBe('out of paper, needs paper');
+    expect(reasonWords(['toner-low-warning'])).toBe('toner low');
+    render(<FilePrinting printing={at({ state: 'stopped', reasons: ['media-empty-report'] })} />);
+    expect(screen.getByTestId('file-printing')).toHaveTextContent('Counter B&W stopped: out of paper');
+  });
+
+  it('calls a file printed only when the printer completed it, and warns of options it did not honour', () => {
+    const { rerender } = render(<FilePrinting printing={at({ state: 'processing', unsupported: ['sides'] })} />);
+    expect(screen.getByTestId('file-printing')).toHaveTextContent('Printing on Counter B&W');
+    expect(screen.getByTestId('file-printing')).toHaveTextContent('The printer did not honour: sides.');
+    rerender(<FilePrinting printing={at({ state: 'completed' })} />);
+    expect(screen.getByTestId('file-printing')).toHaveTextContent('Printed by Counter B&W');
+    rerender(<FilePrinting printing={at({ state: 'canceled', reasons: ['agent-removed'] })} />);
+    expect(screen.getByTestId('file-printing')).toHaveTextContent('Cancelled: the print agent was removed');
+    rerender(<FilePrinting printing={null} />);
+    expect(screen.queryByTestId('file-printing')).not.toBeInTheDocument();
+  });
+});

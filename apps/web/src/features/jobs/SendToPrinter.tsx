@@ -1,0 +1,30 @@
+import type { TJob } from '@counterprint/contract';
+import { useMutation } from '@tanstack/react-query';
+import { serverMessageOr } from '../../api/client';
+import { hasChosenPrinter, sendToPrinter, useShopPrinters } from '../../api/printers';
+import { Button } from '../../components/Button';
+import { Icon } from '../../components/Icon';
+
+/**
+ * One click to the shop's printers through its print agent (issue 22), shown once Settings → Printers
+ * has a printer chosen. The printer's own answers then appear on each file.
+ */
+export function SendToPrinter({ job }: { job: TJob }) {
+  const printers = useShopPrinters(job.shopId);
+  const send = useMutation({ mutationFn: () => sendToPrinter(job.id) });
+  if (!hasChosenPrinter(printers.data)) return null;
+  const atPrinter = job.files.some((f) => f.printing && !['completed', 'aborted', 'canceled'].includes(f.printing.state));
+  return (
+    <>
+      <Button onClick={() => send.mutate()} loading={send.isPending} disabled={atPrinter}>
+        <Icon name="print" className="h-4 w-4" />
+        {atPrinter ? 'At the printer' : 'Send to printer'}
+      </Button>
+      {send.isError && (
+        <p role="alert" className="w-full text-sm font-medium text-red-700">
+          {serverMessageOr(send.error, 'Could not send the job to the printer.')}
+        </p>
+      )}
+    </>
+  );
+}
