@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { createTestApp, json, type TestApp } from '../../server/test/support/har
 import { endpoint } from './connection.js';
 import { pairAgent } from './pair.js';
 import { EXIT_REVOKED, REVOKED_MESSAGE, type RunningAgent, runAgent } from './run.js';
-import { DeviceApi } from './server.js';
+import { DeviceApi, ServerRefusedError } from './server.js';
 import { PrinterLab, type TestPrinter } from './test-support/printer-lab.js';
 
 /**
@@ -171,6 +171,19 @@ describe('print agent and server, end to end', () => {
     });
     expect(records[0]?.IPP_JOB_NAME?.replaceAll('\\', '')).toMatch(/^#1 Meera — poster\.pdf \[cp-[0-9a-f]{8}\]$/);
     expect(await mono.records()).toHaveLength(0);
+  });
+
+  it('says the server’s own words for a code already used, and keeps no settings', async () => {
+    const { code } = await call(alpha, 'POST', `/api/shops/${alpha.shop.id}/devices/pairing-codes`);
+    const configFile = path.join(dir, 'used-code', 'config.json');
+    await pairAgent({ code, server: base, name: 'First PC', configFile: path.join(dir, 'first', 'config.json') });
+    const again = await pairAgent({ code, server: base, name: 'Second PC', configFile }).catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(ServerRefusedError);
+    expect(again).toMatchObject({
+      status: 404,
+      message: 'This pairing code is wrong, used or expired. Make a new one in Settings → Printers.',
+    });
+    await expect(stat(configFile)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('prints what was sent while it was stopped, once it is back', async () => {
