@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfOfPages } from './test-support/documents.js';
-import { PrinterLab, type TestPrinter } from './test-support/printer-lab.js';
+import { freePort, PrinterLab, type TestPrinter } from './test-support/printer-lab.js';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 
@@ -39,6 +39,8 @@ describe('counterprint-agent', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('counterprint-agent printers <ipp-uri>...');
     expect(stdout).toContain('counterprint-agent print <ipp-uri> <file.pdf>');
+    expect(stdout).toContain('counterprint-agent pair <CODE> --server <URL> [--name NAME] [--config FILE]');
+    expect(stdout).toContain('counterprint-agent run --printer <ipp-uri> [--printer <ipp-uri>...] [--config FILE] [--journal DIR]');
   });
 
   it('describes printers as JSON', async () => {
@@ -107,5 +109,24 @@ describe('counterprint-agent', () => {
     const missingFile = await agent('print', mono.uri, path.join(dir, 'nowhere.pdf'));
     expect(missingFile.stderr).toContain(`Cannot read ${path.join(dir, 'nowhere.pdf')}`);
     expect((await agent('pair')).code).toBe(2);
+  });
+
+  it('says plainly why pairing or running cannot start', async () => {
+    const config = path.join(dir, 'never', 'config.json');
+    const nobody = `http://127.0.0.1:${await freePort()}`;
+    const code = await agent('pair', 'ABC', '--server', nobody, '--config', config);
+    expect(code.code).toBe(2);
+    expect(code.stderr).toContain('code must be the 8 letters and digits shown in Settings → Printers');
+    const noServer = await agent('pair', 'ABCD-2345', '--config', config);
+    expect(noServer.stderr).toContain("pair needs --server, the shop's Counterprint address");
+    const unreachable = await agent('pair', 'ABCD-2345', '--server', nobody, '--config', config);
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toBe(`Cannot reach ${nobody} (ECONNREFUSED). Check the address and this PC's internet connection.\n`);
+    const notPaired = await agent('run', '--printer', mono.uri, '--config', config);
+    expect(notPaired.code).toBe(1);
+    expect(notPaired.stderr).toBe(`This agent is not paired yet (no ${config}): run counterprint-agent pair CODE --server URL\n`);
+    const noPrinter = await agent('run', '--config', config);
+    expect(noPrinter.code).toBe(2);
+    expect(noPrinter.stderr).toContain('run needs at least one --printer ipp://…');
   });
 });

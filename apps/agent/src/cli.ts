@@ -1,18 +1,36 @@
 #!/usr/bin/env node
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ConfigError, configPath } from './config.js';
+import { PrinterAddressError, printerAddress } from './ipp.js';
+import { pairAgent } from './pair.js';
 import { type PrintOptions, printDocument } from './print.js';
 import { describePrinter } from './printers.js';
+import { runAgent } from './run.js';
+import { ServerRefusedError, ServerUnreachableError } from './server.js';
 import { watchJob } from './watch.js';
 
 /**
  * counterprint-agent: the program a shop runs on its counter PC, next to its printers. Each command is
- * one entry of COMMANDS; the connection to the Counterprint server will add its own there.
+ * one entry of COMMANDS.
  */
 
 type Command = { usage: string; run: (args: string[]) => Promise<number> };
 
 const COMMANDS: Record<string, Command> = {
+  pair: {
+    usage:
+      'pair <CODE> --server <URL> [--name NAME] [--config FILE]\n' +
+      "      join the shop whose Settings → Printers shows CODE; NAME is what staff see (default: this PC's name)",
+    run: pairCommand,
+  },
+  run: {
+    usage:
+      'run --printer <ipp-uri> [--printer <ipp-uri>...] [--config FILE] [--journal DIR]\n' +
+      "      print the shop's jobs on these printers until stopped (Ctrl+C); exits with 3 if the shop removes this agent",
+    run: runCommand,
+  },
   printers: {
     usage: 'printers <ipp-uri>...            what each printer is and can do, as JSON',
     run: printersCommand,
@@ -29,7 +47,67 @@ class UsageError extends Error {}
 
 function usage(): string {
   const lines = Object.values(COMMANDS).map((c) => `  counterprint-agent ${c.usage.replaceAll('\n', '\n  ')}`);
-  return ['Usage:', ...lines, '', 'Printer addresses look like ipp://192.168.1.20:631/ipp/print.'].join('\n');
+  return [
+    'Usage:',
+    ...lines,
+    '',
+    'Printer addresses look like ipp://192.168.1.20:631/ipp/print.',
+    "Settings (the shop and this agent's token) are kept in FILE, else $COUNTERPRINT_AGENT_CONFIG,",
+    'else ~/.config/counterprint-agent/config.json; the journal of what was printed in DIR, else beside FILE.',
+  ].join('\n');
+}
+
+async function pairCommand(args: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { server: { type: 'string' }, name: { type: 'string' }, config: { type: 'string' } },
+  });
+  const [code, ...rest] = positionals;
+  if (!code || rest.length > 0) throw new UsageError('pair needs the code shown in Settings → Printers');
+  if (!values.server) throw new UsageError("pair needs --server, the shop's Counterprint address");
+  const configFile = configPath(values.config);
+  try {
+    const config = await pairAgent({ code, server: values.server, name: values.name, configFile });
+    console.log(`Paired with ${config.shopName}. Settings saved in ${configFile}.`);
+    console.log('Start printing with: counterprint-agent run --printer ipp://…');
+    return 0;
+  } catch (error) {
+    if (error instanceof ServerRefusedError) {
+      console.error(`Pairing failed: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof ServerUnreachableError) {
+      console.error(`${error.message}. Check the address and this PC's internet connection.`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+async function runCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { printer: { type: 'string', multiple: true }, config: { type: 'string' }, journal: { type: 'string' } },
+  });
+  if (positionals.length > 0) throw new UsageError(`run takes no ${positionals[0]}: name printers with --printer`);
+  const printers = [...new Set(values.printer ?? [])];
+  if (printers.length === 0) throw new UsageError('run needs at least one --printer ipp://…');
+  for (const uri of printers) {
+    if (uri.length > 300) throw new UsageError('A printer address is at most 300 characters');
+    printerAddress(uri);
+  }
+  const configFile = configPath(values.config);
+  const journalDir = values.journal ? path.resolve(values.journal) : path.join(path.dirname(configFile), 'journal');
+  const agent = await runAgent({ configFile, printers, journalDir });
+  const stop = () => void agent.stop();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  const code = await agent.done;
+  process.off('SIGINT', stop);
+  process.off('SIGTERM', stop);
+  return code;
 }
 
 async function printersCommand(args: string[]): Promise<number> {
@@ -109,11 +187,16 @@ async function main(argv: string[]): Promise<number> {
     return await command.run(args);
   } catch (error) {
     // RangeError: an option printDocument found wrong, such as --copies 0.
-    if (error instanceof UsageError || error instanceof RangeError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (
+      error instanceof UsageError ||
+      error instanceof RangeError ||
+      error instanceof PrinterAddressError ||
+      (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
       console.error(`${(error as Error).message}\n\n${usage()}`);
       return 2;
     }
-    console.error(`counterprint-agent: ${(error as Error).message}`);
+    console.error(error instanceof ConfigError ? (error as Error).message : `counterprint-agent: ${(error as Error).message}`);
     return 1;
   }
 }

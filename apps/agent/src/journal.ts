@@ -13,13 +13,22 @@ type EntryBase = JournalKey & {
   at: string;
 };
 
+/** How the printer ended the job, and for which print command: that command repeated is only reported again. */
+export type JournalOutcome = { commandId: string; state: 'completed' | 'aborted' | 'canceled'; reasons: string[]; message: string | null };
+
 /**
  * 'sending': Print-Job is under way or was cut off, so the printer may or may not hold the job.
- * 'submitted': the printer took it as job `ippJobId`.
+ * 'submitted': the printer took it as job `ippJobId`; `outcome` once it ended.
  */
 export type JournalEntry =
   | (EntryBase & { phase: 'sending' })
-  | (EntryBase & { phase: 'submitted'; ippJobId: number; status: string; unsupported: UnsupportedOption[] });
+  | (EntryBase & {
+      phase: 'submitted';
+      ippJobId: number;
+      status: string;
+      unsupported: UnsupportedOption[];
+      outcome?: JournalOutcome;
+    });
 
 export class JournalError extends Error {
   override readonly name = 'JournalError';
@@ -65,6 +74,14 @@ export class Journal {
     }
     await rename(temporary, target);
     await this.syncDirectory();
+  }
+
+  /** Notes how a submitted job ended, unless its entry has gone meanwhile. */
+  finish(key: JournalKey, outcome: JournalOutcome): Promise<void> {
+    return this.exclusive(key, async () => {
+      const entry = await this.read(key);
+      if (entry?.phase === 'submitted') await this.record({ ...entry, outcome, at: new Date().toISOString() });
+    });
   }
 
   /** Drops a key's entry, so its next print command prints (a refused job, or a deliberate reprint). */

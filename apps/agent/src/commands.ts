@@ -1,0 +1,208 @@
+import type { TCommandReport, TPrintCommand } from '@counterprint/contract';
+import { PrinterAnswerError, PrinterUnreachableError } from './ipp.js';
+import { type Journal, JournalError, type JournalKey, type JournalOutcome } from './journal.js';
+import { printOnce } from './once.js';
+import type { PrintOptions, UnsupportedOption } from './print.js';
+import { type DeviceApi, DeviceRevokedError } from './server.js';
+import { type JobEvent, type WatchOptions, watchJob } from './watch.js';
+
+export type Report = Required<TCommandReport>;
+
+/** A job the printer holds; `reported` is the state and reasons last told to the server. */
+type Submitted = { ippJobId: number; unsupported: string[]; reported: string };
+
+export type CommandQueueOptions = {
+  api: Pick<DeviceApi, 'document' | 'report'>;
+  journal: Journal;
+  /** The printers this agent was started with; a command for any other address is refused. */
+  printers: readonly string[];
+  log: (line: string) => void;
+  /** The server refused the device token: the agent must stop. */
+  onRevoked: () => void;
+  /** A job ended (or was refused): the printers' state is worth telling again. */
+  onJobEnded?: () => void;
+  watch?: Omit<WatchOptions, 'signal'>;
+};
+
+/**
+ * Every print command, whether it came over STOMP or from the list fetched after a (re)connect, goes
+ * through here: a command already under way is not started twice, commands for one printer are sent to
+ * it one after another (in the order they came), and each job is then followed at the printer on its own,
+ * with every state reported to the server as it happens.
+ */
+export class CommandQueue {
+  private readonly active = new Set<string>();
+  private readonly turns = new Map<string, Promise<unknown>>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly stopping = new AbortController();
+
+  constructor(private readonly o: CommandQueueOptions) {}
+
+  add(command: TPrintCommand): void {
+    if (this.active.has(command.id) || this.stopping.signal.aborted) return;
+    this.active.add(command.id);
+    const work: Promise<void> = this.carryOut(command)
+      .catch((error: unknown) => this.failed(command, error))
+      .finally(() => {
+        this.active.delete(command.id);
+        this.running.delete(work);
+        this.o.onJobEnded?.();
+      });
+    this.running.add(work);
+  }
+
+  /** Resolves once every command taken so far has ended (or stopped being followed). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+
+  /** Stops following jobs; a Print-Job under way finishes first, so the journal knows where it stands. */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await this.idle();
+  }
+
+  private async carryOut(command: TPrintCommand): Promise<void> {
+    const key: JournalKey = { jobId: command.jobId, fileId: command.fileId };
+    if (!this.o.printers.includes(command.printerUri)) {
+      this.o.log(`${label(command)}: refused, this agent was not started with printer ${command.printerUri}`);
+      return this.send(command, report('aborted', ['unknown-printer'], 'This agent does not look after this printer'));
+    }
+    const entry = await this.o.journal.read(key);
+    if (entry?.phase === 'submitted' && entry.outcome) {
+      if (entry.outcome.commandId === command.id) {
+        const { state, reasons, message } = entry.outcome;
+        return this.send(command, report(state, reasons, message, optionNames(entry.unsupported)));
+      }
+      // A new command for a file that has already printed: staff asked for it again.
+      await this.o.journal.forget(key);
+    }
+    const sent = await this.inTurn(command.printerUri, () => this.submit(command, key));
+    if (sent) await this.follow(command, key, sent);
+  }
+
+  private async submit(command: TPrintCommand, key: JournalKey): Promise<Submitted | null> {
+    if (this.stopping.signal.aborted) return null;
+    const document = await this.o.api.document(command.id);
+    const result = await printOnce(this.o.journal, key, command.printerUri, document, printOptions(command));
+    const unsupported = optionNames(result.unsupported);
+    if (result.outcome === 'refused') {
+      this.o.log(`${label(command)}: refused by the printer: ${result.message}`);
+      await this.send(command, report('aborted', ['refused'], result.message, unsupported));
+      return null;
+    }
+    this.o.log(`${label(command)}: ${result.resumed ? 'already at' : 'sent to'} the printer as job ${result.ippJobId}`);
+    if (!result.resumed) await this.send(command, report('sent', [], null, unsupported));
+    return { ippJobId: result.ippJobId, unsupported, reported: result.resumed ? '' : 'sent|' };
+  }
+
+  private async follow(command: TPrintCommand, key: JournalKey, sent: Submitted): Promise<void> {
+    const events = watchJob(command.printerUri, sent.ippJobId, { ...this.o.watch, signal: this.stopping.signal });
+    let reported = sent.reported;
+    for await (const event of events) {
+      // Still at the printer: the command stays open, and the next look at the server's list resumes it.
+      if (event.state === 'timed-out') return;
+      const next = reportOf(event, sent.unsupported);
+      // The watch's first look repeats the 'sent' just reported.
+      const said = `${next.state}|${next.reasons.join(',')}`;
+      if (said === reported) continue;
+      reported = said;
+      this.o.log(`${label(command)}: ${next.state}${next.reasons.length ? ` (${next.reasons.join(', ')})` : ''}`);
+      if (isOutcome(next.state)) {
+        await this.o.journal.finish(key, { commandId: command.id, state: next.state, reasons: next.reasons, message: next.message });
+      }
+      await this.send(command, next);
+    }
+  }
+
+  /** Runs `work` after the work already queued for the same printer. */
+  private inTurn<T>(printerUri: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.turns.get(printerUri) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => {});
+    this.turns.set(printerUri, settled);
+    void settled.then(() => {
+      if (this.turns.get(printerUri) === settled) this.turns.delete(printerUri);
+    });
+    return next;
+  }
+
+  /** Reports one state; only a refused device token stops the command (a lost report is sent again later). */
+  private async send(command: TPrintCommand, next: Report): Promise<void> {
+    try {
+      await this.o.api.report(command.id, next);
+    } catch (error) {
+      if (error instanceof DeviceRevokedError) throw error;
+      this.o.log(`${label(command)}: could not report ${next.state}: ${(error as Error).message}`);
+    }
+  }
+
+  private async failed(command: TPrintCommand, error: unknown): Promise<void> {
+    if (this.stopping.signal.aborted && (error as Error).name === 'AbortError') return;
+    if (error instanceof DeviceRevokedError) return this.o.onRevoked();
+    const message = (error as Error).message;
+    this.o.log(`${label(command)}: ${message}`);
+    // Cut off after it reached the printer: the journal finds the job again when the command comes back.
+    if (error instanceof PrinterUnreachableError && error.delivered === 'maybe') {
+      return this.quietly(command, report('stopped', ['unreachable'], message));
+    }
+    if (error instanceof PrinterUnreachableError) return this.quietly(command, report('aborted', ['unreachable'], message));
+    if (error instanceof RangeError) return this.quietly(command, report('aborted', ['refused'], message));
+    if (error instanceof JournalError || error instanceof PrinterAnswerError) {
+      return this.quietly(command, report('aborted', ['agent-error'], message));
+    }
+    // Anything else (the server unreachable, the document withdrawn): the command stays open for a later try.
+  }
+
+  private quietly(command: TPrintCommand, next: Report): Promise<void> {
+    return this.send(command, next).catch(() => this.o.onRevoked());
+  }
+}
+
+function printOptions(command: TPrintCommand): PrintOptions {
+  return {
+    jobName: command.jobName,
+    copies: command.copies,
+    sides: command.sides,
+    color: command.color,
+    media: command.media,
+    ...(command.pageRanges?.length ? { pageRanges: command.pageRanges } : {}),
+  };
+}
+
+function reportOf(event: JobEvent, unsupported: string[]): Report {
+  switch (event.state) {
+    case 'unreachable':
+      return report('stopped', ['unreachable'], event.message, unsupported);
+    case 'unknown':
+      return report(
+        'aborted',
+        ['job-lost'],
+        `${event.message ?? 'The printer no longer lists this job'}: check whether it printed`,
+        unsupported,
+      );
+    case 'timed-out':
+      throw new Error('a watch that timed out has no report');
+    default:
+      return report(event.state, event.reasons, event.message, unsupported);
+  }
+}
+
+const OUTCOMES = new Set<string>(['completed', 'aborted', 'canceled']);
+const isOutcome = (state: Report['state']): state is JournalOutcome['state'] => OUTCOMES.has(state);
+
+function report(state: Report['state'], reasons: string[], message: string | null, unsupported: string[] = []): Report {
+  return {
+    state,
+    reasons: reasons.slice(0, 20).map((r) => r.slice(0, 100)),
+    message: message === null ? null : message.slice(0, 300),
+    unsupported: unsupported.slice(0, 20),
+  };
+}
+
+/** The options a printer would not honour, in the contract's words (copies, sides, color, pageRanges, media). */
+function optionNames(unsupported: UnsupportedOption[]): string[] {
+  return [...new Set(unsupported.map((u) => (u.option ?? u.attribute).slice(0, 100)))];
+}
+
+const label = (command: TPrintCommand) => `"${command.jobName}"`;

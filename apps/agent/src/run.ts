@@ -1,0 +1,143 @@
+import type { TReportedPrinter } from '@counterprint/contract';
+import { CommandQueue } from './commands.js';
+import { readConfig } from './config.js';
+import { type Connection, connect } from './connection.js';
+import { Journal } from './journal.js';
+import { describePrinters } from './report-printers.js';
+import { DeviceApi, DeviceRevokedError } from './server.js';
+import type { WatchOptions } from './watch.js';
+
+export type RunOptions = {
+  configFile: string;
+  printers: string[];
+  journalDir: string;
+  log?: (line: string) => void;
+  /** How often the printers are described to the server and the open commands fetched (default 60 s). */
+  refreshMs?: number;
+  watch?: Omit<WatchOptions, 'signal'>;
+  reconnectDelayMs?: number;
+};
+
+export type RunningAgent = {
+  /** The process's exit code: 0 when stopped, EXIT_REVOKED when the shop removed the agent. */
+  done: Promise<number>;
+  stop(): Promise<void>;
+};
+
+export const EXIT_REVOKED = 3;
+export const REVOKED_MESSAGE = 'This agent was removed from the shop; pair it again';
+
+const JOURNAL_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 24 * 60 * 60_000;
+
+/**
+ * The agent at work: tells the server what its printers are and can do (at the start, every minute and
+ * after each job), listens on its STOMP topic for print commands, fetches those it missed on every
+ * (re)connect, and carries them out through one CommandQueue.
+ */
+export async function runAgent(o: RunOptions): Promise<RunningAgent> {
+  const log = o.log ?? ((line: string) => console.log(`${new Date().toISOString()} ${line}`));
+  const config = await readConfig(o.configFile);
+  const api = new DeviceApi(config.server, config.token);
+  const journal = new Journal(o.journalDir);
+  const lastKnown = new Map<string, TReportedPrinter>();
+  const timers: NodeJS.Timeout[] = [];
+  let connection: Connection | undefined;
+  let finished = false;
+  let resolveDone: (code: number) => void = () => {};
+  const done = new Promise<number>((resolve) => {
+    resolveDone = resolve;
+  });
+
+  const finish = async (code: number) => {
+    if (finished) return;
+    finished = true;
+    for (const timer of timers) clearInterval(timer);
+    await connection?.stop();
+    await queue.stop();
+    resolveDone(code);
+  };
+  const revoked = () => {
+    if (finished) return;
+    log(REVOKED_MESSAGE);
+    void finish(EXIT_REVOKED);
+  };
+  // Each failure kind is logged once until it changes, not every minute while the server is away.
+  const lastProblem = new Map<string, string>();
+  const attempt = async (what: string, work: () => Promise<void>) => {
+    try {
+      await work();
+      lastProblem.delete(what);
+    } catch (error) {
+      if (error instanceof DeviceRevokedError) return revoked();
+      const problem = `Could not ${what}: ${(error as Error).message}`;
+      if (problem !== lastProblem.get(what)) log(problem);
+      lastProblem.set(what, problem);
+    }
+  };
+
+  let reporting: Promise<void> | null = null;
+  let reportAgain = false;
+  const reportPrinters = (): Promise<void> => {
+    if (reporting) {
+      reportAgain = true;
+      return reporting;
+    }
+    reporting = attempt('report the printers', async () => api.reportPrinters(await describePrinters(o.printers, lastKnown))).finally(
+      () => {
+        reporting = null;
+        if (reportAgain && !finished) {
+          reportAgain = false;
+          void reportPrinters();
+        }
+      },
+    );
+    return reporting;
+  };
+  const fetchCommands = () =>
+    attempt('fetch print commands', async () => {
+      const { commands, unreadable } = await api.commands();
+      if (unreadable > 0) log(`Ignored ${unreadable} print command(s) this agent cannot read`);
+      for (const command of commands) queue.add(command);
+    });
+  const prune = () => journal.prune(JOURNAL_MAX_AGE_MS).catch((error: Error) => log(`Could not tidy the journal: ${error.message}`));
+
+  const queue: CommandQueue = new CommandQueue({
+    api,
+    journal,
+    printers: o.printers,
+    log,
+    onRevoked: revoked,
+    onJobEnded: () => {
+      if (!finished) void reportPrinters();
+    },
+    watch: o.watch,
+  });
+
+  log(`Agent for ${config.shopName}, printers: ${o.printers.join(', ')}`);
+  await prune();
+  await reportPrinters();
+  if (!finished) {
+    connection = connect({
+      server: config.server,
+      token: config.token,
+      deviceId: config.deviceId,
+      log,
+      reconnectDelayMs: o.reconnectDelayMs,
+      onConnected: () => void fetchCommands(),
+      onMessage: (message) => {
+        if (message.action === 'print') queue.add(message.command);
+      },
+      onRevoked: revoked,
+    });
+    const refreshMs = o.refreshMs ?? 60_000;
+    timers.push(
+      setInterval(() => {
+        void reportPrinters();
+        void fetchCommands();
+      }, refreshMs),
+      setInterval(() => void prune(), PRUNE_EVERY_MS),
+    );
+  }
+  return { done, stop: () => finish(0) };
+}
