@@ -9,7 +9,7 @@ import { z } from 'zod';
  *   GET    /api/shops/:shopId/printers                   → ZShopPrinters
  *   PUT    /api/shops/:shopId/printers/choice            ZPrinterChoice → ZShopPrinters
  *   DELETE /api/shops/:shopId/devices/:deviceId          → 204 (revoked: its connection closes)
- *   POST   /api/shops/print-jobs/:id/send-to-printer     → 200 ZJob
+ *   POST   /api/shops/print-jobs/:id/send-to-printer     → 204
  * Agent, public:
  *   POST   /api/devices/pair                             ZPairRequest → 201 ZPairResponse
  * Agent (Authorization: Bearer cpd_…, the device token):

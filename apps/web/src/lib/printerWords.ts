@@ -14,6 +14,9 @@ const REASON_WORDS: Record<string, string> = {
   unreachable: 'not reachable from the agent',
   refused: 'refused the job',
   'agent-removed': 'the print agent was removed',
+  'job-lost': 'the printer lost track of the job',
+  'unknown-printer': 'the agent does not know that printer',
+  'agent-error': 'the print agent failed',
 };
 
 export function reasonWords(reasons: string[]): string {
