@@ -19,6 +19,8 @@ test("the staff app installs and starts offline; customers' pages never load its
   await expect(phone.getByRole('heading', { name: 'Installable Prints' })).toBeVisible();
   await phone.waitForTimeout(500);
   expect(await phone.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  // Nor its manifest: a customer on 3G does not pay for what only staff install.
+  await expect(phone.locator('link[rel="manifest"]')).toHaveCount(0);
   await customer.close();
 
   const staff = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -27,6 +29,11 @@ test("the staff app installs and starts offline; customers' pages never load its
   await signIn(page, email);
   await page.goto('/printJob');
   await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  // Chromium reads the manifest the shell linked, as it does for installing the app.
+  const found = await (await staff.newCDPSession(page)).send('Page.getAppManifest');
+  expect(found.url).toMatch(/\/manifest\.webmanifest$/);
+  expect(found.errors).toEqual([]);
   const manifest = await (await page.request.get('/manifest.webmanifest')).json();
   expect(manifest).toMatchObject({ name: 'Counterprint', start_url: '/printJob', display: 'standalone', theme_color: '#047a8e' });
   await expect(page.getByRole('button', { name: 'Notify this device of new jobs' })).toBeVisible();

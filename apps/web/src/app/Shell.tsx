@@ -1,6 +1,6 @@
 import type { TRole } from '@counterprint/contract';
 import { type ReactNode, useEffect, useState } from 'react';
-import { registerAppWorker } from '../lib/appWorker';
+import { linkAppManifest, registerAppWorker } from '../lib/appWorker';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -9,7 +9,10 @@ export default function Shell({ role, roles, children }: { role: TRole; roles: T
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Staff only: the app installs, starts offline and hears of new jobs; customers' pages never load this.
-  useEffect(() => void registerAppWorker(), []);
+  useEffect(() => {
+    linkAppManifest();
+    void registerAppWorker();
+  }, []);
   return (
     <div className="min-h-dvh bg-slate-50">
       <Sidebar
