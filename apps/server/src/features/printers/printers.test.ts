@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { deviceTopic } from '@counterprint/contract';
+import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
@@ -160,6 +161,20 @@ describe.each(DATABASE_KINDS)('print agents on %s', (kind) => {
     expect(shown.status).toBe('done');
     expect(json(await call('GET', '/api/devices/me/commands', device(agent.token)))).toEqual([]);
     await live.stop();
+  });
+
+  it('refuses to send a job while one of its files is still being converted, and sends nothing', async () => {
+    const agent = await pairAgent(a);
+    await choose(a, { bw: { deviceId: agent.deviceId, uri: BW.uri }, color: null, markPrintedOnComplete: false });
+    const jobId = await jobWith(a, [{}, {}]);
+    await t.deps.database.db.execute(sql`UPDATE job_files SET conversion = 'converting' WHERE job_id = ${jobId} AND position = 1`);
+    const res = await call('POST', `/api/shops/print-jobs/${jobId}/send-to-printer`, a.auth);
+    expect(res.statusCode).toBe(409);
+    expect(json(res)).toMatchObject({
+      code: 'PRINT_NOT_READY',
+      error: 'A file of this job is still being converted. Send it in a moment.',
+    });
+    expect(json(await call('GET', '/api/devices/me/commands', device(agent.token)))).toEqual([]);
   });
 
   it("keeps shops apart: another shop's agent sees, fetches and reports none of this shop's commands, nor subscribes to its topic", async () => {

@@ -195,7 +195,7 @@ export type JobToSend = {
   number: number;
   status: string;
   customer_name: string | null;
-  files: { id: string; original_name: string; print_options: unknown; pages: number | null }[];
+  files: { id: string; original_name: string; print_options: unknown; pages: number | null; conversion: string }[];
 };
 
 /** A job and its printable files, as Send needs them. */
@@ -207,7 +207,7 @@ export async function jobToSend(db: Db, jobId: string): Promise<JobToSend | unde
   if (!rows[0]) return undefined;
   const files = await queryRows<JobToSend['files'][number]>(
     db,
-    sql`SELECT id, original_name, print_options, pages FROM job_files WHERE job_id = ${jobId} AND state = 'active' ORDER BY position`,
+    sql`SELECT id, original_name, print_options, pages, conversion FROM job_files WHERE job_id = ${jobId} AND state = 'active' ORDER BY position`,
   );
   return { ...rows[0], files };
 }

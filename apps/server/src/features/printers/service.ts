@@ -124,6 +124,9 @@ export class PrintersService {
     const job = await findInUsersShop(this.d.db, user, repo.jobToSend(this.d.db, jobId), (j) => j.shop_id, jobNotFound);
     if (job.status !== 'queued') throw conflict(`Job is already ${job.status === 'done' ? 'printed' : 'cancelled'}`, 'JOB_NOT_QUEUED');
     if (job.files.length === 0) throw conflict('This job has no files left to print', 'JOB_EMPTY');
+    // The agent would fetch a document that does not exist yet and report the job failed.
+    if (job.files.some((f) => f.conversion === 'converting'))
+      throw conflict('A file of this job is still being converted. Send it in a moment.', 'PRINT_NOT_READY');
     const choice = await repo.choiceOf(this.d.db, job.shop_id);
     const devices = await repo.devicesOfShop(this.d.db, job.shop_id);
     const commands = job.files.map((f) => {
