@@ -5,6 +5,12 @@ export type PublicJobFile = TPublicJob['files'][number];
 
 export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * A document this server cannot convert still reaches the counter: staff read "Preview unavailable —
+ * download to print", the customer learns why no pages or price are shown.
+ */
+export const SENT_AS_IS = 'Sent as it is: the shop opens it to count the pages.';
+
 /** Where a file is on its way to the counter, in a customer's words; nothing while there is nothing to say. */
 export function fileStateText(file: PublicJobFile | undefined): { text: string; failed?: boolean } | null {
   if (!file) return null;
@@ -13,6 +19,7 @@ export function fileStateText(file: PublicJobFile | undefined): { text: string; 
     return { text: CONVERSION_FAILURE_MESSAGES[file.conversionError ?? 'damaged'], failed: true };
   }
   if (file.pages !== null) return { text: plural(file.pages, 'page', 'pages') };
+  if (file.conversion === 'unavailable') return { text: SENT_AS_IS };
   return null;
 }
 
