@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type ZipEntry, zipArchive } from './zip.js';
@@ -10,13 +10,18 @@ import { type ZipEntry, zipArchive } from './zip.js';
  * writes every file; it runs without network when `unshare` allows, so the linked image is never
  * fetched while building.
  */
+/** The page counts every converted kind of the corpus comes in. */
+export const CORPUS_PAGES = [1, 7, 23] as const;
+export type CorpusPages = (typeof CORPUS_PAGES)[number];
+type ByPages = Record<CorpusPages, string>;
+
 export type OfficeCorpus = {
   dir: string;
-  docx: Record<1 | 7 | 23, string>;
-  odt7: string;
-  rtf23: string;
-  pptx7: string;
-  xlsx1: string;
+  docx: ByPages;
+  odt: ByPages;
+  rtf: ByPages;
+  pptx: ByPages;
+  xlsx: ByPages;
   devanagariDocx: string;
   linkedImageDocx: string;
   macroOdt: string;
@@ -27,6 +32,8 @@ export type OfficeCorpus = {
   odp: string;
   passwordOdt: string;
   passwordDoc: string;
+  /** Saved by LibreOffice with a password: an OLE2 file holding the encrypted OOXML package. */
+  passwordDocx: string;
 };
 
 const NS = [
@@ -111,6 +118,7 @@ ${calls}
 End Sub
 
 Sub Save(src As String, dst As String, filter As String, pw As String)
+  On Error Goto Failed
   Dim load(0) As New com.sun.star.beans.PropertyValue
   load(0).Name = ${q('Hidden')}
   load(0).Value = True
@@ -123,12 +131,31 @@ Sub Save(src As String, dst As String, filter As String, pw As String)
   locked(0).Value = filter
   locked(1).Name = ${q('Password')}
   locked(1).Value = pw
+  REM OOXML takes its password as EncryptionData; without a CryptoType the export fails with a write error.
+  Dim secret(1) As New com.sun.star.beans.NamedValue
+  secret(0).Name = ${q('OOXPassword')}
+  secret(0).Value = pw
+  secret(1).Name = ${q('CryptoType')}
+  secret(1).Value = ${q('Standard')}
+  Dim ooxml(1) As New com.sun.star.beans.PropertyValue
+  ooxml(0).Name = ${q('FilterName')}
+  ooxml(0).Value = filter
+  ooxml(1).Name = ${q('EncryptionData')}
+  ooxml(1).Value = CreateUnoValue(${q('[]com.sun.star.beans.NamedValue')}, secret())
   If pw = ${q('')} Then
     doc.storeToURL(ConvertToURL(dst), plain())
+  ElseIf InStr(filter, ${q('2007')}) &gt; 0 Then
+    doc.storeToURL(ConvertToURL(dst), ooxml())
   Else
     doc.storeToURL(ConvertToURL(dst), locked())
   End If
   doc.close(True)
+  Exit Sub
+Failed:
+  n = FreeFile
+  Open dst &amp; ${q('.error')} For Output As #n
+  Print #n, Error$
+  Close #n
 End Sub
 </script:module>
 `;
@@ -167,30 +194,37 @@ export function runSoffice(args: string[], opts: { timeoutMs?: number; offline?:
   });
 }
 
+/** Every target of `stores` exists, or an error naming each missing one with what Basic said of it. */
+function assertWritten(stores: Store[], said: string): void {
+  const missing = stores.map(([, dst]) => dst).filter((p) => !existsSync(p));
+  if (missing.length === 0) return;
+  const why = missing.map((p) => `${p}: ${existsSync(`${p}.error`) ? readFileSync(`${p}.error`, 'utf8').trim() : 'no error recorded'}`);
+  throw new Error(`LibreOffice did not write ${why.join('; ')}\n${said}`);
+}
+
 export async function buildOfficeCorpus(dir: string, opts: { linkedImageUrl: string; macroMarker: string }): Promise<OfficeCorpus> {
   const src = join(dir, 'src');
   await mkdir(src, { recursive: true });
   const sources: Record<string, string> = {
-    'text1.fodt': textWithPages(1),
-    'text7.fodt': textWithPages(7),
-    'text23.fodt': textWithPages(23),
+    ...Object.fromEntries(CORPUS_PAGES.map((n) => [`text${n}.fodt`, textWithPages(n)])),
+    ...Object.fromEntries(CORPUS_PAGES.map((n) => [`slides${n}.fodp`, slides(n)])),
+    ...Object.fromEntries(CORPUS_PAGES.map((n) => [`sheets${n}.fods`, sheets(n)])),
     'devanagari.fodt': flat('text', `<office:body><office:text><text:p>${DEVANAGARI}</text:p></office:text></office:body>`),
     'linked.fodt': linkedImage(opts.linkedImageUrl),
     'macro.fodt': macroDocument(opts.macroMarker),
-    'slides7.fodp': slides(7),
-    'sheets1.fods': sheets(1),
   };
   for (const [name, xml] of Object.entries(sources)) await writeFile(join(src, name), xml);
 
   const at = (name: string) => join(dir, name);
   const s = (name: string) => join(src, name);
+  const byPages = (stem: string, ext: string) => Object.fromEntries(CORPUS_PAGES.map((n) => [n, at(`${stem}${n}.${ext}`)])) as ByPages;
   const c: OfficeCorpus = {
     dir,
-    docx: { 1: at('text1.docx'), 7: at('text7.docx'), 23: at('text23.docx') },
-    odt7: at('text7.odt'),
-    rtf23: at('text23.rtf'),
-    pptx7: at('slides7.pptx'),
-    xlsx1: at('sheets1.xlsx'),
+    docx: byPages('text', 'docx'),
+    odt: byPages('text', 'odt'),
+    rtf: byPages('text', 'rtf'),
+    pptx: byPages('slides', 'pptx'),
+    xlsx: byPages('sheets', 'xlsx'),
     devanagariDocx: at('devanagari.docx'),
     linkedImageDocx: at('linked.docx'),
     macroOdt: at('macro.odt'),
@@ -201,19 +235,20 @@ export async function buildOfficeCorpus(dir: string, opts: { linkedImageUrl: str
     odp: at('slides7.odp'),
     passwordOdt: at('password.odt'),
     passwordDoc: at('password.doc'),
+    passwordDocx: at('password.docx'),
   };
   const word = 'MS Word 2007 XML';
   const stores: Store[] = [
-    [s('text1.fodt'), c.docx[1], word, ''],
-    [s('text7.fodt'), c.docx[7], word, ''],
-    [s('text23.fodt'), c.docx[23], word, ''],
+    ...CORPUS_PAGES.flatMap((n): Store[] => [
+      [s(`text${n}.fodt`), c.docx[n], word, ''],
+      [s(`text${n}.fodt`), c.odt[n], 'writer8', ''],
+      [s(`text${n}.fodt`), c.rtf[n], 'Rich Text Format', ''],
+      [s(`slides${n}.fodp`), c.pptx[n], 'Impress MS PowerPoint 2007 XML', ''],
+      [s(`sheets${n}.fods`), c.xlsx[n], 'Calc MS Excel 2007 XML', ''],
+    ]),
     [s('devanagari.fodt'), c.devanagariDocx, word, ''],
     [s('linked.fodt'), c.linkedImageDocx, word, ''],
-    [s('text7.fodt'), c.odt7, 'writer8', ''],
     [s('macro.fodt'), c.macroOdt, 'writer8', ''],
-    [s('text23.fodt'), c.rtf23, 'Rich Text Format', ''],
-    [s('slides7.fodp'), c.pptx7, 'Impress MS PowerPoint 2007 XML', ''],
-    [s('sheets1.fods'), c.xlsx1, 'Calc MS Excel 2007 XML', ''],
     [s('text1.fodt'), c.doc, 'MS Word 97', ''],
     [s('sheets1.fods'), c.xls, 'MS Excel 97', ''],
     [s('slides7.fodp'), c.ppt, 'MS PowerPoint 97', ''],
@@ -221,14 +256,14 @@ export async function buildOfficeCorpus(dir: string, opts: { linkedImageUrl: str
     [s('slides7.fodp'), c.odp, 'impress8', ''],
     [s('text1.fodt'), c.passwordOdt, 'writer8', 'secret'],
     [s('text1.fodt'), c.passwordDoc, 'MS Word 97', 'secret'],
+    [s('text1.fodt'), c.passwordDocx, word, 'secret'],
   ];
   const profile = await builderProfile(join(dir, 'builder-profile'), builderModule(stores));
   const said = await runSoffice(
     [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--nolockcheck', 'macro:///Standard.Module1.Build'],
     { offline: true },
   );
-  const missing = stores.map(([, dst]) => dst).filter((p) => !existsSync(p));
-  if (missing.length > 0) throw new Error(`LibreOffice did not write ${missing.join(', ')}: ${said}`);
+  assertWritten(stores, said);
   return c;
 }
 
@@ -263,8 +298,7 @@ export async function buildSizedDocuments(
     [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--nolockcheck', 'macro:///Standard.Module1.Build'],
     { offline: true },
   );
-  const missing = stores.map(([, dst]) => dst).filter((p) => !existsSync(p));
-  if (missing.length > 0) throw new Error(`LibreOffice did not write ${missing.join(', ')}: ${said}`);
+  assertWritten(stores, said);
   return { docx, pptx };
 }
 

@@ -84,6 +84,9 @@ export function headMatches(kind: UploadKind, head: Buffer): boolean {
     case 'docx':
     case 'xlsx':
     case 'pptx': {
+      // Office saves a package with a password inside an OLE2 file (EncryptionInfo, EncryptedPackage);
+      // detect.ts then says password-protected, so the customer reads why it cannot be printed.
+      if (starts(head, OLE2)) return ole2Kind(head) === undefined;
       const found = ascii(head, 'PK\x03\x04') ? zipKind(head) : 'none';
       return found === kind || (found === undefined && head.includes('[Content_Types].xml'));
     }

@@ -116,8 +116,11 @@ describe.each(DATABASE_KINDS)('file preparation on %s', (kind) => {
     expect((await fetchLink(file.original)).headers['content-disposition']).toMatch(/^attachment; filename="report\.docx"/);
   }, 60_000);
 
-  it('explains a password-protected document, keeps the original downloadable, and counts no pages', async () => {
-    const res = await upload(t.app, owner.shop.slug, [{ name: 'files', filename: 'secret.odt', data: await readFile(corpus.passwordOdt) }]);
+  it.each([
+    ['secret.odt', () => corpus.passwordOdt],
+    ['secret.docx', () => corpus.passwordDocx],
+  ])('explains a password-protected document (%s), keeps the original downloadable, and counts no pages', async (filename, path) => {
+    const res = await upload(t.app, owner.shop.slug, [{ name: 'files', filename, data: await readFile(path()) }]);
     expect(res.statusCode, res.body).toBe(201);
     await t.app.services.preparer.idle();
     const job = await jobOf(json(res).jobId);
@@ -191,7 +194,7 @@ describe.each(DATABASE_KINDS)('file preparation on %s', (kind) => {
   }, 60_000);
 
   it('a file purged from the recycle bin by hand takes its thumbnail and PDF with it; a restored one keeps them', async () => {
-    const res = await upload(t.app, owner.shop.slug, [{ name: 'files', filename: 'notes.rtf', data: await readFile(corpus.rtf23) }]);
+    const res = await upload(t.app, owner.shop.slug, [{ name: 'files', filename: 'notes.rtf', data: await readFile(corpus.rtf[23]) }]);
     const { jobId, files } = json(res);
     await t.app.services.preparer.idle();
     expect((await jobOf(jobId)).files[0]).toMatchObject({ conversion: 'converted', pages: 23 });
@@ -209,7 +212,7 @@ describe.each(DATABASE_KINDS)('file preparation on %s', (kind) => {
     expect((await fetchLink(restored.pdf)).statusCode).toBe(404);
   }, 60_000);
   it("counts what was made toward the shop's quota, and purges it with its file", async () => {
-    const res = await upload(t.app, owner.shop.slug, [{ name: 'files', filename: 'slides.pptx', data: await readFile(corpus.pptx7) }]);
+    const res = await upload(t.app, owner.shop.slug, [{ name: 'files', filename: 'slides.pptx', data: await readFile(corpus.pptx[7]) }]);
     const { jobId } = json(res);
     await t.app.services.preparer.idle();
     const derived = await queryRows<{ blob_key: string; size: string }>(
