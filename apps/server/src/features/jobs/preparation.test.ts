@@ -119,22 +119,26 @@ describe.each(DATABASE_KINDS)('file preparation on %s', (kind) => {
   it.each([
     ['secret.odt', () => corpus.passwordOdt],
     ['secret.docx', () => corpus.passwordDocx],
-  ])('explains a password-protected document (%s), keeps the original downloadable, and counts no pages', async (filename, path) => {
-    const res = await upload(t.app, owner.shop.slug, [{ name: 'files', filename, data: await readFile(path()) }]);
-    expect(res.statusCode, res.body).toBe(201);
-    await t.app.services.preparer.idle();
-    const job = await jobOf(json(res).jobId);
-    expect(job.files[0]).toMatchObject({
-      conversion: 'failed',
-      conversionError: 'password-protected',
-      pages: null,
-      pagesStatus: 'uncountable',
-    });
-    expect(CONVERSION_FAILURES).toContain(job.files[0].conversionError);
-    const [file] = json(await links(job.id));
-    expect(file.pdf).toBeNull();
-    expect((await fetchLink(file.original)).statusCode).toBe(200);
-  }, 60_000);
+  ])(
+    'explains a password-protected document (%s), keeps the original downloadable, and counts no pages',
+    async (filename, path) => {
+      const res = await upload(t.app, owner.shop.slug, [{ name: 'files', filename, data: await readFile(path()) }]);
+      expect(res.statusCode, res.body).toBe(201);
+      await t.app.services.preparer.idle();
+      const job = await jobOf(json(res).jobId);
+      expect(job.files[0]).toMatchObject({
+        conversion: 'failed',
+        conversionError: 'password-protected',
+        pages: null,
+        pagesStatus: 'uncountable',
+      });
+      expect(CONVERSION_FAILURES).toContain(job.files[0].conversionError);
+      const [file] = json(await links(job.id));
+      expect(file.pdf).toBeNull();
+      expect((await fetchLink(file.original)).statusCode).toBe(200);
+    },
+    60_000,
+  );
 
   it("shows the customer their job by its token, and nothing for another token; no one else's staff see its files", async () => {
     const res = await upload(t.app, owner.shop.slug, [{ name: 'files', filename: 'one.pdf', data: await pdfBytes(2) }]);
