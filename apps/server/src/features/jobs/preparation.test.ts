@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +31,17 @@ const jpegBytes = () =>
   sharp({ create: { width: 600, height: 300, channels: 3, background: { r: 200, g: 40, b: 40 } } })
     .jpeg()
     .toBuffer();
+
+/** A photo as an iPhone sends it: HEIC, encoded by libheif's own encoder. */
+async function heicBytes(): Promise<Buffer> {
+  const png = join(corpusDir, 'photo.png');
+  const heic = join(corpusDir, 'photo.heic');
+  await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 30, g: 90, b: 200 } } })
+    .png()
+    .toFile(png);
+  execFileSync('heif-enc', ['-q', '60', png, '-o', heic], { stdio: 'ignore', timeout: 20_000 });
+  return readFile(heic);
+}
 
 describe.each(DATABASE_KINDS)('file preparation on %s', (kind) => {
   let t: TestApp;
@@ -215,6 +227,43 @@ describe.each(DATABASE_KINDS)('file preparation on %s', (kind) => {
     expect((await derivedBlobs()).some((k) => k.includes(jobId))).toBe(false);
     expect((await fetchLink(restored.pdf)).statusCode).toBe(404);
   }, 60_000);
+  it("an iPhone photo's preview JPEG and thumbnail count toward the quota, go to the recycle bin and back with it, and are purged with it", async () => {
+    const res = await upload(t.app, owner.shop.slug, [{ name: 'files', filename: 'IMG_0001.HEIC', data: await heicBytes() }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const { jobId, files } = json(res);
+    await t.app.services.preparer.idle();
+    const derived = await queryRows<{ blob_key: string; role: string; size: string }>(
+      db(),
+      sql`SELECT d.blob_key, d.role, d.size FROM file_derivatives d JOIN job_files f ON f.id = d.file_id WHERE f.job_id = ${jobId}`,
+    );
+    expect(derived.map((d) => d.role).sort()).toEqual(['preview', 'thumbnail']);
+    const [made] = json(await links(jobId));
+    const preview = await fetchLink(made.preview);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(preview.rawPayload).metadata()).format).toBe('jpeg');
+    const usage = () =>
+      underShopLock(db(), owner.shop.id, (tx) => usageOf(tx, owner.shop.id, 'nobody', '00000000-0000-4000-8000-000000000000', clock.now()));
+    const before = (await usage())?.shopBytes ?? 0;
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/shops/print-jobs/${jobId}`, headers: owner.auth })).statusCode).toBe(200);
+    const revert = await t.app.inject({ method: 'PUT', url: `/api/recycle/${files[0].id}/revert`, headers: owner.auth });
+    expect(revert.statusCode, revert.body).toBe(200);
+    const [restored] = json(await links(jobId));
+    expect((await fetchLink(restored.preview)).statusCode).toBe(200);
+    expect((await fetchLink(restored.thumbnail)).statusCode).toBe(200);
+    expect((await usage())?.shopBytes).toBe(before);
+
+    await t.app.inject({ method: 'DELETE', url: `/api/shops/print-jobs/${jobId}`, headers: owner.auth });
+    const purge = await t.app.inject({ method: 'DELETE', url: `/api/recycle/${files[0].id}`, headers: owner.auth });
+    expect(purge.statusCode, purge.body).toBeLessThan(300);
+    for (const d of derived) expect(await blobKeys(t.deps.blobs, d.blob_key)).toEqual([]);
+    expect((await fetchLink(restored.preview)).statusCode).toBe(404);
+    const madeBytes = derived.reduce((n, d) => n + Number(d.size), 0);
+    expect(madeBytes).toBeGreaterThan(0);
+    expect((await usage())?.shopBytes).toBeLessThanOrEqual(before - madeBytes);
+  }, 60_000);
+
   it("counts what was made toward the shop's quota, and purges it with its file", async () => {
     const res = await upload(t.app, owner.shop.slug, [{ name: 'files', filename: 'slides.pptx', data: await readFile(corpus.pptx[7]) }]);
     const { jobId } = json(res);
