@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import type { App } from '../../src/app.js';
@@ -34,6 +38,22 @@ export function pngBytes(width = 40, height = 20): Buffer {
   }
   return PNG.sync.write(png);
 }
+
+/** A photo as an iPhone sends it: HEIC, encoded by libheif's own `heif-enc` (Debian libheif-examples). */
+export async function heicBytes(width = 800, height = 600): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'cp-heic-'));
+  try {
+    const png = join(dir, 'photo.png');
+    await writeFile(png, pngBytes(width, height));
+    execFileSync('heif-enc', ['-q', '60', png, '-o', join(dir, 'photo.heic')], { stdio: 'ignore', timeout: 20_000 });
+    return await readFile(join(dir, 'photo.heic'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A one-page Rich Text letter: the smallest document LibreOffice converts to a PDF. */
+export const rtfBytes = (text = 'A letter to print') => Buffer.from(`{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Helvetica;}}\\f0 ${text}\\par}`);
 
 export type Part = { name: string; value: string } | { name: string; filename: string; data: Buffer; type?: string };
 

@@ -1,13 +1,14 @@
 /**
  * Two shops with real data, for the access tests: shop A holds one object of every kind a
- * route can name (queued job, printed job with an order, recycled and saved files, customer,
- * inventory sku, rate-card service, banner); shop B's owner is the intruder.
+ * route can name (queued job, printed job with an order, recycled and saved files, the PDF, preview
+ * and thumbnails made from files, customer, inventory sku, rate-card service, banner); shop B's
+ * owner is the intruder.
  */
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.js';
 import { queryRows } from '../../src/db/index.js';
-import { blobKeys, multipart, ownerWithShop, type Part, pdfBytes, pngBytes, upload } from './fixtures.js';
+import { blobKeys, heicBytes, multipart, ownerWithShop, type Part, pdfBytes, pngBytes, rtfBytes, upload } from './fixtures.js';
 import { json, type TestApp } from './harness.js';
 
 type Owner = Awaited<ReturnType<typeof ownerWithShop>>;
@@ -17,7 +18,7 @@ export type World = {
   b: Owner;
   /** A's objects */
   queuedJobId: string;
-  /** The queued job's one file. */
+  /** The queued job's first file (a PDF; a Rich Text letter and a HEIC photo follow it). */
   queuedFileId: string;
   printedJobId: string;
   recycledFileId: string;
@@ -60,6 +61,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
     { name: 'name', value: 'Asha Alpha' },
     { name: 'phone', value: '+919800000001' },
     { name: 'files', filename: 'id-card.pdf', data: await pdfBytes(1) },
+    // Made in the background: a converted PDF, a preview JPEG and thumbnails, all A's to keep.
+    { name: 'files', filename: 'letter.rtf', data: rtfBytes() },
+    { name: 'files', filename: 'IMG_0001.heic', data: await heicBytes(120, 90) },
   ]);
   const queuedJobId = ok(queued, 201).jobId as string;
   const queuedFileId = ok(queued, 201).files[0].id as string;
@@ -112,6 +116,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
   // Thumbnails are made after the uploads answer: wait, so that A's snapshot does not move under the test.
   await t.app.services.preparer.idle();
   const db = t.deps.database.db;
+  const made = await queryRows<{ role: string }>(
+    db,
+    sql`SELECT DISTINCT role FROM file_derivatives WHERE shop_id = ${a.shop.id} ORDER BY 1`,
+  );
+  expect(made.map((d) => d.role)).toEqual(['pdf', 'preview', 'thumbnail']);
   const customerId = (await queryRows<{ id: string }>(db, sql`SELECT id FROM customers WHERE shop_id = ${a.shop.id}`))[0]!.id;
   const orderId = (await queryRows<{ id: string }>(db, sql`SELECT id FROM orders WHERE shop_id = ${a.shop.id}`))[0]!.id;
   return {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
-import { blobKeys, ownerWithShop, pdfBytes, upload } from '../../../test/support/fixtures.js';
+import { blobKeys, heicBytes, ownerWithShop, pdfBytes, upload } from '../../../test/support/fixtures.js';
 import { createTestApp, json, type TestApp, testClock } from '../../../test/support/harness.js';
 import { buildOfficeCorpus, type OfficeCorpus } from '../../../test/support/office-corpus.js';
 import { queryRows } from '../../db/index.js';
@@ -31,17 +30,6 @@ const jpegBytes = () =>
   sharp({ create: { width: 600, height: 300, channels: 3, background: { r: 200, g: 40, b: 40 } } })
     .jpeg()
     .toBuffer();
-
-/** A photo as an iPhone sends it: HEIC, encoded by libheif's own encoder. */
-async function heicBytes(): Promise<Buffer> {
-  const png = join(corpusDir, 'photo.png');
-  const heic = join(corpusDir, 'photo.heic');
-  await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 30, g: 90, b: 200 } } })
-    .png()
-    .toFile(png);
-  execFileSync('heif-enc', ['-q', '60', png, '-o', heic], { stdio: 'ignore', timeout: 20_000 });
-  return readFile(heic);
-}
 
 describe.each(DATABASE_KINDS)('file preparation on %s', (kind) => {
   let t: TestApp;
