@@ -92,6 +92,29 @@ describe('detectDocument', () => {
     expect(await detectDocument(bomb, { maxZipUncompressedBytes: 2 ** 40, maxZipEntries: 10 })).toMatchObject({ reason: 'too-complex' });
   });
 
+  it('refuses a ZIP bomb that understates its sizes, by inflating each entry no further than it declared', async () => {
+    const zeros = Buffer.alloc(64 * 1024 * 1024);
+    const liar = await file(
+      'letter.docx',
+      zip([
+        { name: 'word/document.xml', content: Buffer.from('<w:document/>') },
+        { name: 'word/media/image1.png', content: zeros, declaredSize: 1000 },
+      ]),
+    );
+    expect((await readFile(liar)).length).toBeLessThan(1024 * 1024);
+    // Its directory alone is innocent: 1 KB declared.
+    expect(await detectDocument(liar)).toMatchObject({ ok: false, reason: 'too-complex', detail: expect.stringContaining('image1.png') });
+    // The same archive telling the truth is a DOCX under the default caps.
+    const honest = await file(
+      'honest.docx',
+      zip([
+        { name: 'word/document.xml', content: Buffer.from('<w:document/>') },
+        { name: 'word/media/image1.png', content: zeros },
+      ]),
+    );
+    expect(await detectDocument(honest)).toEqual({ ok: true, kind: 'docx' });
+  });
+
   it('knows password-protected documents: ODF, Word 97, and OOXML inside OLE2', async () => {
     expect(await detectDocument(corpus.passwordOdt)).toMatchObject({ ok: false, reason: 'password-protected', kind: 'odt' });
     expect(await detectDocument(corpus.passwordDoc)).toMatchObject({ ok: false, reason: 'password-protected', kind: 'doc' });

@@ -1,4 +1,5 @@
 import { type FileHandle, open } from 'node:fs/promises';
+import { createInflateRaw } from 'node:zlib';
 import type { ConversionFailure, DocumentKind } from '@counterprint/contract';
 import yauzl from 'yauzl';
 
@@ -185,22 +186,73 @@ async function detectZip(path: string, limits: DetectLimits): Promise<Detection>
   }
   const { names, zip } = listing;
   try {
-    if (names.has('word/document.xml')) return { ok: true, kind: 'docx' };
-    if (names.has('ppt/presentation.xml')) return { ok: true, kind: 'pptx' };
-    if (names.has('xl/workbook.xml')) return { ok: true, kind: 'xlsx' };
-    const mimetype = names.get('mimetype');
-    if (!mimetype) return { ok: false, reason: 'unsupported', detail: 'a ZIP archive that is no document we know' };
-    const kind = ODF_MIMETYPES[(await readSmallEntry(zip, mimetype)).toString('latin1').trim()];
-    if (!kind) return { ok: false, reason: 'unsupported', detail: 'an OpenDocument kind we do not print' };
-    // An ODF package with a password keeps its parts encrypted and says so in its manifest.
-    const manifest = names.get('META-INF/manifest.xml');
-    if (manifest && (await readSmallEntry(zip, manifest)).includes('encryption-data')) return encrypted(kind);
-    return { ok: true, kind };
+    const found = await zipKind(names, zip);
+    if (!found.ok) return found;
+    // The caps above trust the sizes the directory declares; inflating every entry holds each to its
+    // declared size, so a bomb that understates them is refused here and never reaches LibreOffice.
+    await inflateAsDeclared(zip, names);
+    return found;
   } catch (err) {
+    if (err instanceof ZipTooLarge) return { ok: false, reason: 'too-complex', detail: err.message };
     return { ok: false, reason: 'damaged', detail: `ZIP entry unreadable: ${(err as Error).message}` };
   } finally {
     zip.close();
   }
+}
+
+async function zipKind(names: Map<string, yauzl.Entry>, zip: yauzl.ZipFile): Promise<Detection> {
+  if (names.has('word/document.xml')) return { ok: true, kind: 'docx' };
+  if (names.has('ppt/presentation.xml')) return { ok: true, kind: 'pptx' };
+  if (names.has('xl/workbook.xml')) return { ok: true, kind: 'xlsx' };
+  const mimetype = names.get('mimetype');
+  if (!mimetype) return { ok: false, reason: 'unsupported', detail: 'a ZIP archive that is no document we know' };
+  const kind = ODF_MIMETYPES[(await readSmallEntry(zip, mimetype)).toString('latin1').trim()];
+  if (!kind) return { ok: false, reason: 'unsupported', detail: 'an OpenDocument kind we do not print' };
+  // An ODF package with a password keeps its parts encrypted and says so in its manifest.
+  const manifest = names.get('META-INF/manifest.xml');
+  if (manifest && (await readSmallEntry(zip, manifest)).includes('encryption-data')) return encrypted(kind);
+  return { ok: true, kind };
+}
+
+/**
+ * Inflates each entry, dropping the bytes, and stops one that outgrows its declared size. Our own
+ * inflater: yauzl 2.10's size check leaves the stream hanging when it trips.
+ */
+async function inflateAsDeclared(zip: yauzl.ZipFile, names: Map<string, yauzl.Entry>): Promise<void> {
+  for (const entry of names.values()) {
+    // An encrypted entry (general purpose bit 0) cannot be inflated without its key: its parts say enough.
+    if (entry.generalPurposeBitFlag & 1 || entry.compressionMethod !== 8) continue;
+    await inflateNoFurtherThanDeclared(zip, entry);
+  }
+}
+
+function inflateNoFurtherThanDeclared(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<void> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, { decompress: false }, (err, raw) => {
+      if (err || !raw) return reject(err ?? new Error('no stream'));
+      const inflate = createInflateRaw();
+      let inflated = 0;
+      let failed = false;
+      // The first reason stands: destroying the streams makes each report an error of its own.
+      const fail = (e: Error) => {
+        if (failed) return;
+        failed = true;
+        reject(e);
+        raw.unpipe(inflate);
+        raw.destroy();
+        inflate.destroy();
+      };
+      inflate.on('data', (chunk: Buffer) => {
+        inflated += chunk.length;
+        if (inflated > entry.uncompressedSize)
+          fail(new ZipTooLarge(`${entry.fileName} inflates past its declared ${entry.uncompressedSize} bytes`));
+      });
+      inflate.on('error', fail);
+      raw.on('error', fail);
+      inflate.on('end', () => resolve());
+      raw.pipe(inflate);
+    });
+  });
 }
 
 class ZipTooLarge extends Error {}

@@ -1,6 +1,7 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 
-export type ZipEntry = { name: string; content: Buffer };
+/** `declaredSize` lies about the inflated size in both headers, as a bomb may. */
+export type ZipEntry = { name: string; content: Buffer; declaredSize?: number };
 
 /**
  * A ZIP archive written by hand, for containers no tool would make (an Office file's parts, a bomb).
@@ -11,7 +12,7 @@ export function zipArchive(entries: ZipEntry[], method: 'store' | 'deflate'): Bu
   const centrals: Buffer[] = [];
   let offset = 0;
   const packed = new Map<Buffer, { data: Buffer; crc: number }>();
-  for (const { name, content } of entries) {
+  for (const { name, content, declaredSize = content.length } of entries) {
     let p = packed.get(content);
     if (!p) {
       p = { data: method === 'deflate' ? deflateRawSync(content) : content, crc: crc32(content) };
@@ -24,7 +25,7 @@ export function zipArchive(entries: ZipEntry[], method: 'store' | 'deflate'): Bu
     local.writeUInt16LE(method === 'deflate' ? 8 : 0, 8);
     local.writeUInt32LE(p.crc, 14);
     local.writeUInt32LE(p.data.length, 18);
-    local.writeUInt32LE(content.length, 22);
+    local.writeUInt32LE(declaredSize, 22);
     local.writeUInt16LE(fileName.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
@@ -33,7 +34,7 @@ export function zipArchive(entries: ZipEntry[], method: 'store' | 'deflate'): Bu
     central.writeUInt16LE(method === 'deflate' ? 8 : 0, 10);
     central.writeUInt32LE(p.crc, 16);
     central.writeUInt32LE(p.data.length, 20);
-    central.writeUInt32LE(content.length, 24);
+    central.writeUInt32LE(declaredSize, 24);
     central.writeUInt16LE(fileName.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, fileName, p.data);
