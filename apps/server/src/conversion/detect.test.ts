@@ -104,6 +104,12 @@ describe('detectDocument', () => {
     expect((await readFile(liar)).length).toBeLessThan(1024 * 1024);
     // Its directory alone is innocent: 1 KB declared.
     expect(await detectDocument(liar)).toMatchObject({ ok: false, reason: 'too-complex', detail: expect.stringContaining('image1.png') });
+    // The same lie in an ODF manifest, which is read to look for a password.
+    const odt = zip([
+      { name: 'mimetype', content: Buffer.from('application/vnd.oasis.opendocument.text') },
+      { name: 'META-INF/manifest.xml', content: zeros, declaredSize: 100 },
+    ]);
+    expect(await detectDocument(await file('letter.odt', odt))).toMatchObject({ ok: false, reason: 'too-complex' });
     // The same archive telling the truth is a DOCX under the default caps.
     const honest = await file(
       'honest.docx',

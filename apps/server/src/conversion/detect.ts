@@ -1,4 +1,5 @@
 import { type FileHandle, open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import type { ConversionFailure, DocumentKind } from '@counterprint/contract';
 import yauzl from 'yauzl';
@@ -214,44 +215,69 @@ async function zipKind(names: Map<string, yauzl.Entry>, zip: yauzl.ZipFile): Pro
   return { ok: true, kind };
 }
 
-/**
- * Inflates each entry, dropping the bytes, and stops one that outgrows its declared size. Our own
- * inflater: yauzl 2.10's size check leaves the stream hanging when it trips.
- */
+/** Inflates each deflated entry, dropping the bytes, and stops one that outgrows its declared size. */
 async function inflateAsDeclared(zip: yauzl.ZipFile, names: Map<string, yauzl.Entry>): Promise<void> {
   for (const entry of names.values()) {
     // An encrypted entry (general purpose bit 0) cannot be inflated without its key: its parts say enough.
     if (entry.generalPurposeBitFlag & 1 || entry.compressionMethod !== 8) continue;
-    await inflateNoFurtherThanDeclared(zip, entry);
+    await inflateEntry(zip, entry, { keep: false });
   }
 }
 
-function inflateNoFurtherThanDeclared(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<void> {
+/** A small entry's bytes (ODF's `mimetype` and manifest). */
+async function readSmallEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
+  if (entry.uncompressedSize > SMALL_ENTRY_BYTES) throw new Error(`${entry.fileName} is too large`);
+  if (entry.compressionMethod === 0) return collect(await openRaw(zip, entry), entry.uncompressedSize);
+  return inflateEntry(zip, entry, { keep: true });
+}
+
+/**
+ * Our own inflater, stopped as soon as an entry outgrows the size its directory declared: yauzl 2.10's
+ * own size check (validateEntrySizes) leaves the stream hanging when it trips, so a lying entry would
+ * hold its conversion slot for ever.
+ */
+async function inflateEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, opts: { keep: boolean }): Promise<Buffer> {
+  const raw = await openRaw(zip, entry);
+  const inflate = raw.pipe(createInflateRaw());
+  raw.on('error', (e) => inflate.destroy(e));
+  return collect(inflate, entry.uncompressedSize, opts.keep, () => raw.destroy(), entry.fileName);
+}
+
+/** An entry's bytes as stored (deflated ones not inflated). */
+function openRaw(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
   return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, { decompress: false }, (err, raw) => {
-      if (err || !raw) return reject(err ?? new Error('no stream'));
-      const inflate = createInflateRaw();
-      let inflated = 0;
-      let failed = false;
-      // The first reason stands: destroying the streams makes each report an error of its own.
-      const fail = (e: Error) => {
-        if (failed) return;
-        failed = true;
-        reject(e);
-        raw.unpipe(inflate);
-        raw.destroy();
-        inflate.destroy();
-      };
-      inflate.on('data', (chunk: Buffer) => {
-        inflated += chunk.length;
-        if (inflated > entry.uncompressedSize)
-          fail(new ZipTooLarge(`${entry.fileName} inflates past its declared ${entry.uncompressedSize} bytes`));
-      });
-      inflate.on('error', fail);
-      raw.on('error', fail);
-      inflate.on('end', () => resolve());
-      raw.pipe(inflate);
+    const done = (err: Error | null, raw?: Readable) => (err || !raw ? reject(err ?? new Error('no stream')) : resolve(raw));
+    // yauzl takes the decompress option only for a compressed entry.
+    if (entry.compressionMethod === 0) zip.openReadStream(entry, done);
+    else zip.openReadStream(entry, { decompress: false, decrypt: null, start: null, end: null }, done);
+  });
+}
+
+/**
+ * Reads `stream` to its end, refusing more than `max` bytes; keeps them only when asked. Events, not
+ * async iteration: yauzl's stream of a stored entry (fd-slicer's) never starts under `for await`.
+ */
+function collect(stream: Readable, max: number, keep = true, stop = () => {}, name = 'entry'): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    // The first outcome stands: destroying the streams makes each report an error of its own.
+    const settle = (err: Error | null) => {
+      if (settled) return;
+      settled = true;
+      if (err) reject(err);
+      else resolve(Buffer.concat(chunks));
+      stop();
+      stream.destroy();
+    };
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) return settle(new ZipTooLarge(`${name} inflates past its declared ${max} bytes`));
+      if (keep) chunks.push(chunk);
     });
+    stream.on('error', (err) => settle(err));
+    stream.on('end', () => settle(null));
   });
 }
 
@@ -277,20 +303,6 @@ function listZip(path: string, limits: DetectLimits): Promise<ZipListing> {
       });
       zip.on('end', () => resolve({ names, zip }));
       zip.readEntry();
-    });
-  });
-}
-
-function readSmallEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
-  if (entry.uncompressedSize > SMALL_ENTRY_BYTES) return Promise.reject(new Error(`${entry.fileName} is too large`));
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (err, stream) => {
-      if (err || !stream) return reject(err ?? new Error('no stream'));
-      const chunks: Buffer[] = [];
-      // validateEntrySizes makes the stream fail if it inflates past the size the directory declared.
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('error', reject);
-      stream.on('end', () => resolve(Buffer.concat(chunks)));
     });
   });
 }
