@@ -22,7 +22,8 @@ export type OfficeCorpus = {
   rtf: ByPages;
   pptx: ByPages;
   xlsx: ByPages;
-  devanagariDocx: string;
+  /** One DOCX a script, each a sentence in Hindi, Tamil or Bengali. */
+  indicDocx: Record<IndicScript, string>;
   linkedImageDocx: string;
   macroOdt: string;
   doc: string;
@@ -102,7 +103,14 @@ function macroDocument(marker: string): string {
   );
 }
 
-const DEVANAGARI = 'नमस्ते दुनिया। यह दस्तावेज़ हिंदी में है, और मराठी भाषेतही वाचता येतो.';
+/** Sentences in the scripts of the shops' customers, each of which needs its own font to print. */
+export const INDIC_TEXT = {
+  Devanagari: 'नमस्ते दुनिया। यह दस्तावेज़ हिंदी में है, और मराठी भाषेतही वाचता येतो.',
+  Tamil: 'வணக்கம் உலகம். இந்த ஆவணம் தமிழில் உள்ளது.',
+  Bengali: 'নমস্কার বিশ্ব। এই নথিটি বাংলায় লেখা।',
+} as const;
+export type IndicScript = keyof typeof INDIC_TEXT;
+const INDIC_SCRIPTS = Object.keys(INDIC_TEXT) as IndicScript[];
 
 /** [source, target, LibreOffice filter, password] for the builder macro. */
 type Store = [string, string, string, string];
@@ -209,7 +217,12 @@ export async function buildOfficeCorpus(dir: string, opts: { linkedImageUrl: str
     ...Object.fromEntries(CORPUS_PAGES.map((n) => [`text${n}.fodt`, textWithPages(n)])),
     ...Object.fromEntries(CORPUS_PAGES.map((n) => [`slides${n}.fodp`, slides(n)])),
     ...Object.fromEntries(CORPUS_PAGES.map((n) => [`sheets${n}.fods`, sheets(n)])),
-    'devanagari.fodt': flat('text', `<office:body><office:text><text:p>${DEVANAGARI}</text:p></office:text></office:body>`),
+    ...Object.fromEntries(
+      INDIC_SCRIPTS.map((script) => [
+        `${script}.fodt`,
+        flat('text', `<office:body><office:text><text:p>${INDIC_TEXT[script]}</text:p></office:text></office:body>`),
+      ]),
+    ),
     'linked.fodt': linkedImage(opts.linkedImageUrl),
     'macro.fodt': macroDocument(opts.macroMarker),
   };
@@ -225,7 +238,7 @@ export async function buildOfficeCorpus(dir: string, opts: { linkedImageUrl: str
     rtf: byPages('text', 'rtf'),
     pptx: byPages('slides', 'pptx'),
     xlsx: byPages('sheets', 'xlsx'),
-    devanagariDocx: at('devanagari.docx'),
+    indicDocx: Object.fromEntries(INDIC_SCRIPTS.map((script) => [script, at(`${script}.docx`)])) as Record<IndicScript, string>,
     linkedImageDocx: at('linked.docx'),
     macroOdt: at('macro.odt'),
     doc: at('text1.doc'),
@@ -246,7 +259,7 @@ export async function buildOfficeCorpus(dir: string, opts: { linkedImageUrl: str
       [s(`slides${n}.fodp`), c.pptx[n], 'Impress MS PowerPoint 2007 XML', ''],
       [s(`sheets${n}.fods`), c.xlsx[n], 'Calc MS Excel 2007 XML', ''],
     ]),
-    [s('devanagari.fodt'), c.devanagariDocx, word, ''],
+    ...INDIC_SCRIPTS.map((script): Store => [s(`${script}.fodt`), c.indicDocx[script], word, '']),
     [s('linked.fodt'), c.linkedImageDocx, word, ''],
     [s('macro.fodt'), c.macroOdt, 'writer8', ''],
     [s('text1.fodt'), c.doc, 'MS Word 97', ''],
