@@ -284,7 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     minFreeDisk: config.minFreeDisk,
     recycleRetentionSeconds: config.recycleRetentionSeconds,
     tokens: new JobTokens(config.fileUrlSecret),
-    resumable: resumable.server,
+    resumable,
     printReady: new PrintReadyMaker(PRINT_READY_LIMITS),
     onPurged: (jobId) => receipts.issueSoon(jobId),
   });

@@ -4,7 +4,7 @@ import { UPLOAD_LIMITS } from '@counterprint/contract';
 import type { Db } from '../../db/index.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { CONTENT_TYPES, ContentCheck, extensionOf, refusedType } from './content-check.js';
+import { CONTENT_TYPES, ContentCheck, extensionOf, mustStayText, refusedType, SNIFF_BYTES } from './content-check.js';
 import { storageName, validateFilename } from './filename.js';
 import { claimUploads, findUpload, type ResumableRow, segmentsOf } from './resumable-repo.js';
 import type { ReceivedFile } from './upload.js';
@@ -48,6 +48,17 @@ export async function claimFinishedUploads(tx: Db, shopId: string, ids: string[]
   await claim.mark();
 }
 
+/** `check` fed from `source`; a source's error reaches whoever reads the check. */
+function pipelined(source: Readable, check: ContentCheck): ContentCheck {
+  pipeline(source, check, () => {});
+  return check;
+}
+
+/** Reads the checked bytes to their end, keeping none. */
+async function drained(check: ContentCheck): Promise<void> {
+  for await (const _ of check as AsyncIterable<Buffer>);
+}
+
 /** Reads the checked bytes through, for their size and SHA-256, keeping none of them. */
 async function checkedInPlace(check: ContentCheck): Promise<{ size: number; sha256: string }> {
   const hash = createHash('sha256');
@@ -61,29 +72,37 @@ async function checkedInPlace(check: ContentCheck): Promise<{ size: number; sha2
 
 /**
  * One finished upload as a file of job `jobId`: its segments read back in order, checked by content
- * as a form's file is, and stored as the job's own blob with its SHA-256.
+ * as a form's file is, and stored as the job's own blob with its SHA-256; a file sent in one segment
+ * is that blob already, and is read back only as far as its check needs.
  */
 export async function copyUpload(db: Db, blobs: BlobStore, row: ResumableRow, shopId: string, jobId: string): Promise<ReceivedFile> {
   const display = validateFilename(row.filename);
   const kind = extensionOf(display);
   if (!kind) throw refusedType(display);
   const segments = await segmentsOf(db, row.id);
-  const source = Readable.from(
-    (async function* () {
-      for (const s of segments) yield* (await blobs.get(s.blob_key)).stream;
-    })(),
-  );
   const check = new ContentCheck(kind, display);
-  pipeline(source, check, () => {});
   const id = randomUUID();
-  const whole = segments.length === 1 && Number(segments[0]!.size) === row.size ? segments[0]!.blob_key : undefined;
-  // Sent in one piece, the segment already is the file, encrypted: checked and hashed, it becomes the job's blob.
-  const { blobKey, stored } = whole
-    ? { blobKey: whole, stored: await checkedInPlace(check) }
-    : await (async () => {
-        const key = `shops/${shopId}/jobs/${jobId}/${id}`;
-        return { blobKey: key, stored: await blobs.put(key, check, { maxBytes: UPLOAD_LIMITS.maxFileBytes }) };
-      })();
+  const one = segments.length === 1 && Number(segments[0]!.size) === row.size ? segments[0]! : undefined;
+  const whole = one?.blob_key;
+  let stored: { size: number; sha256: string };
+  if (one?.sha256 && !mustStayText(kind)) {
+    // Sent in one piece, hashed as it was stored: only the head decides a binary type, so only the head
+    // is read again, and the segment becomes the job's blob as it is.
+    const head = await blobs.get(one.blob_key, { start: 0, end: Math.min(row.size, SNIFF_BYTES) - 1 });
+    await drained(pipelined(head.stream, check));
+    stored = { size: row.size, sha256: one.sha256 };
+  } else {
+    const source = Readable.from(
+      (async function* () {
+        for (const s of segments) yield* (await blobs.get(s.blob_key)).stream;
+      })(),
+    );
+    const through = pipelined(source, check);
+    stored = whole
+      ? await checkedInPlace(through)
+      : await blobs.put(`shops/${shopId}/jobs/${jobId}/${id}`, through, { maxBytes: UPLOAD_LIMITS.maxFileBytes });
+  }
+  const blobKey = whole ?? `shops/${shopId}/jobs/${jobId}/${id}`;
   return {
     adopted: Boolean(whole),
     id,

@@ -35,11 +35,26 @@ export async function findUpload(db: Db, id: string): Promise<ResumableRow | und
   return rows[0] ? asRow(rows[0]) : undefined;
 }
 
+/** The upload `id` if it was begun at the shop whose slug is `slug`. */
+export async function findUploadAtShop(db: Db, id: string, slug: string): Promise<ResumableRow | undefined> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT u.* FROM resumable_uploads u JOIN shops s ON s.id = u.shop_id WHERE u.id = ${id} AND s.slug = ${slug.toLowerCase()}`,
+  );
+  return rows[0] ? asRow(rows[0]) : undefined;
+}
+
 /**
  * Records a segment that starts where the file has got to; false, with nothing written, when another
  * request (on any instance) moved the file on meanwhile or it was taken by a job.
  */
-export async function addSegment(db: Db, id: string, start: number, size: number, blobKey: string): Promise<boolean> {
+export async function addSegment(
+  db: Db,
+  id: string,
+  start: number,
+  segment: { size: number; sha256: string; blobKey: string },
+): Promise<boolean> {
+  const { size, sha256, blobKey } = segment;
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const moved = await queryRows<{ id: string }>(
@@ -49,16 +64,16 @@ export async function addSegment(db: Db, id: string, start: number, size: number
     );
     if (moved.length === 0) return false;
     await t.execute(
-      sql`INSERT INTO resumable_segments (upload_id, start_at, size, blob_key) VALUES (${id}, ${start}, ${size}, ${blobKey})`,
+      sql`INSERT INTO resumable_segments (upload_id, start_at, size, blob_key, sha256) VALUES (${id}, ${start}, ${size}, ${blobKey}, ${sha256})`,
     );
     return true;
   });
 }
 
 export const segmentsOf = (db: Db, id: string) =>
-  queryRows<{ blob_key: string; size: string }>(
+  queryRows<{ blob_key: string; size: string; sha256: string | null }>(
     db,
-    sql`SELECT blob_key, size FROM resumable_segments WHERE upload_id = ${id} ORDER BY start_at`,
+    sql`SELECT blob_key, size, sha256 FROM resumable_segments WHERE upload_id = ${id} ORDER BY start_at`,
   );
 
 /** Deletes the upload's row and answers its segments' blob keys, for the caller to delete. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
@@ -54,12 +55,29 @@ export class ResumableStore extends DataStore {
     return upload;
   }
 
+  /** tus's write (creation-with-upload reaches it); PATCH comes to `append` straight (resumable-patch.ts). */
   override async write(body: Readable, id: string, offset: number): Promise<number> {
-    const row = await this.live(id);
+    return this.append(await this.live(id), body, offset);
+  }
+
+  /** Stores `body` as the segment at `offset` of the upload `row`; answers where the file stands now. */
+  async append(row: repo.ResumableRow, body: Readable, offset: number, released?: AbortSignal): Promise<number> {
+    const id = row.id;
     if (row.received !== offset) throw ERRORS.INVALID_OFFSET;
     // A connection that drops keeps what arrived: the client resumes from there, not from the PATCH's start.
-    const kept = new PassThrough();
-    body.on('error', () => kept.end());
+    // Room for what the socket already holds: a destroyed request drops what it had not handed on.
+    const kept = new PassThrough({ highWaterMark: 256 * 1024 });
+    const keep = () => {
+      if (!kept.writableEnded) kept.end();
+    };
+    body.on('error', keep);
+    // A raw request whose client went away may only say so by closing before it was complete.
+    if ('complete' in body) body.on('close', () => (body as IncomingMessage).complete || keep());
+    // Released for a newer request: what arrived so far is kept as this segment.
+    released?.addEventListener('abort', () => {
+      body.unpipe(kept);
+      keep();
+    });
     body.pipe(kept);
     const key = `resumable/${row.shop_id}/${id}/${offset}-${randomUUID()}`;
     const stored = await this.d.blobs.put(key, kept, { maxBytes: row.size - offset });
@@ -68,7 +86,7 @@ export class ResumableStore extends DataStore {
       return offset;
     }
     if (offset === 0 && stored.size >= Math.min(row.size, SNIFF_BYTES)) await this.checkHead(row, key);
-    if (!(await repo.addSegment(this.d.db, id, offset, stored.size, key))) {
+    if (!(await repo.addSegment(this.d.db, id, offset, { size: stored.size, sha256: stored.sha256, blobKey: key }))) {
       await this.d.blobs.delete(key).catch(() => {});
       throw ERRORS.INVALID_OFFSET;
     }
@@ -119,9 +137,12 @@ export class ResumableStore extends DataStore {
     return gone.length;
   }
 
-  /** An upload still open for bytes: unknown or taken ones are gone for tus (404), expired ones too (410). */
-  private async live(id: string): Promise<repo.ResumableRow> {
-    const row = await repo.findUpload(this.d.db, id);
+  /**
+   * An upload still open for bytes: unknown or taken ones are gone for tus (404), expired ones too (410);
+   * with `shopSlug`, one begun at another shop is unknown as well.
+   */
+  async live(id: string, shopSlug?: string): Promise<repo.ResumableRow> {
+    const row = shopSlug === undefined ? await repo.findUpload(this.d.db, id) : await repo.findUploadAtShop(this.d.db, id, shopSlug);
     if (!row || row.used_at) throw ERRORS.FILE_NOT_FOUND;
     if (row.expires_at.getTime() <= this.d.clock.now().getTime()) throw ERRORS.FILE_NO_LONGER_EXISTS;
     return row;

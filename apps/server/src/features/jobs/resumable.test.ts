@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { ownerWithShop, pdfBytes } from '../../../test/support/fixtures.js';
 import { createSecondInstance, createTestApp, json, type TestApp, testClock } from '../../../test/support/harness.js';
+import * as policies from '../../limits/policies.js';
 
 const MIN = 60_000;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -231,6 +232,92 @@ describe.each(DATABASE_KINDS)('resumable uploads (tus) on %s', (kind) => {
     expect((jobs as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
+  it('answers a PATCH as tus 1.0 says: its version on every answer, 412, 415, 400, 404 and 410 for what is wrong, Upload-Expires until the file is whole', async () => {
+    const file = await pdfOfSize(200 * 1024, 'protocol');
+    const location = String((await create(shop.slug, 'protocol.pdf', file.length)).headers.location);
+    const first = await answer(patch(location, 0, file.subarray(0, 100 * 1024)));
+    expect(first.status, first.body).toBe(204);
+    expect(first.headers).toMatchObject({ 'tus-resumable': '1.0.0', 'upload-offset': String(100 * 1024) });
+    expect(new Date(String(first.headers['upload-expires'])).getTime()).toBe(clock.now().getTime() + 60 * MIN);
+
+    const bare = (headers: Record<string, string>) =>
+      new Promise<Answer>((resolve, reject) => {
+        const req = request(`${base}${location}`, { method: 'PATCH', headers }, (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+        });
+        req.on('error', reject);
+        req.end(Buffer.alloc(10));
+      });
+    const octets = { 'content-type': 'application/offset+octet-stream', 'upload-offset': String(100 * 1024) };
+    const noVersion = await bare(octets);
+    expect(noVersion.status).toBe(412);
+    expect(noVersion.headers['tus-resumable']).toBe('1.0.0');
+    expect((await bare({ ...tusHeaders, ...octets, 'content-type': 'application/octet-stream' })).status).toBe(415);
+    expect((await bare({ ...tusHeaders, ...octets, 'upload-offset': '-1' })).status).toBe(400);
+    expect((await bare({ ...tusHeaders, 'content-type': 'application/offset+octet-stream' })).status).toBe(400);
+    const gone = await answer(send('PATCH', `/api/public/shops/${shop.slug}/uploads/NoSuchUploadAtAll0000`, octets, Buffer.alloc(10)));
+    expect(gone.status).toBe(404);
+    expect(json({ body: gone.body } as never)).toMatchObject({ code: 'UPLOAD_NOT_FOUND' });
+    // None of them moved the file.
+    expect(await offsetOf(location)).toBe(100 * 1024);
+
+    const last = await answer(patch(location, 100 * 1024, file.subarray(100 * 1024)));
+    expect(last.status).toBe(204);
+    expect(last.headers['upload-expires']).toBeUndefined();
+
+    const late = String((await create(shop.slug, 'late.pdf', file.length)).headers.location);
+    clock.advance(61 * MIN);
+    try {
+      expect((await answer(patch(late, 0, file))).status).toBe(410);
+    } finally {
+      clock.advance(-61 * MIN);
+    }
+  });
+
+  it('takes the first bytes inside the creation request, and ends an upload with DELETE, its bytes with it', async () => {
+    const file = await pdfOfSize(300 * 1024, 'with creation');
+    const head = file.subarray(0, 100 * 1024);
+    const created = await answer(
+      send(
+        'POST',
+        `/api/public/shops/${shop.slug}/uploads`,
+        {
+          'upload-length': String(file.length),
+          'upload-metadata': `filename ${b64('flyer.pdf')}`,
+          'content-type': 'application/offset+octet-stream',
+        },
+        head,
+      ),
+    );
+    expect(created.status, created.body).toBe(201);
+    expect(Number(created.headers['upload-offset'])).toBe(head.length);
+    const location = String(created.headers.location);
+    expect(await offsetOf(location)).toBe(head.length);
+    const segments = async () => {
+      const found: string[] = [];
+      for await (const b of t.deps.blobs.list(`resumable/${shop.id}/${idOf(location)}/`)) found.push(b.key);
+      return found;
+    };
+    expect(await segments()).toHaveLength(1);
+    const ended = await answer(send('DELETE', location, {}));
+    expect(ended.status).toBe(204);
+    expect(await segments()).toEqual([]);
+    expect((await answer(send('HEAD', location, {}))).status).toBe(404);
+    expect((await makeJob(shop.slug, { uploads: [idOf(location)] })).statusCode).toBe(400);
+  });
+
+  it('checks a text file again as a whole when the job is made: HTML past its first bytes is refused, and no job is made', async () => {
+    const clean = Buffer.from('name,copies\n'.concat('Asha,2\n'.repeat(20_000)));
+    const csv = Buffer.concat([clean, Buffer.from('<script>alert(1)</script>\n')]);
+    const location = await sendWhole(shop.slug, 'orders.csv', csv);
+    const job = await makeJob(shop.slug, { uploads: [idOf(location)] });
+    expect(job.statusCode, job.body).toBe(415);
+    const jobs = await t.deps.database.db.execute(`SELECT count(*)::int AS n FROM job_files WHERE original_name = 'orders.csv'` as never);
+    expect((jobs as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
   it.runIf(kind === 'postgres')('finishes one file PATCHed first to one instance and then to another', async () => {
     const second = await createSecondInstance(t);
     try {
@@ -281,5 +368,51 @@ describe.each(DATABASE_KINDS)('resumable uploads (tus) on %s', (kind) => {
     expect((await t.app.services.sweeper.sweep()).resumable).toBeGreaterThanOrEqual(1);
     expect(await keys()).toEqual([]);
     expect((await answer(send('HEAD', location, {}))).status).toBe(404);
+  });
+});
+
+describe('resumable uploads at a shop near its limits', () => {
+  let t: TestApp;
+  let shop: { id: string; slug: string };
+  beforeAll(async () => {
+    // 1 MiB for the shop, all of it this address's to use: the shop's quota is what refuses.
+    t = await createTestApp({ kind: 'pglite', env: { SHOP_STORAGE_QUOTA: String(1024 * 1024), ADDRESS_STORAGE_SHARE: '1' } });
+    shop = (await ownerWithShop(t.app, 'tus-full@example.com', { shopName: 'Full Prints' })).shop;
+  });
+  afterAll(async () => t?.close());
+
+  const create = (name: string, size: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/public/shops/${shop.slug}/uploads`,
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(size), 'upload-metadata': `filename ${b64(name)}` },
+    });
+  const uploads = async () =>
+    (
+      (await t.deps.database.db.execute(
+        `SELECT count(*)::int AS n FROM resumable_uploads WHERE shop_id = '${shop.id}'` as never,
+      )) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n;
+
+  it("counts files still being sent in the shop's quota, and refuses one more at creation with the upload's message", async () => {
+    expect((await create('first.pdf', 700 * 1024)).statusCode).toBe(201);
+    const refused = await create('second.pdf', 400 * 1024);
+    expect(refused.statusCode).toBe(507);
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'STORAGE_FULL', error: "This shop's storage is full" });
+    expect(await uploads()).toBe(1);
+  });
+
+  it('refuses a file begun past the limit of files an hour from one address, at creation, keeping nothing', async () => {
+    // The test client's address has begun its 600 files this hour (policies.resumableFile).
+    const limit = policies.resumableFile('127.0.0.1', shop.id);
+    let hits = 0;
+    for (; hits < 600; hits++) await t.app.services.limiter.hit(...limit).catch(() => (hits = 600));
+    const before = await uploads();
+    const refused = await create('one-more.pdf', 1000);
+    expect(refused.statusCode).toBe(429);
+    expect(JSON.parse(refused.body).code).toBe('RATE_LIMITED');
+    expect(await uploads()).toBe(before);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/contract';
-import { Server } from '@tus/server';
+import { MemoryLocker, Server } from '@tus/server';
 import type { Upload } from '@tus/utils';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
@@ -13,7 +14,8 @@ import { extensionOf, refusedType } from './content-check.js';
 import { validateFilename } from './filename.js';
 import { clientKeyOf, type QuotaLimits } from './quota.js';
 import { usageOf } from './quota-repo.js';
-import { findUpload } from './resumable-repo.js';
+import { type ContinueRequest, continueUpload } from './resumable-patch.js';
+import { findUploadAtShop } from './resumable-repo.js';
 import { ResumableStore } from './resumable-store.js';
 import { storageFull } from './upload.js';
 
@@ -44,7 +46,11 @@ const slugOf = (url: string) => decodeURIComponent(UPLOADS_PATH.exec(new URL(url
  */
 export function resumableUploads(d: ResumableDeps) {
   const store = new ResumableStore({ db: d.db, blobs: d.blobs, clock: d.clock });
+  // One lock per upload on this instance, shared with our PATCH: a HEAD waits for a PATCH in flight to
+  // keep what it got, so a reconnecting phone learns the true offset (the row guards other instances).
+  const locker = new MemoryLocker();
   const server = new Server({
+    locker,
     path: '/api/public/shops',
     datastore: store,
     relativeLocation: true,
@@ -63,13 +69,17 @@ export function resumableUploads(d: ResumableDeps) {
     // An upload is continued, looked at or ended only under the shop it was begun at.
     onIncomingRequest: async (req, id) => {
       if (req.method === 'POST') return;
-      const row = await findUpload(d.db, id);
-      const shop = await shopBySlug(d.db, slugOf(req.url)).catch(() => undefined);
-      if (!row || row.shop_id !== shop?.id)
+      if (!(await findUploadAtShop(d.db, id, slugOf(req.url))))
         throw { status_code: 404, body: JSON.stringify({ error: 'Upload not found', code: 'UPLOAD_NOT_FOUND' }) };
     },
   });
-  return { server, store };
+  return {
+    store,
+    /** tus's POST, HEAD and DELETE, answered by @tus/server from the raw request. */
+    handle: (req: IncomingMessage, res: ServerResponse) => server.handle(req, res),
+    /** tus's PATCH, taken straight to the store (resumable-patch.ts). */
+    continueUpload: (r: ContinueRequest) => continueUpload({ store, locker }, r),
+  };
 }
 
 type TusRequest = { url: string; headers: Headers; runtime?: { node?: { req?: unknown } } };

@@ -18,6 +18,7 @@ import { currentUser } from '../../auth/guards.js';
 import { bodyLength, capped } from '../../http/multipart.js';
 import { parseOrBadRequest } from '../../http/validation.js';
 import { sendPdf } from '../../storage/file-routes.js';
+import { TUS_VERSION } from './resumable-patch.js';
 import type { JobsService } from './service.js';
 
 const ZShopParams = z.object({ shopId: z.uuid({ error: 'shopId must be a shop id' }) });
@@ -25,6 +26,7 @@ const JSON_BODY_LIMIT = 256 * 1024;
 type AddressedRequest = { counterprintAddress?: string };
 const isJson = (req: FastifyRequest) => /^application\/json\b/i.test(req.headers['content-type'] ?? '');
 
+const ZUploadParams = ZSlugParams.extend({ id: z.string().regex(/^[\w-]{1,64}$/, { error: 'id must be an upload id' }) });
 const ZJobParams = z.object({ id: z.uuid({ error: 'id must be a job id' }) });
 const ZJobFileParams = ZJobParams.extend({ fileId: z.uuid({ error: 'fileId must be a file id' }) });
 
@@ -58,19 +60,41 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
     },
   );
 
-  // tus 1.0 (issue 21): its own handler reads and answers the raw request; the body is never parsed here.
-  app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
-  const tus = async (req: FastifyRequest, reply: FastifyReply) => {
-    (req.raw as AddressedRequest).counterprintAddress = req.ip;
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
-    reply.hijack();
-    await jobs.resumable.handle(req.raw, reply.raw);
-  };
-  const one = '/api/public/shops/:slug/uploads/:id';
-  app.route({ method: 'POST', url: '/api/public/shops/:slug/uploads', config: { upload: true }, handler: tus });
-  app.route({ method: 'PATCH', url: one, config: { upload: true }, handler: tus });
-  app.route({ method: 'HEAD', url: one, handler: tus });
-  app.route({ method: 'DELETE', url: one, handler: tus });
+  // tus 1.0 (issue 21), in a scope of its own: whatever the body's type, it is read by tus's handler
+  // (POST, HEAD, DELETE) or ours (PATCH), never parsed here, so a wrong type gets tus's 415.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    const tus = async (req: FastifyRequest, reply: FastifyReply) => {
+      (req.raw as AddressedRequest).counterprintAddress = req.ip;
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+      reply.hijack();
+      await jobs.resumable.handle(req.raw, reply.raw);
+    };
+    const one = '/api/public/shops/:slug/uploads/:id';
+    scope.route({ method: 'POST', url: '/api/public/shops/:slug/uploads', config: { upload: true }, handler: tus });
+    scope.withTypeProvider<ZodTypeProvider>().patch(
+      one,
+      {
+        config: { upload: true },
+        schema: { params: ZUploadParams },
+        // tus: every answer says which protocol it speaks, refusals included.
+        onSend: async (_req, reply, payload) => {
+          reply.header('tus-resumable', TUS_VERSION);
+          return payload;
+        },
+      },
+      async (req, reply) => {
+        const { slug, id } = req.params;
+        const continued = await jobs.continueUpload({ slug, id, headers: req.headers, body: req.raw });
+        reply.header('upload-offset', String(continued.offset)).header('cache-control', 'no-store');
+        if (continued.expires) reply.header('upload-expires', continued.expires.toUTCString());
+        return reply.status(204).send();
+      },
+    );
+    scope.route({ method: 'HEAD', url: one, handler: tus });
+    scope.route({ method: 'DELETE', url: one, handler: tus });
+  });
 
   r.get(
     '/api/shops/:shopId/print-jobs',

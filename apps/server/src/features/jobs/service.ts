@@ -51,6 +51,7 @@ import { makePrintReady, printReadyFile } from './print-ready.js';
 import { clientKeyOf, type UploadLeases, type UploadReservation, uploadLost } from './quota.js';
 import * as repo from './repo.js';
 import { claimFinishedUploads, copyUpload, finishedUploads } from './resumable-files.js';
+import type { Continued, ContinueRequest } from './resumable-patch.js';
 import { discard, type ReceivedFile, type ReceivedUpload, receiveUpload, refusalReason, serverStorageFull } from './upload.js';
 
 export type { JobAction, JobAnnouncer } from '../../realtime/job-announcer.js';
@@ -86,8 +87,11 @@ export type JobsDeps = {
   tokens: JobTokens;
   /** Makes the PDF staff print, in a confined child process (src/printing). */
   printReady: PrintReadyMaker;
-  /** The tus endpoint (resumable.ts): it answers its requests itself. */
-  resumable: { handle(req: IncomingMessage, res: ServerResponse): Promise<void> };
+  /** The tus endpoint (resumable.ts): @tus/server answers POST, HEAD and DELETE itself; PATCH is ours. */
+  resumable: {
+    handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+    continueUpload(r: ContinueRequest): Promise<Continued>;
+  };
   /** After every copy of a job's files is gone: its deletion receipt (features/job-status, wired in app.ts). */
   onPurged?: (jobId: string) => Promise<void>;
 };
@@ -108,6 +112,11 @@ export class JobsService {
 
   get resumable(): JobsDeps['resumable'] {
     return this.d.resumable;
+  }
+
+  /** A tus PATCH: the next bytes of a file being sent (resumable-patch.ts). */
+  continueUpload(r: ContinueRequest): Promise<Continued> {
+    return this.d.resumable.continueUpload(r);
   }
 
   /** The shop an upload names; looked up first so that limits key on the shop, never on the slug as typed. */

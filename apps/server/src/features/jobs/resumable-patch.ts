@@ -1,0 +1,66 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import { ERRORS, type Locker } from '@tus/utils';
+import { badRequest, HttpError } from '../../http/errors.js';
+import type { ResumableStore } from './resumable-store.js';
+
+/** A PATCH as it came: the shop and upload its path names, its headers, its body unread. */
+export type ContinueRequest = { slug: string; id: string; headers: IncomingHttpHeaders; body: Readable };
+
+/** What a PATCH answers: where the file stands, and until when the rest may come (none once it is whole). */
+export type Continued = { offset: number; expires: Date | null };
+
+export const TUS_VERSION = '1.0.0';
+const OFFSET = /^\d{1,15}$/;
+
+/** tus's own refusals (409, 404, 410 from the store) in the shape every other answer has. */
+function asHttpError(err: unknown): unknown {
+  const tus = err as { status_code?: number; body?: string };
+  if (err === ERRORS.INVALID_OFFSET)
+    return new HttpError(409, 'UPLOAD_OFFSET_MISMATCH', 'This upload is elsewhere now. Ask where it stands and continue from there.');
+  if (err === ERRORS.FILE_NOT_FOUND) return new HttpError(404, 'UPLOAD_NOT_FOUND', 'Upload not found');
+  if (err === ERRORS.FILE_NO_LONGER_EXISTS) return new HttpError(410, 'UPLOAD_EXPIRED', 'This upload expired. Send the file again.');
+  if (typeof tus?.status_code === 'number' && typeof tus.body === 'string') {
+    const parsed = (() => {
+      try {
+        return JSON.parse(tus.body) as { error?: string; code?: string };
+      } catch {
+        return {};
+      }
+    })();
+    return new HttpError(tus.status_code, parsed.code ?? 'UPLOAD_REFUSED', parsed.error ?? tus.body.trim());
+  }
+  return err;
+}
+
+/**
+ * A tus 1.0 PATCH (the core protocol's, docs/decisions/048-tus-patch-without-web-streams.md), taken
+ * here rather than by @tus/server: the body goes from the socket to the encrypted store with one stream
+ * between them, and the upload's row is read once. POST, HEAD and DELETE stay @tus/server's.
+ */
+export async function continueUpload(d: { store: ResumableStore; locker: Locker }, r: ContinueRequest): Promise<Continued> {
+  if (r.headers['tus-resumable'] !== TUS_VERSION) throw new HttpError(412, 'TUS_VERSION', `This server speaks tus ${TUS_VERSION}.`);
+  if (!/^application\/offset\+octet-stream\s*(;|$)/i.test(r.headers['content-type'] ?? '')) {
+    throw new HttpError(415, 'UPLOAD_CONTENT_TYPE', 'A PATCH carries its bytes as application/offset+octet-stream.');
+  }
+  const offsetHeader = r.headers['upload-offset'];
+  if (typeof offsetHeader !== 'string' || !OFFSET.test(offsetHeader)) {
+    throw badRequest('Upload-Offset must be the number of bytes the server already has.', 'UPLOAD_OFFSET');
+  }
+  const offset = Number(offsetHeader);
+  // Another request for this upload (a HEAD or PATCH after a reconnect) asks us to stop taking bytes.
+  const released = new AbortController();
+  const lock = d.locker.newLock(r.id);
+  try {
+    await lock.lock(new AbortController().signal, async () => released.abort());
+    try {
+      const row = await d.store.live(r.id, r.slug);
+      const now = await d.store.append(row, r.body, offset, released.signal);
+      return { offset: now, expires: now < row.size ? row.expires_at : null };
+    } finally {
+      await lock.unlock();
+    }
+  } catch (err) {
+    throw asHttpError(err);
+  }
+}
