@@ -44,7 +44,7 @@ test('a job arriving while the queue is in a background tab: the title counts it
   const queue = await context.newPage();
   await signIn(queue, email);
   await queue.goto('/printJob');
-  await expect(queue).toHaveTitle('Print queue — Counterprint');
+  await expect(queue).toHaveTitle('Print — Counterprint');
   // Chromium holds audio until a click on the page: the queue asks for one and remembers it.
   const sound = queue.getByRole('button', { name: /Click to turn on sound/ });
   if (await queue.evaluate(() => new AudioContext().state === 'suspended')) await sound.click();
@@ -61,7 +61,7 @@ test('a job arriving while the queue is in a background tab: the title counts it
     multipart: { name: 'Meera Das', files: { name: 'form.pdf', mimeType: 'application/pdf', buffer: pdf('Form') } },
   });
   expect(upload.status()).toBe(201);
-  await expect(queue).toHaveTitle('(1) Print queue — Counterprint');
+  await expect(queue).toHaveTitle('(1) Print — Counterprint');
   await expect(queue.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,.*%3E1%3C%2Ftext%3E/);
 
   // Two beeps, 20 s apart on the audio clock, and a third booked as the second ends.
@@ -82,7 +82,7 @@ test('a job arriving while the queue is in a background tab: the title counts it
   await expect(queue.getByText('1 new job waiting')).toBeVisible();
   await shot(queue, 'arrival-alerts-01-waiting-1280');
   await queue.getByRole('button', { name: /View job #1 from Meera Das/ }).click();
-  await expect(queue).toHaveTitle('Print queue — Counterprint');
+  await expect(queue).toHaveTitle('Print — Counterprint');
   await expect(queue.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
   // Opened: nothing more is booked, and nothing more is heard.
   await expect.poll(async () => (await beeps(queue)).coming).toBe(0);

@@ -28,7 +28,7 @@ test('a busy counter: oldest first, j/k/Enter/p keys, the unopened count in the 
   const rows = page.getByRole('list', { name: 'Jobs' }).getByRole('button');
   await expect(rows).toHaveCount(3);
   await expect(rows.first()).toHaveAccessibleName('View job #1 from Asha Rao');
-  await expect(page).toHaveTitle('(3) Print queue — Counterprint');
+  await expect(page).toHaveTitle('(3) Print — Counterprint');
   // Whether the browser holds audio depends on its autoplay rule and history; the button must tell the truth.
   const sound = page.getByRole('button', { name: /Click to turn on sound/ });
   const held = await page.evaluate(() => new AudioContext().state === 'suspended');
@@ -40,7 +40,7 @@ test('a busy counter: oldest first, j/k/Enter/p keys, the unopened count in the 
   await expect(page.locator('[data-cursor="true"]')).toHaveAccessibleName('View job #2 from Bala Iyer');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: 'Job #2' })).toBeVisible();
-  await expect(page).toHaveTitle('(2) Print queue — Counterprint');
+  await expect(page).toHaveTitle('(2) Print — Counterprint');
   if (await sound.isVisible()) await sound.click();
   await expect(sound).toBeHidden();
 
@@ -51,7 +51,7 @@ test('a busy counter: oldest first, j/k/Enter/p keys, the unopened count in the 
   await expect(page.getByRole('region', { name: 'Job #1' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(rows).toHaveCount(2);
-  await expect(page).toHaveTitle('(1) Print queue — Counterprint');
+  await expect(page).toHaveTitle('(1) Print — Counterprint');
 
   await page.keyboard.press('?');
   await expect(page.getByText('Mark it printed')).toBeVisible();

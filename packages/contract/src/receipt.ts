@@ -25,7 +25,10 @@ export const ZReceiptFile = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   uploadedAt: ZTime,
   deletedAt: ZTime,
-  /** Times staff downloaded the original (previews and thumbnails are not downloads). */
+  /**
+   * Copies staff took: downloads of the original, and print-ready PDFs made for a print dialog or a
+   * printer. Looking at the file, its PDF or preview in the staff viewer, and thumbnails, are not counted.
+   */
   downloads: z.number().int().min(0),
   derived: z.array(ZReceiptDerivedCopy),
 });

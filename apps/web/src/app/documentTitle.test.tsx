@@ -10,7 +10,7 @@ describe('tab titles', () => {
   it('every sidebar screen of every role has its own title', () => {
     const links = Object.values(NAV_BY_ROLE).flat();
     for (const link of links) expect(titleFor(link.to), link.to).toMatch(/^.+ — Counterprint$/);
-    expect(titleFor('/printJob')).toBe('Print queue — Counterprint');
+    expect(titleFor('/printJob')).toBe('Print — Counterprint');
     expect(titleFor('/revenue')).toBe('Earnings — Counterprint');
     expect(new Set(links.map((l) => titleFor(l.to))).size).toBeGreaterThan(8);
     // Public pages and a shop's upload page name their own tab.

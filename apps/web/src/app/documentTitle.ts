@@ -10,7 +10,7 @@ const APP = 'Counterprint';
  */
 const TITLES: [RegExp, string][] = [
   [/^\/shop-dashboard$/, 'Shop dashboard'],
-  [/^\/printJob$/, 'Print queue'],
+  [/^\/printJob$/, 'Print'],
   [/^\/analytics$/, 'Analytics'],
   [/^\/customers$/, 'Customers'],
   [/^\/revenue$/, 'Earnings'],
@@ -31,7 +31,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/shop-not-found$/, 'Shop not found'],
 ];
 
-/** 'Print queue — Counterprint' for /printJob; null for a path that names its own tab. */
+/** 'Print — Counterprint' for /printJob; null for a path that names its own tab. */
 export function titleFor(pathname: string): string | null {
   const page = TITLES.find(([pattern]) => pattern.test(pathname))?.[1];
   return page ? `${page} — ${APP}` : null;

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash, createPublicKey, randomBytes, verify } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -85,7 +85,7 @@ describe.each(DATABASE_KINDS)('deletion receipts on %s', (kind) => {
   it('signs a receipt once the retention purge after printing removed every copy, and it verifies with the published key', async () => {
     await reauth();
     const job = await newJob();
-    // Staff download the PDF twice (a range read from byte 100 is the same download) and look at the photo's thumbnail.
+    // Staff download the PDF twice (a range read from byte 100 is the same download), look at the photo's thumbnail and print it.
     const links = json(await t.app.inject({ method: 'GET', url: `/api/shops-action/print-jobs/${job.jobId}/files`, headers: owner.auth }));
     const [pdfLinks, pngLinks] = links as { original: string; thumbnail: string | null }[];
     for (const headers of [{}, {}, { range: 'bytes=100-' }]) {
@@ -93,6 +93,16 @@ describe.each(DATABASE_KINDS)('deletion receipts on %s', (kind) => {
     }
     expect(pngLinks!.thumbnail).toBeTruthy();
     expect((await t.app.inject({ method: 'GET', url: pngLinks!.thumbnail! })).statusCode).toBe(200);
+    // Print from the browser: the photo's print-ready PDF is a copy too.
+    const [, photo] = json(await t.app.inject({ method: 'GET', url: `/api/shops/${owner.shop.id}/print-jobs`, headers: owner.auth })).find(
+      (j: { id: string }) => j.id === job.jobId,
+    ).files as { id: string }[];
+    const printReady = await t.app.inject({
+      method: 'GET',
+      url: `/api/shops-action/print-jobs/${job.jobId}/files/${photo!.id}/print-ready`,
+      headers: owner.auth,
+    });
+    expect(printReady.statusCode, printReady.body).toBe(200);
     await markPrinted(job.jobId);
 
     const before = await receipt(job.token);
@@ -122,7 +132,7 @@ describe.each(DATABASE_KINDS)('deletion receipts on %s', (kind) => {
     expect(body.job.deletedAt).toBe(clock.now().toISOString());
     expect(body.files.map((f) => [f.name, f.size, f.sha256, f.downloads])).toEqual([
       ['bank form.pdf', (await pdf).length, sha(await pdf), 2],
-      ['photo.png', png.length, sha(png), 0],
+      ['photo.png', png.length, sha(png), 1],
     ]);
     expect(body.files[1]!.derived.map((c) => c.role)).toContain('thumbnail');
     for (const c of body.files.flatMap((f) => f.derived)) expect(c.deletedAt).toBe(clock.now().toISOString());
@@ -255,6 +265,7 @@ describe.each(DATABASE_KINDS)('deletion receipts on %s', (kind) => {
     const run = (...args: string[]) =>
       promisify(execFile)('npx', ['tsx', 'src/cli.ts', 'verify-receipt', ...args], {
         cwd: path.resolve(import.meta.dirname, '../../..'),
+        env: { ...process.env, PUBLIC_BASE_URL: '', DATA_DIR: path.join(dir, 'data') },
       }).then(
         (r) => ({ code: 0, out: r.stdout }),
         (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
@@ -268,6 +279,31 @@ describe.each(DATABASE_KINDS)('deletion receipts on %s', (kind) => {
     const bad = await run(file, '--key', keysFile);
     expect(bad.code).toBe(1);
     expect(bad.out).toContain('NOT verified: bad signature');
+
+    // The status page's JSON download, checked against one key saved on its own.
+    const saved = path.join(dir, `receipt-job-${printed.number}.json`);
+    writeFileSync(saved, JSON.stringify({ jws: printed.jws, payload: payloadOf(printed.jws) }, null, 2));
+    const oneKey = path.join(dir, 'key.json');
+    writeFileSync(oneKey, JSON.stringify((await keySet()).keys[0]));
+    const fromPage = await run(saved, '--key', oneKey);
+    expect(fromPage.out).toContain(`Receipt verified: job #${printed.number} at Receipt Prints`);
+    expect(fromPage.code).toBe(0);
+
+    // What cannot be used is said plainly, with no stack trace; nothing is written where it runs.
+    writeFileSync(path.join(dir, 'notes.txt'), 'hello');
+    const notReceipt = await run(path.join(dir, 'nothing.json'), '--key', oneKey);
+    expect(notReceipt).toMatchObject({ code: 2 });
+    expect(notReceipt.out).toContain('Cannot read the receipt');
+    const notKeys = await run(saved, '--key', path.join(dir, 'notes.txt'));
+    expect(notKeys).toMatchObject({ code: 2 });
+    expect(notKeys.out).toContain('is not JSON');
+    expect(notKeys.out).not.toMatch(/\n\s+at /);
+    // Without --key or PUBLIC_BASE_URL it says what to give, and makes no DATA_DIR with secrets in it.
+    const noKey = await run(saved);
+    expect(noKey).toMatchObject({ code: 2, out: expect.stringContaining('--key') });
+    expect(readdirSync(dir).sort()).toEqual(
+      ['key.json', 'keys.json', 'notes.txt', `receipt-job-${printed.number}.json`, 'receipt.jws'].sort(),
+    );
   }, 60_000);
 });
 

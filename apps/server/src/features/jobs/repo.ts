@@ -490,6 +490,11 @@ export async function countDownload(db: Db, key: string): Promise<void> {
   await db.execute(sql`UPDATE job_files SET downloads = downloads + 1 WHERE blob_key = ${key} AND state <> 'purged'`);
 }
 
+/** Counts a print-ready copy of the file handed to staff: a print dialog's or a printer's. */
+export async function countPrintedCopy(db: Db, fileId: string): Promise<void> {
+  await db.execute(sql`UPDATE job_files SET downloads = downloads + 1 WHERE id = ${fileId} AND state <> 'purged'`);
+}
+
 /** A signed link stops working the moment its file is purged or its banner removed. */
 export async function blobIsLive(db: Db, key: string): Promise<boolean> {
   const rows = await queryRows<{ live: boolean }>(

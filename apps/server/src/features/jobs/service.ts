@@ -325,8 +325,11 @@ export class JobsService {
   }
 
   /** The print-ready PDF of one file: its chosen pages, n-up, on its paper (print-ready.ts). */
-  printReady(user: AuthUser, jobId: string, fileId: string): Promise<{ pdf: Buffer; name: string }> {
-    return printReadyFile({ db: this.d.db, blobs: this.d.blobs, maker: this.d.printReady }, user, jobId, fileId);
+  // Each print-ready PDF is a copy of the file that left the server: the deletion receipt counts it.
+  async printReady(user: AuthUser, jobId: string, fileId: string): Promise<{ pdf: Buffer; name: string }> {
+    const made = await printReadyFile({ db: this.d.db, blobs: this.d.blobs, maker: this.d.printReady }, user, jobId, fileId);
+    await repo.countPrintedCopy(this.d.db, fileId);
+    return made;
   }
 
   /** Links to each live file of the job and to what was made from it (converted PDF, preview, thumbnail). */
@@ -408,8 +411,10 @@ export class JobsService {
   }
 
   /** The print-ready PDF an agent's printer is given; the agent's device was checked against the job's shop. */
-  printReadyForPrinter(jobId: string, fileId: string, printerPicksPages: boolean): Promise<{ pdf: Buffer; name: string }> {
-    return makePrintReady({ db: this.d.db, blobs: this.d.blobs, maker: this.d.printReady }, jobId, fileId, printerPicksPages);
+  async printReadyForPrinter(jobId: string, fileId: string, printerPicksPages: boolean): Promise<{ pdf: Buffer; name: string }> {
+    const made = await makePrintReady({ db: this.d.db, blobs: this.d.blobs, maker: this.d.printReady }, jobId, fileId, printerPicksPages);
+    await repo.countPrintedCopy(this.d.db, fileId);
+    return made;
   }
 
   /** The job as staff see it. */

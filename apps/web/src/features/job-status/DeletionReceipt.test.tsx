@@ -40,9 +40,9 @@ describe('job status page after deletion: the receipt', () => {
     expect(within(row('Aadhaar card.pdf')).getByText(`SHA-256 ${'a'.repeat(12)}…bbbb`)).toBeInTheDocument();
     // The full hash is there on expanding the short one.
     expect(within(row('Aadhaar card.pdf')).getByText(RECEIPT.files[0]!.sha256).closest('details')).toBeInTheDocument();
-    expect(within(row('Aadhaar card.pdf')).getByText('Downloaded by staff 1 time.')).toBeInTheDocument();
+    expect(within(row('Aadhaar card.pdf')).getByText('Staff downloaded or printed a copy 1 time.')).toBeInTheDocument();
     expect(within(row('Aadhaar card.pdf')).getByText('No copies were made from it.')).toBeInTheDocument();
-    expect(within(row('bank form.docx')).getByText('Never downloaded by staff.')).toBeInTheDocument();
+    expect(within(row('bank form.docx')).getByText('Staff never downloaded or printed a copy.')).toBeInTheDocument();
     expect(within(row('bank form.docx')).getByText('Also deleted: its converted PDF (50 KB), its thumbnail (4 KB).')).toBeInTheDocument();
     expect(within(row('bank form.docx')).getByText(/^Sent .* · deleted /)).toBeInTheDocument();
     expect(screen.getByText('#12 at Print Hub')).toBeInTheDocument();

@@ -111,7 +111,9 @@ function ReceiptContent({ receipt }: { receipt: TDeletionReceipt }) {
                 : `Also deleted: ${file.derived.map((d) => `its ${ROLE_WORDS[d.role] ?? d.role} (${formatBytes(d.size)})`).join(', ')}.`}
             </p>
             <p className="text-xs">
-              {file.downloads === 0 ? 'Never downloaded by staff.' : `Downloaded by staff ${plural(file.downloads, 'time', 'times')}.`}
+              {file.downloads === 0
+                ? 'Staff never downloaded or printed a copy.'
+                : `Staff downloaded or printed a copy ${plural(file.downloads, 'time', 'times')}.`}
             </p>
           </li>
         ))}

@@ -325,9 +325,9 @@ describe('/printJob', () => {
       document.title = 'Counterprint';
       const { user, unmount } = renderPage(<PrintJobsPage />);
       await screen.findByText('Chitra');
-      await waitFor(() => expect(document.title).toBe('(3) Print queue — Counterprint'));
+      await waitFor(() => expect(document.title).toBe('(3) Print — Counterprint'));
       await user.click(screen.getByRole('button', { name: 'View job #2 from Rajpal' }));
-      await waitFor(() => expect(document.title).toBe('(2) Print queue — Counterprint'));
+      await waitFor(() => expect(document.title).toBe('(2) Print — Counterprint'));
 
       act(() =>
         feed.handlers!.onMessage({
@@ -335,13 +335,13 @@ describe('/printJob', () => {
           job: makeJob({ id: 'j4', number: 4, customerName: 'Deepa', createdAt: minutesAgo(0) }),
         }),
       );
-      await waitFor(() => expect(document.title).toBe('(3) Print queue — Counterprint'));
+      await waitFor(() => expect(document.title).toBe('(3) Print — Counterprint'));
       unmount();
       expect(document.title).toBe('Counterprint');
 
       renderPage(<PrintJobsPage />);
       await screen.findByText('Chitra');
-      await waitFor(() => expect(document.title).toBe('(2) Print queue — Counterprint'));
+      await waitFor(() => expect(document.title).toBe('(2) Print — Counterprint'));
     });
 
     it('chimes until every waiting job is opened or acknowledged; acknowledged jobs still count in the title', async () => {
@@ -357,7 +357,7 @@ describe('/printJob', () => {
       await user.click(screen.getByRole('button', { name: 'Acknowledge' }));
       expect(alerts.silenced).toBe(1);
       expect(screen.queryByText(/new jobs? waiting/)).not.toBeInTheDocument();
-      expect(document.title).toBe('(2) Print queue — Counterprint');
+      expect(document.title).toBe('(2) Print — Counterprint');
 
       // A job arriving after that chimes again, on its own.
       act(() =>
@@ -370,7 +370,7 @@ describe('/printJob', () => {
       expect(alerts.chimes).toBe(2);
       await user.click(screen.getByRole('button', { name: 'View job #4 from Deepa' }));
       expect(alerts.silenced).toBe(2);
-      expect(document.title).toBe('(2) Print queue — Counterprint');
+      expect(document.title).toBe('(2) Print — Counterprint');
     });
   });
 

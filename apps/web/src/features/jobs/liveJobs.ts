@@ -1,4 +1,5 @@
 import { LIVE_ACTIONS, type TJob, type TLiveJobMessage } from '@counterprint/contract';
+import { titleFor } from '../../app/documentTitle';
 import { isToday } from '../../lib/format';
 
 type LiveAction = TLiveJobMessage['action'];
@@ -91,5 +92,8 @@ export function orderJobs(jobs: TJob[], order: QueueOrder): TJob[] {
 export const unopenedJobs = (jobs: TJob[], opened: ReadonlySet<string>): TJob[] =>
   jobs.filter((j) => j.status === 'queued' && !opened.has(j.id));
 
-export const queueTitle = (unopened: number): string =>
-  unopened > 0 ? `(${unopened}) Print queue — Counterprint` : 'Print queue — Counterprint';
+/** The queue's tab title, "(2) Print — Counterprint": the count first, so a tab in the background shows it. */
+export const queueTitle = (unopened: number): string => {
+  const title = titleFor('/printJob') ?? 'Counterprint';
+  return unopened > 0 ? `(${unopened}) ${title}` : title;
+};

@@ -41,7 +41,7 @@ function PairingCode({ code }: { code: TPairingCode }) {
         Pairing code, valid until {new Date(code.expiresAt).toLocaleTimeString([], { timeStyle: 'short' })}:{' '}
         <strong className="font-mono text-lg tracking-widest text-slate-900">{code.code}</strong>
       </p>
-      <p className="mt-3">On the counter PC, next to the printers:</p>
+      <p className="mt-3">On the counter PC, next to the printers, in Counterprint's folder (README, “Print agent”):</p>
       <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
         {`npx counterprint-agent pair ${code.code} --server ${server}\nnpx counterprint-agent run --printer ipp://PRINTER-ADDRESS/ipp/print`}
       </pre>
