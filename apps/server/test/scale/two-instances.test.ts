@@ -114,6 +114,51 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
     expect(got.filter((m) => m.job.id === body.jobId && m.action === 'created')).toHaveLength(1);
   });
 
+  it('continues a tus upload begun on A on B, its segments in S3, and makes one job of it there', async () => {
+    const pdf = Buffer.concat([await pdfBytes(3, 'resumed across instances'), Buffer.from(`\n%${'x'.repeat(700 * 1024)}\n`)]);
+    const tus = { 'tus-resumable': '1.0.0' };
+    const created = await fetch(`${a.base}/api/public/shops/${shop.slug}/uploads`, {
+      method: 'POST',
+      headers: {
+        ...tus,
+        'upload-length': String(pdf.length),
+        'upload-metadata': `filename ${Buffer.from('thesis.pdf').toString('base64')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const patch = (server: ServerProcess, from: number, to: number) =>
+      fetch(`${server.base}${location}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'upload-offset': String(from), 'content-type': 'application/offset+octet-stream' },
+        body: new Uint8Array(pdf.subarray(from, to)),
+      });
+    const half = 400 * 1024;
+    expect((await patch(a, 0, half)).status).toBe(204);
+    const head = await fetch(`${b.base}${location}`, { method: 'HEAD', headers: tus });
+    expect(head.headers.get('upload-offset')).toBe(String(half));
+    // A stale offset on either instance changes nothing.
+    expect((await patch(a, 0, 10)).status).toBe(409);
+    expect((await patch(b, half, pdf.length)).status).toBe(204);
+    const job = await fetch(`${b.base}/api/public/shops/${shop.slug}/jobs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ uploads: [location.split('/').pop()] }),
+    });
+    expect(job.status).toBe(201);
+    const { jobId } = (await job.json()) as { jobId: string };
+    const again = await fetch(`${a.base}/api/public/shops/${shop.slug}/jobs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ uploads: [location.split('/').pop()] }),
+    });
+    expect(again.status).toBe(409);
+    const urls = (await (
+      await fetch(`${a.base}/api/shops-action/print-jobs/${jobId}/signed-urls`, { headers: { authorization: bearer } })
+    ).json()) as string[];
+    expect(sha(Buffer.from(await (await fetch(`${a.base}${urls[0]}`)).arrayBuffer()))).toBe(sha(pdf));
+  });
+
   it('downloads through B a signed URL made by A', async () => {
     const pdf = await pdfBytes(2, 'signed across instances');
     const { body } = await uploadTo(a, pdf);
