@@ -14,6 +14,8 @@ import { median } from '../lib/stats.js';
 import type { TusJobResult } from '../lib/tus-upload.js';
 
 const MB = 1e6;
+/** Files in flight at once, as the shop page sends them. */
+const IN_FLIGHT = Number(process.env.TUS_IN_FLIGHT ?? 2);
 
 /** Pages counted and thumbnails drawn for every job so far: nothing of a round's background work overlaps the next measure. */
 async function settled(url: string, shop: ShopFixture): Promise<void> {
@@ -48,7 +50,14 @@ export const resumableUploads: Benchmark = {
       for (let i = 0; i < rounds; i++) {
         const before = readRss(server.pid);
         const rss = rssSampler(server.pid, () => readRss(server.pid));
-        const r = await uploader.call<TusJobResult>('tus', { url: server.url, slug: shop.slug, files, size, prefix: `r${i}` });
+        const r = await uploader.call<TusJobResult>('tus', {
+          url: server.url,
+          slug: shop.slug,
+          files,
+          size,
+          prefix: `r${i}`,
+          inFlight: IN_FLIGHT,
+        });
         rss.stop();
         growth.push((rss.peak - before) / MB);
         if (r.status !== 201) errors.push(`tus ${r.status} ${r.error ?? ''}`);

@@ -24,8 +24,8 @@ serveDriver({
   },
 
   /** The same files sent with tus, one upload each, then the JSON job call; `disconnects` cuts per file. */
-  async tus(a: Target & { files: number; size: number; disconnects?: number; prefix?: string }) {
-    return tusJob(a.url, a.slug, pdfFiles(a.files, a.size, a.prefix), a.disconnects ?? 0);
+  async tus(a: Target & { files: number; size: number; disconnects?: number; prefix?: string; inFlight?: number }) {
+    return tusJob(a.url, a.slug, pdfFiles(a.files, a.size, a.prefix), a.disconnects ?? 0, a.inFlight ?? 1);
   },
 
   /** The same bytes as `job`, multipart-encoded, to any URL (the raw baseline server). */

@@ -88,34 +88,50 @@ export type TusJobResult = {
   jobId?: string;
 };
 
-/** Sends `files` with tus and makes their job; `disconnects` cuts per file at random points. */
-export async function tusJob(baseUrl: string, slug: string, files: FileSpec[], disconnects = 0): Promise<TusJobResult> {
+/**
+ * Sends `files` with tus and makes their job; `disconnects` cuts per file at random points. `inFlight`
+ * files are sent at once, as the shop page does (SENDS_AT_ONCE in apps/web/src/features/public-shop/useFileSends.ts).
+ */
+export async function tusJob(baseUrl: string, slug: string, files: FileSpec[], disconnects = 0, inFlight = 1): Promise<TusJobResult> {
   const start = now();
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: inFlight });
   let bytesSent = 0;
-  const ids: string[] = [];
-  try {
-    for (const spec of files) {
-      const created = await call(`${baseUrl}/api/public/shops/${slug}/uploads`, 'POST', {
-        'upload-length': String(spec.size),
-        'upload-metadata': `filename ${Buffer.from(spec.name).toString('base64')}`,
-      });
-      if (created.status !== 201) return { status: created.status, ms: now() - start, bytesSent, fileBytes: 0, error: created.body };
-      const location = `${baseUrl}${created.headers.location}`;
-      const cuts = Array.from({ length: disconnects }, () => Math.floor(Math.random() * spec.size)).sort((a, b) => a - b);
-      let offset = 0;
-      for (;;) {
-        const cut = cuts.find((c) => c > offset);
-        const r = await patch(location, spec, offset, cut === undefined ? undefined : cut - offset, cut === undefined ? agent : undefined);
-        bytesSent += r.sent;
-        if (r.status === 204) break;
-        const head = await call(location, 'HEAD', {});
-        offset = Number(head.headers['upload-offset']);
-        if (cut !== undefined) cuts.splice(cuts.indexOf(cut), 1);
-        if (offset >= spec.size) break;
-      }
-      ids.push(String(created.headers.location).split('/').pop()!);
+  const ids: string[] = new Array(files.length);
+  let refused: TusJobResult | undefined;
+  const sendOne = async (spec: FileSpec, index: number) => {
+    const created = await call(`${baseUrl}/api/public/shops/${slug}/uploads`, 'POST', {
+      'upload-length': String(spec.size),
+      'upload-metadata': `filename ${Buffer.from(spec.name).toString('base64')}`,
+    });
+    if (created.status !== 201) {
+      refused ??= { status: created.status, ms: now() - start, bytesSent, fileBytes: 0, error: created.body };
+      return;
     }
+    const location = `${baseUrl}${created.headers.location}`;
+    const cuts = Array.from({ length: disconnects }, () => Math.floor(Math.random() * spec.size)).sort((a, b) => a - b);
+    let offset = 0;
+    for (;;) {
+      const cut = cuts.find((c) => c > offset);
+      const r = await patch(location, spec, offset, cut === undefined ? undefined : cut - offset, cut === undefined ? agent : undefined);
+      bytesSent += r.sent;
+      if (r.status === 204) break;
+      const head = await call(location, 'HEAD', {});
+      offset = Number(head.headers['upload-offset']);
+      if (cut !== undefined) cuts.splice(cuts.indexOf(cut), 1);
+      if (offset >= spec.size) break;
+    }
+    ids[index] = String(created.headers.location).split('/').pop()!;
+  };
+  try {
+    let next = 0;
+    const worker = async () => {
+      while (next < files.length && !refused) {
+        const index = next++;
+        await sendOne(files[index]!, index);
+      }
+    };
+    await Promise.all(Array.from({ length: inFlight }, worker));
+    if (refused) return refused;
     const body = JSON.stringify({ uploads: ids });
     const jobStart = now();
     const job = await call(`${baseUrl}/api/public/shops/${slug}/jobs`, 'POST', { 'content-type': 'application/json' }, body);

@@ -34,8 +34,15 @@ const changed =
   };
 
 /**
- * Sends picked files one at a time (on a phone's one connection, one file finishing soon beats five
- * crawling), each as its own resumable upload. A failed file waits for Retry or removal; the rest go on.
+ * Files in flight at once: a second file keeps the line busy while the first waits for its creation's
+ * round trip and the server's answer (its bytes safely on disk), which on a phone's 200–600 ms round trips
+ * is most of a small photo's time; more would only split a thin uplink (docs/decisions/042).
+ */
+export const SENDS_AT_ONCE = 2;
+
+/**
+ * Sends picked files SENDS_AT_ONCE at a time, in the order picked, each as its own resumable upload.
+ * A failed file waits for Retry or removal; the rest go on.
  */
 export function useFileSends(uploads: ResumableUploads, slug: string | undefined, onUrl: (file: File, url: string) => void): FileSends {
   const [progress, setProgress] = useState<Map<File, FileProgress>>(() => new Map());
@@ -46,7 +53,7 @@ export function useFileSends(uploads: ResumableUploads, slug: string | undefined
   const update = (file: File, change: (p: FileProgress) => FileProgress) => setProgress(changed(file, change));
 
   useEffect(() => {
-    if (!slug || [...progress.values()].some((p) => p.phase === 'sending')) return;
+    if (!slug || [...progress.values()].filter((p) => p.phase === 'sending').length >= SENDS_AT_ONCE) return;
     const next = [...progress].find(([, p]) => p.phase === 'queued');
     if (!next) return;
     const [file, { url }] = next;
