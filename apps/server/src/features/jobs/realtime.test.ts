@@ -4,7 +4,7 @@ import SockJS from 'sockjs-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
-import { ownerWithShop, pdfBytes, upload } from '../../../test/support/fixtures.js';
+import { multipart, ownerWithShop, pdfBytes, upload } from '../../../test/support/fixtures.js';
 import { createSecondInstance, createTestApp, json, type TestApp } from '../../../test/support/harness.js';
 import type { App } from '../../app.js';
 
@@ -102,6 +102,34 @@ describe.each(DATABASE_KINDS)('live print queue over STOMP on %s', (kind) => {
     expect((prepared.message.job as unknown as Prepared).files[0]).toMatchObject({ pages: 1, thumbnail: true });
     await sub.stop();
   }, 90_000);
+
+  it("tells staff live of every change the customer makes on the status page: options, a file added, cancel", async () => {
+    const sub = subscriber(base, a.token, a.shop.id);
+    await sub.subscribed;
+    const res = await upload(t.app, a.shop.slug, [{ name: 'files', filename: 'form.pdf', data: await pdfBytes(1) }]);
+    const { jobId, token, files } = json(res) as { jobId: string; token: string; files: { id: string }[] };
+    await sub.waitFor((m) => m.action === 'created' && m.job.id === jobId);
+    type Live = { files: { options: { copies: number } }[] };
+    const live = (m: { job: unknown }) => m.job as Live;
+    const mine = (m: Received) => m.action === 'updated' && m.job.id === jobId;
+
+    const options = await t.app.inject({
+      method: 'PUT',
+      url: `/api/public/jobs/${token}/options`,
+      payload: { files: [{ fileId: files[0]!.id, options: { copies: 4 } }] },
+    });
+    expect(options.statusCode, options.body).toBe(200);
+    await sub.waitFor((m) => mine(m) && live(m).files[0]?.options.copies === 4);
+
+    const body = await multipart([{ name: 'files', filename: 'second.pdf', data: await pdfBytes(2, 'second') }]);
+    const added = await t.app.inject({ method: 'POST', url: `/api/public/jobs/${token}/files`, ...body });
+    expect(added.statusCode, added.body).toBe(201);
+    await sub.waitFor((m) => mine(m) && live(m).files.length === 2);
+
+    expect((await t.app.inject({ method: 'POST', url: `/api/public/jobs/${token}/cancel` })).statusCode).toBeLessThan(300);
+    await sub.waitFor((m) => m.job.id === jobId && m.job.status === 'cancelled');
+    await sub.stop();
+  });
 
   it("refuses a subscription to another shop's topic with an ERROR frame", async () => {
     const sub = subscriber(base, b.token, a.shop.id);
