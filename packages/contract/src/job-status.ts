@@ -94,8 +94,21 @@ const paiseText = (paise: number) => `${Math.floor(paise / 100)}.${String(paise 
  * am (rupees with paise), cu=INR, tr (the job's reference), tn (a note). Values are percent-encoded
  * as UTF-8; the VPA keeps its `@`, which every UPI app expects as is.
  */
+/**
+ * At most `max` code points of `text`, cut only between user-perceived characters: a Devanagari
+ * conjunct (क्ष is three code points) is kept whole or left out, never split into a broken letter.
+ */
+export function clipToCharacters(text: string, max: number): string {
+  let out = '';
+  for (const { segment } of new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)) {
+    if ([...out].length + [...segment].length > max) break;
+    out += segment;
+  }
+  return out;
+}
+
 export function upiPayLink(p: { vpa: string; payee: string; amountPaise: number; reference: string; note: string }): string {
-  const note = [...p.note].slice(0, UPI_NOTE_MAX).join('');
+  const note = clipToCharacters(p.note, UPI_NOTE_MAX);
   const params: [string, string][] = [
     ['pa', encodeURIComponent(p.vpa).replace(/%40/g, '@')],
     ['pn', encodeURIComponent(p.payee)],

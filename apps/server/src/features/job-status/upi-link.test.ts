@@ -41,4 +41,14 @@ describe('the upi://pay link', () => {
     expect([...tn]).toHaveLength(50);
     expect(tn.startsWith('Job #123 at श')).toBe(true);
   });
+
+  it('never cuts a Devanagari conjunct in two: the last whole letter that fits ends the note', () => {
+    // "Job #117 at " is 12 code points; each क्ष is 3 (क, virama, ष): 12 fit, leaving room for 2 code
+    // points, exactly a half letter (क्) that a cut by code points or by a virama-blind segmenter would keep.
+    const note = upiNote(117, 'क्ष'.repeat(20));
+    const tn = new URL(link({ note }).replace('upi://pay', 'https://x/pay')).searchParams.get('tn')!;
+    expect(tn).toBe(`Job #117 at ${'क्ष'.repeat(12)}`);
+    expect([...tn].length).toBeLessThanOrEqual(50);
+    expect(tn.endsWith('्')).toBe(false);
+  });
 });
