@@ -103,7 +103,7 @@ describe.each(DATABASE_KINDS)('live print queue over STOMP on %s', (kind) => {
     await sub.stop();
   }, 90_000);
 
-  it("tells staff live of every change the customer makes on the status page: options, a file added, cancel", async () => {
+  it('tells staff live of every change the customer makes on the status page: options, a file added, cancel', async () => {
     const sub = subscriber(base, a.token, a.shop.id);
     await sub.subscribed;
     const res = await upload(t.app, a.shop.slug, [{ name: 'files', filename: 'form.pdf', data: await pdfBytes(1) }]);

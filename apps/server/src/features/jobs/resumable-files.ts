@@ -116,3 +116,36 @@ export async function copyUpload(db: Db, blobs: BlobStore, row: ResumableRow, sh
     sha256: stored.sha256,
   };
 }
+
+/** Files copied at once when a job is made: each is mostly waiting on its blob, not on the CPU. */
+const COPIES_AT_ONCE = 4;
+
+/**
+ * Every upload made a job's file, COPIES_AT_ONCE at a time, in the uploads' order. On the first failure
+ * the copies under way finish, everything made is handed to `discard`, and that failure is thrown.
+ */
+export async function copyUploads(
+  rows: ResumableRow[],
+  copy: (row: ResumableRow) => Promise<ReceivedFile>,
+  discard: (made: ReceivedFile[]) => Promise<void>,
+): Promise<ReceivedFile[]> {
+  const made: (ReceivedFile | undefined)[] = new Array(rows.length);
+  let next = 0;
+  let failure: { err: unknown } | undefined;
+  const worker = async () => {
+    while (next < rows.length && !failure) {
+      const i = next++;
+      try {
+        made[i] = await copy(rows[i]!);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(COPIES_AT_ONCE, rows.length) }, worker));
+  if (failure) {
+    await discard(made.filter((f): f is ReceivedFile => f !== undefined));
+    throw failure.err;
+  }
+  return made as ReceivedFile[];
+}

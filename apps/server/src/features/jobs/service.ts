@@ -50,7 +50,7 @@ import type { FilePreparer } from './preparer.js';
 import { makePrintReady, printReadyFile } from './print-ready.js';
 import { clientKeyOf, type UploadLeases, type UploadReservation, uploadLost } from './quota.js';
 import * as repo from './repo.js';
-import { claimFinishedUploads, copyUpload, finishedUploads } from './resumable-files.js';
+import { claimFinishedUploads, copyUpload, copyUploads, finishedUploads } from './resumable-files.js';
 import type { Continued, ContinueRequest } from './resumable-patch.js';
 import { discard, type ReceivedFile, type ReceivedUpload, receiveUpload, refusalReason, serverStorageFull } from './upload.js';
 
@@ -189,13 +189,11 @@ export class JobsService {
       0,
       async (reservation) => {
         const rows = await finishedUploads(this.d.db, shop.id, input.uploads);
-        const files: ReceivedFile[] = [];
-        try {
-          for (const row of rows) files.push(await copyUpload(this.d.db, this.d.blobs, row, shop.id, reservation.jobId));
-        } catch (err) {
-          await discard(this.d.blobs, files);
-          throw err;
-        }
+        const files = await copyUploads(
+          rows,
+          (row) => copyUpload(this.d.db, this.d.blobs, row, shop.id, reservation.jobId),
+          (made) => discard(this.d.blobs, made),
+        );
         return { jobId: reservation.jobId, files, ...fields };
       },
       (received, clientKey) => {
