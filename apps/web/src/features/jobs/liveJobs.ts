@@ -1,5 +1,5 @@
 import { LIVE_ACTIONS, type TJob, type TLiveJobMessage } from '@counterprint/contract';
-import { titleFor } from '../../app/documentTitle';
+import { titleFor } from '../../app/screenTitles';
 import { isToday } from '../../lib/format';
 
 type LiveAction = TLiveJobMessage['action'];
