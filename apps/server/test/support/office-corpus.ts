@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ZipEntry, zipArchive } from './zip.js';
 
@@ -189,7 +190,13 @@ export function canUnshareNetwork(): boolean {
 export function runSoffice(args: string[], opts: { timeoutMs?: number; offline?: boolean } = {}): Promise<string> {
   const argv = opts.offline && canUnshareNetwork() ? ['/usr/bin/unshare', '--net', '--', 'soffice', ...args] : ['soffice', ...args];
   return new Promise((resolve, reject) => {
-    const child = spawn(argv[0]!, argv.slice(1), { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    // soffice's own temporary files and pipes go in a folder of this run's, removed when it ends.
+    const tmp = mkdtempSync(join(tmpdir(), 'cp-soffice-'));
+    const child = spawn(argv[0]!, argv.slice(1), {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, TMPDIR: tmp },
+    });
     let said = '';
     child.stdout.on('data', (c) => (said += c));
     child.stderr.on('data', (c) => (said += c));
@@ -197,6 +204,7 @@ export function runSoffice(args: string[], opts: { timeoutMs?: number; offline?:
     child.on('error', reject);
     child.on('close', () => {
       clearTimeout(timer);
+      rmSync(tmp, { recursive: true, force: true });
       resolve(said);
     });
   });
