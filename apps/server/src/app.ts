@@ -43,6 +43,7 @@ import { UploadLeases } from './features/jobs/quota.js';
 import { resumableUploads } from './features/jobs/resumable.js';
 import { jobsRoutes } from './features/jobs/routes.js';
 import { JobsService } from './features/jobs/service.js';
+import { UploadLocker } from './features/jobs/upload-locker.js';
 import { onboardingRoutes } from './features/onboarding/routes.js';
 import { OnboardingService } from './features/onboarding/service.js';
 import { ownerRoutes } from './features/owner/routes.js';
@@ -251,7 +252,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await receipts.publishKey();
   const refusals = new UploadRefusals({ db, clock });
+  const uploadLocker = new UploadLocker({ locks: database.advisoryLocks, listen: database.listen, notify: database.notify });
+  const stopUploadLocker = await uploadLocker.start();
   const resumable = resumableUploads({
+    locker: uploadLocker,
     db,
     blobs,
     clock,
@@ -340,6 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await realtime.close();
     await pushes.stop();
     await versions.stop();
+    await stopUploadLocker();
   });
 
   await app.register(healthRoutes, { health: new HealthService({ database, blobs, converter }) });

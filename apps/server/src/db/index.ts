@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { AdvisoryLocks } from './advisory-locks.js';
 import { acquireDataDirLock } from './lock.js';
 import { type RawClient, runMigrations } from './migrate.js';
 import { PgListener } from './pg-listener.js';
@@ -30,6 +31,8 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /** PostgreSQL: runs `fn` whenever NOTIFYs may have been missed (the LISTEN connection dropped and is back). */
   onNotifyGap?(fn: () => void): void;
+  /** PostgreSQL: locks that hold across every instance on the database (PGlite has one instance only). */
+  advisoryLocks?: AdvisoryLocks;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -126,12 +129,14 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
     throw err;
   }
   const listener = new PgListener(url, opts.logger);
+  const advisoryLocks = new AdvisoryLocks(url, opts.logger);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',
     db,
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
     onNotifyGap: (fn) => listener.onRestored(fn),
+    advisoryLocks,
     notify: async (channel, payload) => {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
@@ -145,6 +150,7 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
     },
     close: async () => {
       await listener.close();
+      await advisoryLocks.close();
       await pool.end();
     },
   };

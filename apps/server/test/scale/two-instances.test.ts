@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { Client, type IMessage } from '@stomp/stompjs';
 import { sql } from 'drizzle-orm';
@@ -153,6 +154,63 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
       body: JSON.stringify({ uploads: [location.split('/').pop()] }),
     });
     expect(again.status).toBe(409);
+    const urls = (await (
+      await fetch(`${a.base}/api/shops-action/print-jobs/${jobId}/signed-urls`, { headers: { authorization: bearer } })
+    ).json()) as string[];
+    expect(sha(Buffer.from(await (await fetch(`${a.base}${urls[0]}`)).arrayBuffer()))).toBe(sha(pdf));
+  });
+
+  it('answers a HEAD on B with the bytes a PATCH still open on A got: B asks A to stop and keep them (advisory lock)', async () => {
+    const pdf = Buffer.concat([await pdfBytes(2, 'handed over mid-PATCH'), Buffer.from(`\n%${'y'.repeat(900 * 1024)}\n`)]);
+    const tus = { 'tus-resumable': '1.0.0' };
+    const created = await fetch(`${a.base}/api/public/shops/${shop.slug}/uploads`, {
+      method: 'POST',
+      headers: {
+        ...tus,
+        'upload-length': String(pdf.length),
+        'upload-metadata': `filename ${Buffer.from('handover.pdf').toString('base64')}`,
+      },
+    });
+    const location = created.headers.get('location')!;
+    // The phone's connection to A stalls after half the file: A's PATCH is still waiting for the rest.
+    const half = 450 * 1024;
+    const stalled = http.request(`${a.base}${location}`, {
+      method: 'PATCH',
+      headers: {
+        ...tus,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(pdf.length),
+      },
+    });
+    const answeredA = new Promise<{ status: number; offset: string | undefined }>((resolve) =>
+      stalled.on('response', (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, offset: res.headers['upload-offset'] as string | undefined });
+      }),
+    );
+    stalled.on('error', () => {});
+    await new Promise<void>((resolve) => stalled.write(pdf.subarray(0, half), () => resolve()));
+    await new Promise((r) => setTimeout(r, 500));
+    // It reconnects through the load balancer to B, which asks where the file stands.
+    const head = await fetch(`${b.base}${location}`, { method: 'HEAD', headers: tus });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe(String(half));
+    expect(await answeredA).toEqual({ status: 204, offset: String(half) });
+    stalled.destroy();
+    const rest = await fetch(`${b.base}${location}`, {
+      method: 'PATCH',
+      headers: { ...tus, 'upload-offset': String(half), 'content-type': 'application/offset+octet-stream' },
+      body: new Uint8Array(pdf.subarray(half)),
+    });
+    expect(rest.status).toBe(204);
+    const job = await fetch(`${b.base}/api/public/shops/${shop.slug}/jobs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ uploads: [location.split('/').pop()] }),
+    });
+    expect(job.status).toBe(201);
+    const { jobId } = (await job.json()) as { jobId: string };
     const urls = (await (
       await fetch(`${a.base}/api/shops-action/print-jobs/${jobId}/signed-urls`, { headers: { authorization: bearer } })
     ).json()) as string[];

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/contract';
-import { MemoryLocker, Server } from '@tus/server';
-import type { Upload } from '@tus/utils';
+import { Server } from '@tus/server';
+import type { Locker, Upload } from '@tus/utils';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { HttpError } from '../../http/errors.js';
@@ -20,6 +20,8 @@ import { ResumableStore } from './resumable-store.js';
 import { storageFull } from './upload.js';
 
 export type ResumableDeps = {
+  /** One lock per upload, shared by tus's HEAD and our PATCH (upload-locker.ts). */
+  locker: Locker;
   db: Db;
   blobs: BlobStore;
   clock: Clock;
@@ -46,9 +48,9 @@ const slugOf = (url: string) => decodeURIComponent(UPLOADS_PATH.exec(new URL(url
  */
 export function resumableUploads(d: ResumableDeps) {
   const store = new ResumableStore({ db: d.db, blobs: d.blobs, clock: d.clock });
-  // One lock per upload on this instance, shared with our PATCH: a HEAD waits for a PATCH in flight to
-  // keep what it got, so a reconnecting phone learns the true offset (the row guards other instances).
-  const locker = new MemoryLocker();
+  // One lock per upload, shared with our PATCH: a HEAD waits for a PATCH in flight, on this instance or
+  // another, to keep what it got, so a reconnecting phone learns the true offset.
+  const locker = d.locker;
   const server = new Server({
     locker,
     path: '/api/public/shops',

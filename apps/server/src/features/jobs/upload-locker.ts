@@ -1,0 +1,114 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { MemoryLocker } from '@tus/server';
+import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils';
+import type { AdvisoryLocks } from '../../db/advisory-locks.js';
+
+/** Where an instance asks the one holding an upload's lock to let it go. */
+export const UPLOAD_RELEASE_CHANNEL = 'upload_release';
+/** How long a request waits for an upload's lock before tus answers it 500 "lock timeout". */
+const ACQUIRE_TIMEOUT_MS = 30_000;
+/** How often a waiting instance asks again, should the holder have missed the first NOTIFY. */
+const ASK_AGAIN_MS = 1000;
+
+export type UploadLockerDeps = {
+  /** PostgreSQL's advisory locks; without them (PGlite: one instance) the lock is this instance's alone. */
+  locks?: AdvisoryLocks | undefined;
+  notify: (channel: string, payload: string) => Promise<void>;
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  acquireTimeoutMs?: number;
+};
+
+/**
+ * tus's lock on an upload, held by a PATCH while it takes bytes and by a HEAD while it reads the offset
+ * (docs/decisions/049-upload-locks-across-instances.md). On this instance it is tus's MemoryLocker; on
+ * PostgreSQL it is also an advisory lock, and an instance that cannot take it NOTIFYs the holder, whose
+ * PATCH then stops and keeps what it got. So a phone that reconnects to another instance behind the
+ * load balancer is told the bytes the first one really kept, not what it had committed before the cut.
+ */
+export class UploadLocker implements Locker {
+  readonly local: MemoryLocker;
+  /** The release callbacks of the locks this instance holds across instances, by upload id. */
+  readonly held = new Map<string, RequestRelease>();
+  readonly timeoutMs: number;
+
+  constructor(readonly d: UploadLockerDeps) {
+    this.timeoutMs = d.acquireTimeoutMs ?? ACQUIRE_TIMEOUT_MS;
+    this.local = new MemoryLocker({ acquireLockTimeout: this.timeoutMs });
+  }
+
+  /** Hears other instances asking for uploads this one holds; answers how to stop hearing. */
+  async start(): Promise<() => Promise<void>> {
+    if (!this.d.locks) return async () => {};
+    return this.d.listen(UPLOAD_RELEASE_CHANNEL, (id) => {
+      const release = this.held.get(id);
+      if (release) void Promise.resolve(release()).catch(() => {});
+    });
+  }
+
+  newLock(id: string): Lock {
+    return new UploadLock(id, this);
+  }
+}
+
+const lockName = (id: string) => `tus-upload:${id}`;
+
+class UploadLock implements Lock {
+  private local: Lock | undefined;
+  private acrossInstances = false;
+
+  constructor(
+    private readonly id: string,
+    private readonly locker: UploadLocker,
+  ) {}
+
+  async lock(stop: AbortSignal, release: RequestRelease): Promise<void> {
+    const local = this.locker.local.newLock(this.id);
+    await local.lock(stop, release);
+    this.local = local;
+    const locks = this.locker.d.locks;
+    if (!locks) return;
+    try {
+      this.acrossInstances = await this.takeFromOthers(locks, stop);
+    } catch (err) {
+      this.local = undefined;
+      await local.unlock();
+      throw err;
+    }
+    if (this.acrossInstances) this.locker.held.set(this.id, release);
+  }
+
+  /**
+   * Waits for the advisory lock, asking whoever holds it to let go; tus's lock timeout past the
+   * deadline. With the database out of reach it goes on with this instance's lock alone (false): the
+   * row's offset check still keeps two instances from both storing the same bytes.
+   */
+  private async takeFromOthers(locks: AdvisoryLocks, stop: AbortSignal): Promise<boolean> {
+    const deadline = Date.now() + this.locker.timeoutMs;
+    let askedAt = 0;
+    let pause = 10;
+    const tryLock = () => locks.tryLock(lockName(this.id)).catch(() => null);
+    for (;;) {
+      const taken = await tryLock();
+      if (taken !== false) return taken === true;
+      if (stop.aborted || Date.now() > deadline) throw ERRORS.ERR_LOCK_TIMEOUT;
+      if (Date.now() - askedAt >= ASK_AGAIN_MS) {
+        askedAt = Date.now();
+        await this.locker.d.notify(UPLOAD_RELEASE_CHANNEL, this.id).catch(() => {});
+      }
+      await sleep(pause);
+      pause = Math.min(pause * 2, 200);
+    }
+  }
+
+  async unlock(): Promise<void> {
+    const local = this.local;
+    this.local = undefined;
+    if (this.acrossInstances) {
+      this.acrossInstances = false;
+      this.locker.held.delete(this.id);
+      // A lost connection has already released it; the row's offset check still guards the bytes.
+      await this.locker.d.locks?.unlock(lockName(this.id)).catch(() => {});
+    }
+    await local?.unlock();
+  }
+}
