@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MemoryLocker } from '@tus/server';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils';
 import type { AdvisoryLocks } from '../../db/advisory-locks.js';
 
@@ -20,20 +19,20 @@ export type UploadLockerDeps = {
 
 /**
  * tus's lock on an upload, held by a PATCH while it takes bytes and by a HEAD while it reads the offset
- * (docs/decisions/049-upload-locks-across-instances.md). On this instance it is tus's MemoryLocker; on
+ * (docs/decisions/049-upload-locks-across-instances.md). On this instance it is a map of holders; on
  * PostgreSQL it is also an advisory lock, and an instance that cannot take it NOTIFYs the holder, whose
  * PATCH then stops and keeps what it got. So a phone that reconnects to another instance behind the
  * load balancer is told the bytes the first one really kept, not what it had committed before the cut.
  */
 export class UploadLocker implements Locker {
-  readonly local: MemoryLocker;
+  /** The locks this instance holds, by upload id: how to ask the holder to let go, and when it has. */
+  private readonly local = new Map<string, { release: RequestRelease; freed: Promise<void>; free: () => void }>();
   /** The release callbacks of the locks this instance holds across instances, by upload id. */
   readonly held = new Map<string, RequestRelease>();
   readonly timeoutMs: number;
 
   constructor(readonly d: UploadLockerDeps) {
     this.timeoutMs = d.acquireTimeoutMs ?? ACQUIRE_TIMEOUT_MS;
-    this.local = new MemoryLocker({ acquireLockTimeout: this.timeoutMs });
   }
 
   /** Hears other instances asking for uploads this one holds; answers how to stop hearing. */
@@ -48,12 +47,57 @@ export class UploadLocker implements Locker {
   newLock(id: string): Lock {
     return new UploadLock(id, this);
   }
+
+  /**
+   * Takes the upload's lock on this instance, asking its holder once to let go and then waiting until it
+   * has. (tus's MemoryLocker asks again on every turn of the event loop: a reconnecting phone's HEAD kept
+   * the request thread spinning for as long as the old PATCH took to store what it had.)
+   */
+  async lockHere(id: string, stop: AbortSignal, release: RequestRelease, deadline: number): Promise<void> {
+    for (;;) {
+      const holder = this.local.get(id);
+      if (!holder) {
+        let free = () => {};
+        const freed = new Promise<void>((resolve) => {
+          free = resolve;
+        });
+        this.local.set(id, { release, freed, free });
+        return;
+      }
+      void Promise.resolve(holder.release()).catch(() => {});
+      if (!(await settlesBefore(holder.freed, deadline, stop))) throw ERRORS.ERR_LOCK_TIMEOUT;
+    }
+  }
+
+  unlockHere(id: string): void {
+    const holder = this.local.get(id);
+    this.local.delete(id);
+    holder?.free();
+  }
+}
+
+/** Whether `p` settles before `deadline` and before `stop` aborts. */
+async function settlesBefore(p: Promise<void>, deadline: number, stop: AbortSignal): Promise<boolean> {
+  if (stop.aborted) return false;
+  let timer: NodeJS.Timeout | undefined;
+  let onStop = () => {};
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+    onStop = () => resolve(false);
+    stop.addEventListener('abort', onStop, { once: true });
+  });
+  try {
+    return await Promise.race([p.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+    stop.removeEventListener('abort', onStop);
+  }
 }
 
 const lockName = (id: string) => `tus-upload:${id}`;
 
 class UploadLock implements Lock {
-  private local: Lock | undefined;
+  private locked = false;
   private acrossInstances = false;
 
   constructor(
@@ -62,16 +106,16 @@ class UploadLock implements Lock {
   ) {}
 
   async lock(stop: AbortSignal, release: RequestRelease): Promise<void> {
-    const local = this.locker.local.newLock(this.id);
-    await local.lock(stop, release);
-    this.local = local;
+    const deadline = Date.now() + this.locker.timeoutMs;
+    await this.locker.lockHere(this.id, stop, release, deadline);
+    this.locked = true;
     const locks = this.locker.d.locks;
     if (!locks) return;
     try {
-      this.acrossInstances = await this.takeFromOthers(locks, stop);
+      this.acrossInstances = await this.takeFromOthers(locks, stop, deadline);
     } catch (err) {
-      this.local = undefined;
-      await local.unlock();
+      this.locked = false;
+      this.locker.unlockHere(this.id);
       throw err;
     }
     if (this.acrossInstances) this.locker.held.set(this.id, release);
@@ -82,8 +126,7 @@ class UploadLock implements Lock {
    * deadline. With the database out of reach it goes on with this instance's lock alone (false): the
    * row's offset check still keeps two instances from both storing the same bytes.
    */
-  private async takeFromOthers(locks: AdvisoryLocks, stop: AbortSignal): Promise<boolean> {
-    const deadline = Date.now() + this.locker.timeoutMs;
+  private async takeFromOthers(locks: AdvisoryLocks, stop: AbortSignal, deadline: number): Promise<boolean> {
     let askedAt = 0;
     let pause = 10;
     const tryLock = () => locks.tryLock(lockName(this.id)).catch(() => null);
@@ -101,14 +144,15 @@ class UploadLock implements Lock {
   }
 
   async unlock(): Promise<void> {
-    const local = this.local;
-    this.local = undefined;
     if (this.acrossInstances) {
       this.acrossInstances = false;
       this.locker.held.delete(this.id);
       // A lost connection has already released it; the row's offset check still guards the bytes.
       await this.locker.d.locks?.unlock(lockName(this.id)).catch(() => {});
     }
-    await local?.unlock();
+    if (this.locked) {
+      this.locked = false;
+      this.locker.unlockHere(this.id);
+    }
   }
 }
