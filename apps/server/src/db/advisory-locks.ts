@@ -5,7 +5,9 @@ import type { Logger } from 'pino';
  * PostgreSQL session advisory locks, named by a string, on one connection of their own outside the
  * pool: a session lock is released only by the session that took it, so every lock and unlock of
  * this instance must go through the same connection. If that connection drops, PostgreSQL releases
- * its locks; the next call opens a new one. Callers must not rely on a lock for correctness alone
+ * its locks; the next call opens a new one. A session may take a lock it holds again (PostgreSQL counts
+ * it twice), so one instance must have one user of these locks, which keeps its own holders apart
+ * (upload-locker.ts). Callers must not rely on a lock for correctness alone
  * (docs/decisions/049-upload-locks-across-instances.md).
  */
 export class AdvisoryLocks {
@@ -38,7 +40,12 @@ export class AdvisoryLocks {
   async unlock(name: string): Promise<void> {
     const c = this.client;
     if (!c) return;
-    await c.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]);
+    try {
+      await c.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]);
+    } catch (err) {
+      this.lost(c, err as Error);
+      throw err;
+    }
   }
 
   /** For tests: drop the connection as a network fault would, releasing every lock it held. */
@@ -69,7 +76,9 @@ export class AdvisoryLocks {
   }
 
   private async connect(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5000 });
+    // A half-open connection must not hold every upload's lock of this instance: its queries time out,
+    // the connection is dropped, and PostgreSQL releases its locks once it notices.
+    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5000, query_timeout: 5000, keepAlive: true });
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client));
     await client.connect();

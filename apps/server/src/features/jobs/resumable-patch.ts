@@ -19,6 +19,8 @@ function asHttpError(err: unknown): unknown {
   if (err === ERRORS.INVALID_OFFSET)
     return new HttpError(409, 'UPLOAD_OFFSET_MISMATCH', 'This upload is elsewhere now. Ask where it stands and continue from there.');
   if (err === ERRORS.FILE_NOT_FOUND) return new HttpError(404, 'UPLOAD_NOT_FOUND', 'Upload not found');
+  if (err === ERRORS.ERR_LOCK_TIMEOUT)
+    return new HttpError(423, 'UPLOAD_BUSY', 'This upload is being sent on another connection. Ask where it stands in a moment.');
   if (err === ERRORS.FILE_NO_LONGER_EXISTS) return new HttpError(410, 'UPLOAD_EXPIRED', 'This upload expired. Send the file again.');
   if (typeof tus?.status_code === 'number' && typeof tus.body === 'string') {
     const parsed = (() => {
@@ -50,9 +52,19 @@ export async function continueUpload(d: { store: ResumableStore; locker: Locker 
   const offset = Number(offsetHeader);
   // Another request for this upload (a HEAD or PATCH after a reconnect) asks us to stop taking bytes.
   const released = new AbortController();
+  // A phone that gives up while this waits for the lock stops the wait: nothing of its body will come.
+  const gone = new AbortController();
+  const leave = () => gone.abort();
+  r.body.once('close', leave);
   const lock = d.locker.newLock(r.id);
   try {
-    await lock.lock(new AbortController().signal, async () => released.abort());
+    try {
+      await lock.lock(gone.signal, () => {
+        if (!released.signal.aborted) released.abort();
+      });
+    } finally {
+      r.body.off('close', leave);
+    }
     try {
       const row = await d.store.live(r.id, r.slug);
       const now = await d.store.append(row, r.body, offset, released.signal);

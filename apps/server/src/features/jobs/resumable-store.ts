@@ -68,17 +68,17 @@ export class ResumableStore extends DataStore {
     // Room for what the socket already holds: a destroyed request drops what it had not handed on.
     const kept = new PassThrough({ highWaterMark: 256 * 1024 });
     const keep = () => {
+      body.unpipe(kept);
       if (!kept.writableEnded) kept.end();
     };
     body.on('error', keep);
     // A raw request whose client went away may only say so by closing before it was complete.
     if ('complete' in body) body.on('close', () => (body as IncomingMessage).complete || keep());
     // Released for a newer request: what arrived so far is kept as this segment.
-    released?.addEventListener('abort', () => {
-      body.unpipe(kept);
-      keep();
-    });
+    released?.addEventListener('abort', keep);
     body.pipe(kept);
+    // Asked to let go, or left by its client, before this began: nothing more will come, and no event says so again.
+    if (released?.aborted || body.destroyed || body.readableAborted) keep();
     const key = `resumable/${row.shop_id}/${id}/${offset}-${randomUUID()}`;
     const stored = await this.d.blobs.put(key, kept, { maxBytes: row.size - offset });
     if (stored.size === 0) {

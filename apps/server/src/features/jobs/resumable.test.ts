@@ -139,6 +139,48 @@ describe.each(DATABASE_KINDS)('resumable uploads (tus) on %s', (kind) => {
     expect((await answer(send('HEAD', location, {}))).status).toBe(404);
   });
 
+  it('answers a HEAD behind two stalled PATCHes at once: one asked to let go before it read a byte keeps nothing and lets go', async () => {
+    const file = await pdfOfSize(1024 * 1024, 'two stalled phones');
+    const created = await create(shop.slug, 'stalled.pdf', file.length);
+    const location = String(created.headers.location);
+    /** A PATCH whose phone sends `bytes` of the body and then nothing more, its connection left open. */
+    const stalled = (offset: number, bytes: number) => {
+      const req = request(`${base}${location}`, {
+        method: 'PATCH',
+        headers: {
+          ...tusHeaders,
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(file.length - offset),
+        },
+      });
+      req.on('error', () => {});
+      const answered = new Promise<number>((resolve) =>
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        }),
+      );
+      req.write(file.subarray(offset, offset + bytes));
+      return { req, answered };
+    };
+    const first = stalled(0, 100 * 1024);
+    await new Promise((r) => setTimeout(r, 300));
+    // The phone retries while its first PATCH still hangs on, and asks where the file stands right behind it.
+    const second = stalled(100 * 1024, 10 * 1024);
+    const started = Date.now();
+    const head = await answer(send('HEAD', location, {}));
+    expect(head.status, head.body).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Number(head.headers['upload-offset'])).toBe(100 * 1024);
+    expect(await first.answered).toBe(204);
+    expect(await second.answered).toBe(204);
+    first.req.destroy();
+    second.req.destroy();
+    const rest = await answer(patch(location, 100 * 1024, file.subarray(100 * 1024)));
+    expect(rest.status, rest.body).toBe(204);
+  });
+
   it('makes a file sent in one piece the job’s own blob, kept when the sweep clears used uploads', async () => {
     const file = await pdfOfSize(400 * 1024, 'one piece');
     const location = await sendWhole(shop.slug, 'whole.pdf', file);

@@ -40,7 +40,7 @@ export class UploadLocker implements Locker {
     if (!this.d.locks) return async () => {};
     return this.d.listen(UPLOAD_RELEASE_CHANNEL, (id) => {
       const release = this.held.get(id);
-      if (release) void Promise.resolve(release()).catch(() => {});
+      if (release) ask(release);
     });
   }
 
@@ -64,7 +64,7 @@ export class UploadLocker implements Locker {
         this.local.set(id, { release, freed, free });
         return;
       }
-      void Promise.resolve(holder.release()).catch(() => {});
+      ask(holder.release);
       if (!(await settlesBefore(holder.freed, deadline, stop))) throw ERRORS.ERR_LOCK_TIMEOUT;
     }
   }
@@ -73,6 +73,15 @@ export class UploadLocker implements Locker {
     const holder = this.local.get(id);
     this.local.delete(id);
     holder?.free();
+  }
+}
+
+/** Asks a holder to let go; what its callback does about it is its own affair. */
+function ask(release: RequestRelease): void {
+  try {
+    void Promise.resolve(release()).catch(() => {});
+  } catch {
+    // A holder that cannot be asked is waited for until the deadline.
   }
 }
 
@@ -144,15 +153,18 @@ class UploadLock implements Lock {
   }
 
   async unlock(): Promise<void> {
+    // The unlock is sent before the next holder here may send its own lock on the same connection, and
+    // queries on it run in order: the answer need not be awaited (a lost connection released it anyway).
+    let unlocked: Promise<void> | undefined;
     if (this.acrossInstances) {
       this.acrossInstances = false;
       this.locker.held.delete(this.id);
-      // A lost connection has already released it; the row's offset check still guards the bytes.
-      await this.locker.d.locks?.unlock(lockName(this.id)).catch(() => {});
+      unlocked = this.locker.d.locks?.unlock(lockName(this.id)).catch(() => {});
     }
     if (this.locked) {
       this.locked = false;
       this.locker.unlockHere(this.id);
     }
+    await unlocked;
   }
 }
