@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { terminateBackend } from './pg-listener.js';
 
 /**
  * PostgreSQL session advisory locks, named by a string, on one connection of their own outside the
@@ -50,13 +51,7 @@ export class AdvisoryLocks {
 
   /** For tests: drop the connection as a network fault would, releasing every lock it held. */
   async killConnectionForTest(): Promise<void> {
-    const c = this.client;
-    if (!c) return;
-    const pid = (c as unknown as { processID: number }).processID;
-    const admin = new pg.Client({ connectionString: this.url });
-    await admin.connect();
-    await admin.query('SELECT pg_terminate_backend($1)', [pid]);
-    await admin.end();
+    if (this.client) await terminateBackend(this.url, this.client);
   }
 
   async close(): Promise<void> {

@@ -43,13 +43,7 @@ export class PgListener {
 
   /** For tests: drop the listening connection as a network fault would. */
   async killConnectionForTest(): Promise<void> {
-    const c = this.client;
-    if (!c) return;
-    const pid = (c as unknown as { processID: number }).processID;
-    const admin = new pg.Client({ connectionString: this.url });
-    await admin.connect();
-    await admin.query('SELECT pg_terminate_backend($1)', [pid]);
-    await admin.end();
+    if (this.client) await terminateBackend(this.url, this.client);
   }
 
   /** Runs `fn` each time the connection is back after a loss: NOTIFYs sent during the gap were missed. */
@@ -119,4 +113,13 @@ export class PgListener {
     this.client = undefined;
     await c?.end().catch(() => {});
   }
+}
+
+/** For tests: ends `client`'s session from another connection, as a network fault or an admin would. */
+export async function terminateBackend(url: string, client: pg.Client): Promise<void> {
+  const pid = (client as unknown as { processID: number }).processID;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+  await admin.end();
 }

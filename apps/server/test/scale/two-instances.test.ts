@@ -92,6 +92,14 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
     return { status: res.status, body: (await res.json()) as { jobId: string } };
   };
 
+  const tus = { 'tus-resumable': '1.0.0' };
+  /** A tus upload of `length` bytes named `name`, begun on `server`. */
+  const beginTus = (server: ServerProcess, name: string, length: number) =>
+    fetch(`${server.base}/api/public/shops/${shop.slug}/uploads`, {
+      method: 'POST',
+      headers: { ...tus, 'upload-length': String(length), 'upload-metadata': `filename ${Buffer.from(name).toString('base64')}` },
+    });
+
   it('announces an upload through A to a STOMP subscriber on B', async () => {
     const got: { action: string; job: { id: string } }[] = [];
     const client = new Client({
@@ -117,15 +125,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
 
   it('continues a tus upload begun on A on B, its segments in S3, and makes one job of it there', async () => {
     const pdf = Buffer.concat([await pdfBytes(3, 'resumed across instances'), Buffer.from(`\n%${'x'.repeat(700 * 1024)}\n`)]);
-    const tus = { 'tus-resumable': '1.0.0' };
-    const created = await fetch(`${a.base}/api/public/shops/${shop.slug}/uploads`, {
-      method: 'POST',
-      headers: {
-        ...tus,
-        'upload-length': String(pdf.length),
-        'upload-metadata': `filename ${Buffer.from('thesis.pdf').toString('base64')}`,
-      },
-    });
+    const created = await beginTus(a, 'thesis.pdf', pdf.length);
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
     const patch = (server: ServerProcess, from: number, to: number) =>
@@ -162,15 +162,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
 
   it('answers a HEAD on B with the bytes a PATCH still open on A got: B asks A to stop and keep them (advisory lock)', async () => {
     const pdf = Buffer.concat([await pdfBytes(2, 'handed over mid-PATCH'), Buffer.from(`\n%${'y'.repeat(900 * 1024)}\n`)]);
-    const tus = { 'tus-resumable': '1.0.0' };
-    const created = await fetch(`${a.base}/api/public/shops/${shop.slug}/uploads`, {
-      method: 'POST',
-      headers: {
-        ...tus,
-        'upload-length': String(pdf.length),
-        'upload-metadata': `filename ${Buffer.from('handover.pdf').toString('base64')}`,
-      },
-    });
+    const created = await beginTus(a, 'handover.pdf', pdf.length);
     const location = created.headers.get('location')!;
     // The phone's connection to A stalls after half the file: A's PATCH is still waiting for the rest.
     const half = 450 * 1024;
