@@ -93,6 +93,13 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
   };
 
   const tus = { 'tus-resumable': '1.0.0' };
+  /** The job call on `server` for the one finished upload at `location`. */
+  const makeJob = (server: ServerProcess, location: string) =>
+    fetch(`${server.base}/api/public/shops/${shop.slug}/jobs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ uploads: [location.split('/').pop()] }),
+    });
   /** A tus upload of `length` bytes named `name`, begun on `server`. */
   const beginTus = (server: ServerProcess, name: string, length: number) =>
     fetch(`${server.base}/api/public/shops/${shop.slug}/uploads`, {
@@ -141,18 +148,10 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
     // A stale offset on either instance changes nothing.
     expect((await patch(a, 0, 10)).status).toBe(409);
     expect((await patch(b, half, pdf.length)).status).toBe(204);
-    const job = await fetch(`${b.base}/api/public/shops/${shop.slug}/jobs`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ uploads: [location.split('/').pop()] }),
-    });
+    const job = await makeJob(b, location);
     expect(job.status).toBe(201);
     const { jobId } = (await job.json()) as { jobId: string };
-    const again = await fetch(`${a.base}/api/public/shops/${shop.slug}/jobs`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ uploads: [location.split('/').pop()] }),
-    });
+    const again = await makeJob(a, location);
     expect(again.status).toBe(409);
     const urls = (await (
       await fetch(`${a.base}/api/shops-action/print-jobs/${jobId}/signed-urls`, { headers: { authorization: bearer } })
@@ -196,11 +195,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
       body: new Uint8Array(pdf.subarray(half)),
     });
     expect(rest.status).toBe(204);
-    const job = await fetch(`${b.base}/api/public/shops/${shop.slug}/jobs`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ uploads: [location.split('/').pop()] }),
-    });
+    const job = await makeJob(b, location);
     expect(job.status).toBe(201);
     const { jobId } = (await job.json()) as { jobId: string };
     const urls = (await (
