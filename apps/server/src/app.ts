@@ -252,7 +252,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await receipts.publishKey();
   const refusals = new UploadRefusals({ db, clock });
-  const uploadLocker = new UploadLocker({ locks: database.advisoryLocks, listen: database.listen, notify: database.notify });
+  const uploadLocker = new UploadLocker({
+    locks: database.advisoryLocks,
+    listen: database.listen,
+    notify: database.notify,
+    acquireTimeoutMs: config.uploadLockTimeoutMs,
+  });
   const stopUploadLocker = await uploadLocker.start();
   const resumable = resumableUploads({
     locker: uploadLocker,
@@ -267,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       addressJobs: config.rateLimit ? config.addressUnprintedJobs : Number.POSITIVE_INFINITY,
     },
     addressOf: (raw) => (raw as { counterprintAddress?: string } | undefined)?.counterprintAddress ?? '',
+    logger,
   });
   const jobs = new JobsService({
     db,

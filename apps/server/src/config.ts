@@ -85,6 +85,7 @@ const ZEnv = z.object({
     .positive()
     .default(RETENTION.unprintedMs / 1000),
   REQUEST_TIMEOUT: z.coerce.number().positive().default(30),
+  UPLOAD_LOCK_TIMEOUT: z.coerce.number().positive().default(30),
   UPLOAD_PROGRESS_WINDOW: z.coerce.number().positive().default(30),
   UPLOAD_MIN_PROGRESS: z.coerce
     .number()
@@ -161,6 +162,8 @@ export type Config = {
   unprintedRetentionSeconds: number;
   /** Headers, and any body but an upload's, must have arrived within this (REQUEST_TIMEOUT, seconds). */
   requestTimeoutMs: number;
+  /** How long a tus request waits for an upload another connection holds before it answers 423 (UPLOAD_LOCK_TIMEOUT, seconds). */
+  uploadLockTimeoutMs: number;
   /** An upload body is cut (408) when less than `uploadMinProgressBytes` arrive in this window. */
   uploadProgressWindowMs: number;
   uploadMinProgressBytes: number;
@@ -317,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recycleRetentionSeconds: e.RECYCLE_RETENTION,
     unprintedRetentionSeconds: e.UNPRINTED_RETENTION,
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT * 1000),
+    uploadLockTimeoutMs: Math.round(e.UPLOAD_LOCK_TIMEOUT * 1000),
     uploadProgressWindowMs: Math.round(e.UPLOAD_PROGRESS_WINDOW * 1000),
     uploadMinProgressBytes: e.UPLOAD_MIN_PROGRESS,
     uploadsPerAddress: e.UPLOADS_PER_ADDRESS,

@@ -17,10 +17,13 @@ export const unauthorized = (message = 'Authentication failed', code = 'UNAUTHEN
 export const forbidden = (message = 'You do not have access to this resource', code = 'FORBIDDEN') => new HttpError(403, code, message);
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new HttpError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
+export const databaseUnavailable = () =>
+  new HttpError(503, 'DATABASE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.');
+export const internalError = () => new HttpError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
 export const tooManyAttempts = () => new HttpError(429, 'RATE_LIMITED', 'Too many attempts. Please try again in a few minutes.');
 
 /** Connection-level failures of PGlite or pg: the request cannot be served now, but may be soon. */
-function isDatabaseDown(err: unknown): boolean {
+export function isDatabaseDown(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown };
   if (!e || typeof e !== 'object') return false;
   const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006'];
@@ -81,9 +84,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseDown(err)) {
       req.log.warn({ err: loggable(err) }, 'database unavailable');
-      return reply
-        .status(503)
-        .send({ error: 'The service is temporarily unavailable. Please try again shortly.', code: 'DATABASE_UNAVAILABLE' });
+      const down = databaseUnavailable();
+      return reply.status(down.status).send({ error: down.message, code: down.code });
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
@@ -102,7 +104,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ error: message, code: err.code ?? 'BAD_REQUEST' });
     }
     req.log.error({ err: loggable(err) }, 'unhandled error');
-    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    const internal = internalError();
+    return reply.status(internal.status).send({ error: internal.message, code: internal.code });
   });
 }
 

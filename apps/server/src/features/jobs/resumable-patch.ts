@@ -13,14 +13,17 @@ export type Continued = { offset: number; expires: Date | null };
 export const TUS_VERSION = '1.0.0';
 const OFFSET = /^\d{1,15}$/;
 
+/** A lock another connection held past the wait (UPLOAD_LOCK_TIMEOUT): the phone asks again, nothing is lost. */
+export const uploadBusy = () =>
+  new HttpError(423, 'UPLOAD_BUSY', 'This upload is being sent on another connection. Ask where it stands in a moment.');
+
 /** tus's own refusals (409, 404, 410 from the store) in the shape every other answer has. */
 function asHttpError(err: unknown): unknown {
   const tus = err as { status_code?: number; body?: string };
   if (err === ERRORS.INVALID_OFFSET)
     return new HttpError(409, 'UPLOAD_OFFSET_MISMATCH', 'This upload is elsewhere now. Ask where it stands and continue from there.');
   if (err === ERRORS.FILE_NOT_FOUND) return new HttpError(404, 'UPLOAD_NOT_FOUND', 'Upload not found');
-  if (err === ERRORS.ERR_LOCK_TIMEOUT)
-    return new HttpError(423, 'UPLOAD_BUSY', 'This upload is being sent on another connection. Ask where it stands in a moment.');
+  if (err === ERRORS.ERR_LOCK_TIMEOUT) return uploadBusy();
   if (err === ERRORS.FILE_NO_LONGER_EXISTS) return new HttpError(410, 'UPLOAD_EXPIRED', 'This upload expired. Send the file again.');
   if (typeof tus?.status_code === 'number' && typeof tus.body === 'string') {
     const parsed = (() => {

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/contract';
 import { Server } from '@tus/server';
-import type { Locker, Upload } from '@tus/utils';
+import { ERRORS, type Locker, type Upload } from '@tus/utils';
+import type { Logger } from 'pino';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
-import { HttpError } from '../../http/errors.js';
+import { databaseUnavailable, HttpError, internalError, isDatabaseDown } from '../../http/errors.js';
 import * as policies from '../../limits/policies.js';
 import type { RateLimiter } from '../../limits/rate-limiter.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -14,7 +15,7 @@ import { extensionOf, refusedType } from './content-check.js';
 import { validateFilename } from './filename.js';
 import { clientKeyOf, type QuotaLimits } from './quota.js';
 import { usageOf } from './quota-repo.js';
-import { type ContinueRequest, continueUpload } from './resumable-patch.js';
+import { type ContinueRequest, continueUpload, uploadBusy } from './resumable-patch.js';
 import { findUploadAtShop } from './resumable-repo.js';
 import { ResumableStore } from './resumable-store.js';
 import { storageFull } from './upload.js';
@@ -30,14 +31,29 @@ export type ResumableDeps = {
   quota: QuotaLimits;
   /** The address the request came from, as Fastify resolved it (trusted proxies applied). */
   addressOf: (raw: unknown) => string;
+  logger: Logger;
 };
 
 const NO_RESERVATION = '00000000-0000-0000-0000-000000000000';
 const UPLOADS_PATH = /^\/api\/public\/shops\/([^/?#]+)\/uploads(?:\/([^/?#]+))?/;
 
 /** tus's answer for one of our refusals: its status and our error body, as every other call has it. */
-const tusError = (err: unknown) =>
-  err instanceof HttpError ? { status_code: err.status, body: JSON.stringify({ error: err.message, code: err.code }) } : err;
+const tusAnswer = (err: HttpError) => ({ status_code: err.status, body: JSON.stringify({ error: err.message, code: err.code }) });
+const tusError = (err: unknown) => (err instanceof HttpError ? tusAnswer(err) : err);
+
+/**
+ * What a failed HEAD, POST or DELETE answers instead of tus's 500 with the error's message in it: a lock
+ * held elsewhere past the wait is 423 as on our PATCH; a thrown error, 503 with the database out of reach
+ * and our plain 500 otherwise. Answers already made (tus's refusals, ours through tusError) stay.
+ */
+function failure(err: unknown, logger: Logger) {
+  if (err === ERRORS.ERR_LOCK_TIMEOUT) return tusAnswer(uploadBusy());
+  const status = (err as { status_code?: unknown } | null)?.status_code;
+  if (typeof status === 'number') return undefined;
+  if (isDatabaseDown(err)) return tusAnswer(databaseUnavailable());
+  logger.error({ err }, 'resumable upload request failed');
+  return tusAnswer(internalError());
+}
 
 const slugOf = (url: string) => decodeURIComponent(UPLOADS_PATH.exec(new URL(url).pathname)?.[1] ?? '');
 
@@ -68,6 +84,7 @@ export function resumableUploads(d: ResumableDeps) {
         throw tusError(err);
       }
     },
+    onResponseError: (_req, err) => failure(err, d.logger),
     // An upload is continued, looked at or ended only under the shop it was begun at.
     onIncomingRequest: async (req, id) => {
       if (req.method === 'POST') return;
