@@ -1,6 +1,7 @@
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { useNow } from '../../components/useNow';
+import { formatBytes } from '../../lib/format';
 import { bytesPerSecond, progressText } from '../../lib/transferRate';
 import type { FileProgress } from './useFileSends';
 
@@ -74,17 +75,39 @@ export function OfflineBanner() {
   );
 }
 
+/** Names shown in the offer before the rest are counted: a 50-file send should not push its button off the screen. */
+const NAMED = 3;
+
 /** After a reload cut a send short: its files are still on this phone, so it carries on without picking them again. */
-export function ResumeOffer({ count, onResume, onStartOver }: { count: number; onResume: () => void; onStartOver: () => void }) {
-  const files = `${count} ${count === 1 ? 'file' : 'files'}`;
+export function ResumeOffer({
+  files,
+  onResume,
+  onStartOver,
+}: {
+  files: readonly { name: string; size: number }[];
+  onResume: () => void;
+  onStartOver: () => void;
+}) {
+  const count = `${files.length} ${files.length === 1 ? 'file' : 'files'}`;
+  const more = files.length - NAMED;
   return (
     <div className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4" data-testid="resume-offer">
       <p className="text-sm font-semibold text-slate-900">Your upload did not finish</p>
       <p className="mt-1 text-sm text-slate-600">
         The page was closed or reloaded while your files were being sent. They are still on this phone.
       </p>
+      <ul className="mt-2 space-y-0.5 text-sm text-slate-700" aria-label="Files to resume">
+        {files.slice(0, NAMED).map((file, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: two kept files may share a name; the order is fixed.
+          <li key={i} className="flex justify-between gap-3">
+            <span className="truncate">{file.name}</span>
+            <span className="shrink-0 text-slate-500">{formatBytes(file.size)}</span>
+          </li>
+        ))}
+        {more > 0 && <li className="text-slate-500">and {more} more</li>}
+      </ul>
       <Button className="mt-3 w-full py-3 text-base" onClick={onResume}>
-        Resume your upload ({files})
+        Resume your upload ({count})
       </Button>
       <Button variant="ghost" className="mt-2 w-full" onClick={onStartOver}>
         Start over

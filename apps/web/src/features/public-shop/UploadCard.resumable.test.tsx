@@ -213,6 +213,12 @@ describe('upload card: after a reload', () => {
     const again = renderUploadCard({ kept });
     const resume = await screen.findByRole('button', { name: 'Resume your upload (2 files)' });
     expect(screen.getByRole('button', { name: 'Start over' })).toBeInTheDocument();
+    // The customer sees which files these are before carrying on.
+    expect(
+      within(screen.getByRole('list', { name: 'Files to resume' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['a.pdf2 MB', 'b.pdf1 MB']);
     expect(screen.queryByLabelText('Choose files to print')).not.toBeInTheDocument();
 
     await again.user.click(resume);

@@ -202,7 +202,7 @@ export function UploadCard({
         <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800 ring-1 ring-amber-200">{waiting}</p>
       )}
       {kept.offer ? (
-        <ResumeOffer count={kept.offer.files.length} onResume={() => resume(kept.offer!)} onStartOver={startOver} />
+        <ResumeOffer files={kept.offer.files.map(({ file }) => file)} onResume={() => resume(kept.offer!)} onStartOver={startOver} />
       ) : (
         <form onSubmit={submit} noValidate className="mt-4 space-y-4">
           <FileDropZone disabled={uploading} onPick={pick} />
