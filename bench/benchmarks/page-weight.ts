@@ -1,7 +1,8 @@
 /**
  * Gzipped JS and CSS each route downloads: the entry chunk and what it imports
  * statically, plus the route's lazy page chunk and its static imports (plus the
- * signed-in shell for guarded routes). Routes are read from apps/web/src/app/routes.tsx,
+ * signed-in shell for guarded routes, and the query client's chunk for pages declared with
+ * lazyWithQueries). Routes are read from apps/web/src/app/routes.tsx,
  * chunks from the Vite manifest (apps/web/dist/.vite/manifest.json).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,13 +22,18 @@ function resolveModule(fromDir: string, spec: string, manifest: Manifest): strin
   return [base, `${base}.tsx`, `${base}.ts`, `${base}/index.tsx`, `${base}/index.ts`].find((k) => manifest[k]);
 }
 
-/** `const X = lazy(() => import('…'))` in a file → X → manifest key. */
-function lazyImports(file: string, manifest: Manifest): Map<string, string> {
+type LazyPage = { key: string; withQueries: boolean };
+
+/**
+ * `const X = lazy(() => import('…'))` in a file → X → manifest key; `lazyWithQueries(…)` also loads the
+ * query client's chunk (apps/web/src/app/lazyWithQueries.ts), which the route then counts.
+ */
+function lazyImports(file: string, manifest: Manifest): Map<string, LazyPage> {
   const text = readFileSync(file, 'utf8');
-  const out = new Map<string, string>();
-  for (const m of text.matchAll(/const\s+(\w+)\s*=\s*lazy\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
-    const key = resolveModule(path.dirname(file), m[2]!, manifest);
-    if (key) out.set(m[1]!, key);
+  const out = new Map<string, LazyPage>();
+  for (const m of text.matchAll(/const\s+(\w+)\s*=\s*(lazy|lazyWithQueries)\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    const key = resolveModule(path.dirname(file), m[3]!, manifest);
+    if (key) out.set(m[1]!, { key, withQueries: m[2] === 'lazyWithQueries' });
   }
   return out;
 }
@@ -82,6 +88,13 @@ export const pageWeight: Benchmark = {
       ...lazyImports(path.join(WEB, 'src/app/routes.tsx'), manifest),
       ...lazyImports(path.join(WEB, 'src/app/AppLayout.tsx'), manifest),
     ]);
+    const queries = 'src/app/queries.tsx';
+    if (!manifest[queries]) throw new Error(`${queries} is not in the manifest`);
+    const withPage = (page: LazyPage | undefined, into: Set<string>) => {
+      if (!page) return;
+      closure(page.key, into);
+      if (page.withQueries) closure(queries, into);
+    };
     const shell = lazies.get('Shell');
     const routes = routesOf(path.join(WEB, 'src/app/routes.tsx'));
     const shellKeys = new Set<string>();
@@ -91,8 +104,8 @@ export const pageWeight: Benchmark = {
       const keys = new Set<string>();
       closure(entry, keys);
       const page = lazies.get(r.component);
-      if (page) closure(page, keys);
-      if (r.guarded && shell) closure(shell, keys);
+      withPage(page, keys);
+      if (r.guarded) withPage(shell, keys);
       const js = new Set<string>();
       const css = new Set<string>();
       for (const k of keys) {
@@ -154,7 +167,7 @@ export const pageWeight: Benchmark = {
     return {
       rows,
       notes: [
-        `${results.length} routes; KB = 1000 bytes, gzip -9; a route counts the entry chunk, its lazy page chunk, their static imports and CSS (guarded routes also the shell).`,
+        `${results.length} routes; KB = 1000 bytes, gzip -9; a route counts the entry chunk, its lazy page chunk, their static imports and CSS (guarded routes also the shell, lazyWithQueries pages the query client).`,
       ],
       data: { routes: results },
     };

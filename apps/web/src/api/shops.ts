@@ -1,6 +1,6 @@
 import type { TOnboardingResult, TOnboardingShop, TPublicShopDetails } from '@counterprint/contract';
-import { useQuery } from '@tanstack/react-query';
-import { apiGet, apiPost, request } from './client';
+import { useEffect, useState } from 'react';
+import { ApiError, apiGet, apiPost, request } from './client';
 import { LOCAL, readStoredUser, SESSION } from './storage';
 
 // Banners can be 4 × 5 MB on a shop's mobile data; the default 8 s would cut them off.
@@ -8,22 +8,48 @@ const ONBOARDING_TIMEOUT_MS = 120_000;
 
 const shopPath = (slug: string) => `/public/shops/${encodeURIComponent(slug)}`;
 
-export const shopKeys = {
-  publicDetails: (slug: string) => ['public-shop', slug] as const,
-};
-
 export function fetchPublicShop(slug: string): Promise<TPublicShopDetails> {
   return apiGet<TPublicShopDetails>(`${shopPath(slug)}/details`, { public: true });
 }
 
-export function usePublicShop(slug: string | undefined) {
-  return useQuery({
-    queryKey: shopKeys.publicDetails(slug ?? ''),
-    queryFn: () => fetchPublicShop(slug ?? ''),
-    enabled: Boolean(slug),
-    // A customer at the counter may keep the page open; the open/closed badge should not go stale for long.
-    staleTime: 60_000,
-  });
+/** Tries after the first, and the wait before each: a phone at the counter may lose a request or two. */
+const RETRY_AFTER_MS = [1_000, 2_000];
+
+export type PublicShopState = { data: TPublicShopDetails | undefined; isError: boolean; error: unknown };
+
+/**
+ * A shop's public details, fetched once per page: the shop page reads only this, so it does without
+ * TanStack Query and its bytes (docs/decisions/050-query-client-off-the-shop-page.md). A 4xx is final
+ * (the shop does not exist); anything else is tried twice more, as the app's queries are.
+ */
+export function usePublicShop(slug: string | undefined): PublicShopState {
+  const [state, setState] = useState<PublicShopState & { slug?: string }>({ data: undefined, isError: false, error: null });
+  useEffect(() => {
+    if (!slug) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = (tried: number) => {
+      fetchPublicShop(slug).then(
+        (data) => {
+          if (live) setState({ slug, data, isError: false, error: null });
+        },
+        (error: unknown) => {
+          if (!live) return;
+          const final = error instanceof ApiError && error.status >= 400 && error.status < 500;
+          const wait = RETRY_AFTER_MS[tried];
+          if (final || wait === undefined) setState({ slug, data: undefined, isError: true, error });
+          else timer = setTimeout(() => attempt(tried + 1), wait);
+        },
+      );
+    };
+    attempt(0);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [slug]);
+  // Another shop's answer is never shown while this one's is on its way.
+  return state.slug === slug ? state : { data: undefined, isError: false, error: null };
 }
 
 const visitedKey = (slug: string) => `visited:${slug}`;

@@ -1,10 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner, Spinner } from '../components/Spinner';
 import { useAuth } from './auth';
 import { useDocumentTitle } from './documentTitle';
+import { lazyWithQueries } from './lazyWithQueries';
 
-const Shell = lazy(() => import('./Shell'));
+// The shell reads through TanStack Query (its menus, the pages in it): the query client comes with it.
+const Shell = lazyWithQueries(() => import('./Shell'));
 
 /** Pages that stand alone, centred or public, with no sidebar even for a signed-in user. */
 const CHROMELESS = [

@@ -1,9 +1,9 @@
 import type { TRole } from '@counterprint/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { refreshSession } from '../api/client';
 import { AUTH_CHANGED, clearExpiredSession, LOCAL, readActiveRole, setActiveRole } from '../api/storage';
 import { decodeToken, rolesOf, secondsLeft } from '../api/token';
+import { QueryHolderContext } from './queryHolder';
 import { openingWorkspace } from './workspace';
 
 export interface AuthState {
@@ -45,7 +45,7 @@ const AuthContext = createContext<AuthState>({ checked: false, ...SIGNED_OUT });
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ checked: false, ...SIGNED_OUT });
-  const queryClient = useQueryClient();
+  const queries = useContext(QueryHolderContext);
 
   useEffect(() => {
     let latest = 0;
@@ -75,8 +75,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Answers cached for one account must never show to the next.
   useEffect(() => {
-    if (state.checked && !state.signedIn) queryClient.clear();
-  }, [state.checked, state.signedIn, queryClient]);
+    if (state.checked && !state.signedIn) queries.client?.clear();
+  }, [state.checked, state.signedIn, queries]);
 
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
 }

@@ -2,15 +2,17 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from './AppLayout';
 import { HomeRedirect, RequireRole, UnknownPath } from './guards';
+import { lazyWithQueries } from './lazyWithQueries';
 
 // Every page is its own chunk: a customer on a phone at the counter downloads only the upload page.
-const LoginPage = lazy(() => import('../features/accounts/LoginPage'));
-const SignupPage = lazy(() => import('../features/accounts/SignupPage'));
-const ForgotPasswordPage = lazy(() => import('../features/accounts/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('../features/accounts/ResetPasswordPage'));
-const VerifyEmailPage = lazy(() => import('../features/accounts/VerifyEmailPage'));
-const ProfilePage = lazy(() => import('../features/accounts/ProfilePage'));
-const OnboardingShopPage = lazy(() => import('../features/onboarding/OnboardingShopPage'));
+// Pages that read through TanStack Query load its client beside them (lazyWithQueries); the others never do.
+const LoginPage = lazyWithQueries(() => import('../features/accounts/LoginPage'));
+const SignupPage = lazyWithQueries(() => import('../features/accounts/SignupPage'));
+const ForgotPasswordPage = lazyWithQueries(() => import('../features/accounts/ForgotPasswordPage'));
+const ResetPasswordPage = lazyWithQueries(() => import('../features/accounts/ResetPasswordPage'));
+const VerifyEmailPage = lazyWithQueries(() => import('../features/accounts/VerifyEmailPage'));
+const ProfilePage = lazyWithQueries(() => import('../features/accounts/ProfilePage'));
+const OnboardingShopPage = lazyWithQueries(() => import('../features/onboarding/OnboardingShopPage'));
 const ShopPublicPage = lazy(() => import('../features/public-shop/ShopPublicPage'));
 const JobStatusPage = lazy(() => import('../features/job-status/JobStatusPage'));
 const ShopNotFoundPage = lazy(() => import('../features/public-shop/ShopNotFoundPage'));
@@ -27,15 +29,15 @@ const PricingPage = lazy(() => import('../features/public-site/PricingPage'));
 const HelpPage = lazy(() => import('../features/public-site/HelpPage'));
 const SetupPage = lazy(() => import('../features/public-site/SetupPage'));
 const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage'));
-const OwnerDashboardPage = lazy(() => import('../features/dashboard/OwnerDashboardPage'));
+const OwnerDashboardPage = lazyWithQueries(() => import('../features/dashboard/OwnerDashboardPage'));
 const UserDashboardPage = lazy(() => import('../features/dashboard/UserDashboardPage'));
-const ShopDashboardPage = lazy(() => import('../features/shop-dashboard/ShopDashboardPage'));
-const PrintJobsPage = lazy(() => import('../features/jobs/PrintJobsPage'));
-const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage'));
-const CustomersPage = lazy(() => import('../features/customers/CustomersPage'));
-const EarningsPage = lazy(() => import('../features/earnings/EarningsPage'));
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
-const RecycleBinPage = lazy(() => import('../features/recycle/RecycleBinPage'));
+const ShopDashboardPage = lazyWithQueries(() => import('../features/shop-dashboard/ShopDashboardPage'));
+const PrintJobsPage = lazyWithQueries(() => import('../features/jobs/PrintJobsPage'));
+const AnalyticsPage = lazyWithQueries(() => import('../features/analytics/AnalyticsPage'));
+const CustomersPage = lazyWithQueries(() => import('../features/customers/CustomersPage'));
+const EarningsPage = lazyWithQueries(() => import('../features/earnings/EarningsPage'));
+const SettingsPage = lazyWithQueries(() => import('../features/settings/SettingsPage'));
+const RecycleBinPage = lazyWithQueries(() => import('../features/recycle/RecycleBinPage'));
 
 /** The route table of docs/product/routes.md#web-routes (verify-email, linked public pages and OWNER analytics/settings included). */
 export function AppRoutes() {

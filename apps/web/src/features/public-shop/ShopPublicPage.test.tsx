@@ -131,8 +131,9 @@ describe('public shop page', () => {
     await screen.findByText('/shop-not-found', { selector: 'output' });
   });
 
-  it('tells /shop-not-found when the server could not be reached, so it can offer a retry', async () => {
-    stubFetch(() => jsonResponse(503, { error: 'Database unavailable', code: 'UNAVAILABLE' }));
+  it('tries twice more, then tells /shop-not-found the server could not be reached, so it can offer a retry', async () => {
+    const unavailable = () => jsonResponse(503, { error: 'Database unavailable', code: 'UNAVAILABLE' });
+    const { calls } = stubFetch(unavailable, unavailable, unavailable);
     renderPage(
       <Routes>
         <Route path="/public/:slug" element={<ShopPublicPage />} />
@@ -140,7 +141,20 @@ describe('public shop page', () => {
       </Routes>,
       { url: '/public/print-hub' },
     );
-    expect(await screen.findByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/public/print-hub');
+    // After 1 s and 2 s more: a phone at the counter may lose a request or two.
+    expect(await screen.findByRole('link', { name: 'Try again' }, { timeout: 6_000 })).toHaveAttribute('href', '/public/print-hub');
+    expect(calls.map((c) => c.url)).toEqual(Array(3).fill('/api/public/shops/print-hub/details'));
+  });
+
+  it('shows the shop when a second try reaches it, without sending the customer away', async () => {
+    stubFetch(
+      () => jsonResponse(503, { error: 'Database unavailable', code: 'UNAVAILABLE' }),
+      () => jsonResponse(200, SHOP),
+      () => jsonResponse(201, { ok: true }),
+    );
+    render();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Print Hub' }, { timeout: 3_000 })).toBeInTheDocument();
+    expect(screen.queryByText('/shop-not-found', { selector: 'output' })).not.toBeInTheDocument();
   });
 
   it('draws a header in the shop colour when it has no banners, and a carousel when it has', async () => {
