@@ -17,13 +17,13 @@ export const unauthorized = (message = 'Authentication failed', code = 'UNAUTHEN
 export const forbidden = (message = 'You do not have access to this resource', code = 'FORBIDDEN') => new HttpError(403, code, message);
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new HttpError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
-export const databaseUnavailable = () =>
+const databaseUnavailable = () =>
   new HttpError(503, 'DATABASE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.');
-export const internalError = () => new HttpError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+const internalError = () => new HttpError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
 export const tooManyAttempts = () => new HttpError(429, 'RATE_LIMITED', 'Too many attempts. Please try again in a few minutes.');
 
 /** Connection-level failures of PGlite or pg: the request cannot be served now, but may be soon. */
-export function isDatabaseDown(err: unknown): boolean {
+function isDatabaseDown(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown };
   if (!e || typeof e !== 'object') return false;
   const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006'];
@@ -60,32 +60,42 @@ function loggable(err: unknown): unknown {
   return { type: 'DrizzleQueryError', message: e.cause?.message ?? 'query failed', code: e.cause?.code };
 }
 
+type ErrorLog = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/**
+ * What a thrown error answers, wherever it was thrown (a route, or tus's own handlers): ours as they
+ * are, a full or unwritable blob store 507/503, a value the database refused 400, the database out of
+ * reach 503, anything else a plain 500. Logged without SQL parameters; the client never sees a message
+ * that was not written for it.
+ */
+export function answerForThrown(err: unknown, log: ErrorLog): HttpError {
+  if (err instanceof HttpError) return err;
+  // A full blob disk anywhere (banners, onboarding) answers like a full upload: 507, not a 500.
+  if (err instanceof StorageFullError) return new HttpError(507, 'STORAGE_FULL', 'Storage is full. Please try again later.');
+  // A read-only or unwritable blob store: the operator's fault, and it may pass; nothing was stored.
+  if (err instanceof StorageUnavailableError) {
+    log.error({ reason: err.reason }, 'blob storage is not writable');
+    return new HttpError(503, 'STORAGE_UNAVAILABLE', 'Files cannot be saved right now. Please try again later.');
+  }
+  const invalid = invalidValue(err);
+  if (invalid) {
+    log.warn({ err: loggable(err) }, 'database refused a value');
+    return invalid;
+  }
+  if (isDatabaseDown(err)) {
+    log.warn({ err: loggable(err) }, 'database unavailable');
+    return databaseUnavailable();
+  }
+  log.error({ err: loggable(err) }, 'unhandled error');
+  return internalError();
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof HttpError) {
-      return reply.status(err.status).send({ error: err.message, code: err.code });
-    }
+    const send = (answer: HttpError) => reply.status(answer.status).send({ error: answer.message, code: answer.code });
+    if (err instanceof HttpError) return send(err);
     if (err.validation) {
       return reply.status(400).send({ error: validationMessage(err), code: 'VALIDATION' });
-    }
-    // A full blob disk anywhere (banners, onboarding) answers like a full upload: 507, not a 500.
-    if (err instanceof StorageFullError) {
-      return reply.status(507).send({ error: 'Storage is full. Please try again later.', code: 'STORAGE_FULL' });
-    }
-    // A read-only or unwritable blob store: the operator's fault, and it may pass; nothing was stored.
-    if (err instanceof StorageUnavailableError) {
-      req.log.error({ reason: err.reason }, 'blob storage is not writable');
-      return reply.status(503).send({ error: 'Files cannot be saved right now. Please try again later.', code: 'STORAGE_UNAVAILABLE' });
-    }
-    const invalid = invalidValue(err);
-    if (invalid) {
-      req.log.warn({ err: loggable(err) }, 'database refused a value');
-      return reply.status(invalid.status).send({ error: invalid.message, code: invalid.code });
-    }
-    if (isDatabaseDown(err)) {
-      req.log.warn({ err: loggable(err) }, 'database unavailable');
-      const down = databaseUnavailable();
-      return reply.status(down.status).send({ error: down.message, code: down.code });
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
@@ -103,9 +113,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       const message = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'body is required' : err.message;
       return reply.status(status).send({ error: message, code: err.code ?? 'BAD_REQUEST' });
     }
-    req.log.error({ err: loggable(err) }, 'unhandled error');
-    const internal = internalError();
-    return reply.status(internal.status).send({ error: internal.message, code: internal.code });
+    return send(answerForThrown(err, req.log));
   });
 }
 

@@ -20,7 +20,8 @@ export type PublicShopState = { data: TPublicShopDetails | undefined; isError: b
 /**
  * A shop's public details, fetched once per page: the shop page reads only this, so it does without
  * TanStack Query and its bytes (docs/decisions/050-query-client-off-the-shop-page.md). A 4xx is final
- * (the shop does not exist); anything else is tried twice more, as the app's queries are.
+ * (the shop does not exist); anything else is tried twice more, as the app's queries are, and while
+ * the phone is offline it waits for the network first.
  */
 export function usePublicShop(slug: string | undefined): PublicShopState {
   const [state, setState] = useState<PublicShopState & { slug?: string }>({ data: undefined, isError: false, error: null });
@@ -28,6 +29,7 @@ export function usePublicShop(slug: string | undefined): PublicShopState {
     if (!slug) return;
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let online: (() => void) | undefined;
     const attempt = (tried: number) => {
       fetchPublicShop(slug).then(
         (data) => {
@@ -36,6 +38,12 @@ export function usePublicShop(slug: string | undefined): PublicShopState {
         (error: unknown) => {
           if (!live) return;
           const final = error instanceof ApiError && error.status >= 400 && error.status < 500;
+          if (!final && !navigator.onLine) {
+            // A phone with no network waits for it, as a query does, rather than spending its tries.
+            online = () => attempt(tried);
+            window.addEventListener('online', online, { once: true });
+            return;
+          }
           const wait = RETRY_AFTER_MS[tried];
           if (final || wait === undefined) setState({ slug, data: undefined, isError: true, error });
           else timer = setTimeout(() => attempt(tried + 1), wait);
@@ -46,6 +54,7 @@ export function usePublicShop(slug: string | undefined): PublicShopState {
     return () => {
       live = false;
       clearTimeout(timer);
+      if (online) window.removeEventListener('online', online);
     };
   }, [slug]);
   // Another shop's answer is never shown while this one's is on its way.

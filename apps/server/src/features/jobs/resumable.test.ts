@@ -232,6 +232,19 @@ describe.each(DATABASE_KINDS)('resumable uploads (tus) on %s', (kind) => {
     expect((after as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(count());
   });
 
+  it('answers a control character or broken escape in the shop of a tus path with 400, as every other route does', async () => {
+    for (const slug of ['%00', '%C3%28', '%FF', 'a%0Ab']) {
+      const nul = `/api/public/shops/${slug}/uploads`;
+      const answers = [
+        await create(slug, 'a.pdf', 100),
+        await answer(send('HEAD', `${nul}/AAAAAAAAAAAAAAAAAAAAAA`, {})),
+        await answer(send('DELETE', `${nul}/AAAAAAAAAAAAAAAAAAAAAA`, {})),
+      ];
+      // Refused before tus or the database sees them (the control-character check, Fastify's URL check).
+      for (const a of answers) expect(a.status, `${slug}: ${a.body}`).toBe(400);
+    }
+  });
+
   it('refuses a file whose first bytes are not what its name says, as soon as they arrive, and keeps none of it', async () => {
     const fake = Buffer.concat([Buffer.from('MZ\x90\x00'), randomBytes(100 * 1024)]);
     const created = await create(shop.slug, 'invoice.pdf', fake.length + 50 * 1024);

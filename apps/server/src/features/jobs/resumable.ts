@@ -6,7 +6,7 @@ import { ERRORS, type Locker, type Upload } from '@tus/utils';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
-import { databaseUnavailable, HttpError, internalError, isDatabaseDown } from '../../http/errors.js';
+import { answerForThrown, HttpError } from '../../http/errors.js';
 import * as policies from '../../limits/policies.js';
 import type { RateLimiter } from '../../limits/rate-limiter.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -43,16 +43,14 @@ const tusError = (err: unknown) => (err instanceof HttpError ? tusAnswer(err) : 
 
 /**
  * What a failed HEAD, POST or DELETE answers instead of tus's 500 with the error's message in it: a lock
- * held elsewhere past the wait is 423 as on our PATCH; a thrown error, 503 with the database out of reach
- * and our plain 500 otherwise. Answers already made (tus's refusals, ours through tusError) stay.
+ * held elsewhere past the wait is 423 as on our PATCH; a thrown error what it answers on any other route
+ * (http/errors.ts). Answers already made (tus's refusals, ours through tusError) stay.
  */
 function failure(err: unknown, logger: Logger) {
   if (err === ERRORS.ERR_LOCK_TIMEOUT) return tusAnswer(uploadBusy());
   const status = (err as { status_code?: unknown } | null)?.status_code;
   if (typeof status === 'number') return undefined;
-  if (isDatabaseDown(err)) return tusAnswer(databaseUnavailable());
-  logger.error({ err }, 'resumable upload request failed');
-  return tusAnswer(internalError());
+  return tusAnswer(answerForThrown(err, logger));
 }
 
 const slugOf = (url: string) => decodeURIComponent(UPLOADS_PATH.exec(new URL(url).pathname)?.[1] ?? '');

@@ -4,7 +4,7 @@ import type { AdvisoryLocks } from '../../db/advisory-locks.js';
 
 /** Where an instance asks the one holding an upload's lock to let it go. */
 export const UPLOAD_RELEASE_CHANNEL = 'upload_release';
-/** How long a request waits for an upload's lock: then our PATCH answers 423, tus's HEAD and DELETE their 500. */
+/** How long a request waits for an upload's lock by default (UPLOAD_LOCK_TIMEOUT): then HEAD, PATCH and DELETE answer 423. */
 const ACQUIRE_TIMEOUT_MS = 30_000;
 /** How often a waiting instance asks again, should the holder have missed the first NOTIFY. */
 const ASK_AGAIN_MS = 1000;

@@ -16,6 +16,12 @@ describe('ResumeOffer', () => {
     expect(onResume).toHaveBeenCalledOnce();
   });
 
+  it('names a fourth file rather than counting it as one more', () => {
+    render(<ResumeOffer files={files.slice(0, 4)} onResume={() => {}} onStartOver={() => {}} />);
+    const listed = within(screen.getByRole('list', { name: 'Files to resume' })).getAllByRole('listitem');
+    expect(listed.map((li) => li.textContent)).toEqual(['menu.pdf1 MB', 'notes.docx2 MB', 'photo.heic3 MB', 'sheet.xlsx4 MB']);
+  });
+
   it('speaks of one file as one file, and counts nothing more', () => {
     render(<ResumeOffer files={files.slice(0, 1)} onResume={() => {}} onStartOver={() => {}} />);
     expect(screen.getByRole('button', { name: 'Resume your upload (1 file)' })).toBeInTheDocument();

@@ -89,7 +89,9 @@ export function ResumeOffer({
   onStartOver: () => void;
 }) {
   const count = `${files.length} ${files.length === 1 ? 'file' : 'files'}`;
-  const more = files.length - NAMED;
+  // "and 1 more" would take the line the name itself needs.
+  const named = files.length === NAMED + 1 ? files.length : NAMED;
+  const more = files.length - named;
   return (
     <div className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4" data-testid="resume-offer">
       <p className="text-sm font-semibold text-slate-900">Your upload did not finish</p>
@@ -97,7 +99,7 @@ export function ResumeOffer({
         The page was closed or reloaded while your files were being sent. They are still on this phone.
       </p>
       <ul className="mt-2 space-y-0.5 text-sm text-slate-700" aria-label="Files to resume">
-        {files.slice(0, NAMED).map((file, i) => (
+        {files.slice(0, named).map((file, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: two kept files may share a name; the order is fixed.
           <li key={i} className="flex justify-between gap-3">
             <span className="truncate">{file.name}</span>

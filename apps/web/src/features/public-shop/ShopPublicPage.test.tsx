@@ -1,7 +1,7 @@
 import type { TPublicShopDetails } from '@counterprint/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readRecentJobs, rememberJob } from '../../lib/recentJobs';
 import { fakeUploads } from '../../test/fakeUploads';
 import { jsonResponse, stubFetch } from '../../test/helpers';
@@ -144,6 +144,30 @@ describe('public shop page', () => {
     // After 1 s and 2 s more: a phone at the counter may lose a request or two.
     expect(await screen.findByRole('link', { name: 'Try again' }, { timeout: 6_000 })).toHaveAttribute('href', '/public/print-hub');
     expect(calls.map((c) => c.url)).toEqual(Array(3).fill('/api/public/shops/print-hub/details'));
+  });
+
+  it('waits for the network on a phone that is offline instead of spending its tries, then shows the shop', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { calls } = stubFetch(
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => jsonResponse(200, SHOP),
+      () => jsonResponse(201, { ok: true }),
+    );
+    try {
+      render();
+      await waitFor(() => expect(calls).toHaveLength(1));
+      // Past the first retry's second: nothing more is sent, and the customer is not sent away.
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      expect(calls).toHaveLength(1);
+      expect(screen.getByText('Loading shop')).toBeInTheDocument();
+      onLine.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Print Hub' })).toBeInTheDocument();
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it('shows the shop when a second try reaches it, without sending the customer away', async () => {
