@@ -6,9 +6,10 @@
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { quiesceDisk } from '../lib/disk.js';
 import { startDriver } from '../lib/driver.js';
 import { MiB } from '../lib/payload.js';
-import { rssSampler } from '../lib/procstat.js';
+import { rssSampler, threadCpu, threadCpuDelta } from '../lib/procstat.js';
 import type { Benchmark, Row } from '../lib/report.js';
 import { readRss, scratchDir, startServer } from '../lib/server.js';
 import { createShop, type ShopFixture, waitForPageCounts, waitForPrepared } from '../lib/setup.js';
@@ -76,27 +77,48 @@ export const resumableUploads: Benchmark = {
       const base: number[] = [];
       const growth: number[] = [];
       const errors: string[] = [];
+      const jobMs: number[] = [];
+      const totalMs: number[] = [];
+      let cacheNote = '';
       for (let i = 0; i < rounds; i++) {
-        const before = readRss(server.pid);
-        const rss = rssSampler(server.pid, () => readRss(server.pid));
-        const r = await uploader.call<TusJobResult>('tus', {
-          url: server.url,
-          slug: shop.slug,
-          files,
-          size,
-          prefix: `r${i}`,
-          inFlight: IN_FLIGHT,
-        });
-        rss.stop();
-        growth.push((rss.peak - before) / MB);
-        if (r.status !== 201) errors.push(`tus ${r.status} ${r.error ?? ''}`);
-        ours.push(bytes / MB / (r.ms / 1000));
-        // The job's 50 files are counted and drawn in the background: the baseline must not run beside that.
-        await settled(server.url, shop);
-        const b = await uploader.call<{ status: number; ms: number }>('raw', { url: rawUrl, files, size });
-        base.push(bytes / MB / (b.ms / 1000));
+        const runOurs = async () => {
+          cacheNote = await quiesceDisk();
+          const before = readRss(server.pid);
+          const t0 = process.env.BENCH_TRACE ? threadCpu(server.pid) : undefined;
+          const rss = rssSampler(server.pid, () => readRss(server.pid));
+          const r = await uploader.call<TusJobResult>('tus', {
+            url: server.url,
+            slug: shop.slug,
+            files,
+            size,
+            prefix: `r${i}`,
+            inFlight: IN_FLIGHT,
+          });
+          rss.stop();
+          if (t0) log(`    server threads (ms): ${threadCpuDelta(t0, threadCpu(server.pid))}`);
+          growth.push((rss.peak - before) / MB);
+          if (r.status !== 201) errors.push(`tus ${r.status} ${r.error ?? ''}`);
+          ours.push(bytes / MB / (r.ms / 1000));
+          jobMs.push(r.jobMs ?? Number.NaN);
+          totalMs.push(r.ms);
+          // The job's 50 files are counted and drawn in the background: the baseline must not run beside that.
+          await settled(server.url, shop);
+        };
+        const runBaseline = async () => {
+          cacheNote = await quiesceDisk();
+          const b = await uploader.call<{ status: number; ms: number }>('raw', { url: rawUrl, files, size });
+          base.push(bytes / MB / (b.ms / 1000));
+        };
+        // Alternate the order so that neither side always runs on the other's writeback.
+        if (i % 2 === 0) {
+          await runOurs();
+          await runBaseline();
+        } else {
+          await runBaseline();
+          await runOurs();
+        }
         log(
-          `  round ${i + 1}: tus ${ours.at(-1)!.toFixed(0)} MB/s (job call ${r.jobMs?.toFixed(0)} of ${r.ms.toFixed(0)} ms), baseline ${base.at(-1)!.toFixed(0)} MB/s, RSS +${growth.at(-1)!.toFixed(1)} MB`,
+          `  round ${i + 1}: tus ${ours.at(-1)!.toFixed(0)} MB/s (job call ${jobMs.at(-1)!.toFixed(0)} of ${totalMs.at(-1)!.toFixed(0)} ms), baseline ${base.at(-1)!.toFixed(0)} MB/s, RSS +${growth.at(-1)!.toFixed(1)} MB`,
         );
       }
 
@@ -164,6 +186,7 @@ export const resumableUploads: Benchmark = {
         rows,
         notes: [
           'Each file is one tus upload (POST, then one PATCH of the whole file); the baseline receives the same bytes as one multipart body and pipes it to a file.',
+          cacheNote,
           ...(errors.length ? [`errors: ${errors.join('; ')}`] : []),
         ],
         data: { tusMBps: ours, baselineMBps: base, rssGrowthMB: growth, lossy, sealing },

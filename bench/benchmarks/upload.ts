@@ -1,6 +1,5 @@
-import { execFile } from 'node:child_process';
-import { rm, writeFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
+import { rm } from 'node:fs/promises';
+import { quiesceDisk } from '../lib/disk.js';
 import { startDriver } from '../lib/driver.js';
 import { MiB } from '../lib/payload.js';
 import { cpuSeconds, rssSampler, threadCpu, threadCpuDelta } from '../lib/procstat.js';
@@ -14,21 +13,6 @@ const MB = 1e6;
 const list = (xs: number[], digits = 0) => xs.map((x) => x.toFixed(digits)).join(', ');
 
 let cacheNote: string | undefined;
-
-/**
- * Flushes dirty pages and drops the page cache before each measured upload, so that neither side inherits
- * the other's writeback or a fuller page cache (round-to-round swings of 2× on this VM without it).
- * Dropping the cache needs root; without it only `sync` runs, and the notes say so.
- */
-async function quiesceDisk(): Promise<void> {
-  await promisify(execFile)('sync');
-  try {
-    await writeFile('/proc/sys/vm/drop_caches', '1');
-    cacheNote ??= 'before every measured upload (server and baseline alike): sync, then the page cache dropped';
-  } catch {
-    cacheNote = 'before every measured upload: sync (dropping the page cache needs root and was skipped)';
-  }
-}
 
 /** One job of `files` × `size` bytes; full run 50 × 25 MiB (the contract's limits), quick 10 × 10 MiB. */
 const bigJob = (quick: boolean) => (quick ? { files: 10, size: 10 * MiB } : { files: 50, size: 25 * MiB });
@@ -66,7 +50,7 @@ export const uploadThroughput: Benchmark = {
       const errors: string[] = [];
       for (let i = 0; i < rounds; i++) {
         const runBaseline = async () => {
-          await quiesceDisk();
+          cacheNote = await quiesceDisk();
           const c0 = cpuSeconds(rawPid);
           const u0 = cpuSeconds(uploader.pid);
           const r = await uploader.call<JobResult>('raw', { url: rawUrl, files, size });
@@ -76,7 +60,7 @@ export const uploadThroughput: Benchmark = {
           cpuBase.push(((cpuSeconds(rawPid) - c0) * 1000) / (bytes / MB));
         };
         const runOurs = async () => {
-          await quiesceDisk();
+          cacheNote = await quiesceDisk();
           const c0 = cpuSeconds(server.pid);
           const t0 = process.env.BENCH_TRACE ? threadCpu(server.pid) : undefined;
           const r = await uploader.call<JobResult>('job', { url: server.url, slug: shop.slug, files, size });
