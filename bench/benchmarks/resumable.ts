@@ -6,7 +6,7 @@
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { quiesceDisk } from '../lib/disk.js';
+import { inTurn, quiesceDisk } from '../lib/disk.js';
 import { startDriver } from '../lib/driver.js';
 import { MiB } from '../lib/payload.js';
 import { rssSampler, threadCpu, threadCpuDelta } from '../lib/procstat.js';
@@ -109,14 +109,7 @@ export const resumableUploads: Benchmark = {
           const b = await uploader.call<{ status: number; ms: number }>('raw', { url: rawUrl, files, size });
           base.push(bytes / MB / (b.ms / 1000));
         };
-        // Alternate the order so that neither side always runs on the other's writeback.
-        if (i % 2 === 0) {
-          await runOurs();
-          await runBaseline();
-        } else {
-          await runBaseline();
-          await runOurs();
-        }
+        await inTurn(i, runOurs, runBaseline);
         log(
           `  round ${i + 1}: tus ${ours.at(-1)!.toFixed(0)} MB/s (job call ${jobMs.at(-1)!.toFixed(0)} of ${totalMs.at(-1)!.toFixed(0)} ms), baseline ${base.at(-1)!.toFixed(0)} MB/s, RSS +${growth.at(-1)!.toFixed(1)} MB`,
         );

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { quiesceDisk } from '../lib/disk.js';
+import { inTurn, quiesceDisk } from '../lib/disk.js';
 import { startDriver } from '../lib/driver.js';
 import { MiB } from '../lib/payload.js';
 import { cpuSeconds, rssSampler, threadCpu, threadCpuDelta } from '../lib/procstat.js';
@@ -70,14 +70,7 @@ export const uploadThroughput: Benchmark = {
           cpuOurs.push(((cpuSeconds(server.pid) - c0) * 1000) / (bytes / MB));
           await settle(server, shop, log);
         };
-        // Alternate the order so that neither side always runs on a warmer page cache.
-        if (i % 2 === 0) {
-          await runBaseline();
-          await runOurs();
-        } else {
-          await runOurs();
-          await runBaseline();
-        }
+        await inTurn(i, runBaseline, runOurs);
         log(`  round ${i + 1}: server ${ours.at(-1)!.toFixed(0)} MB/s, baseline ${base.at(-1)!.toFixed(0)} MB/s`);
       }
       const value = median(ours);

@@ -16,3 +16,13 @@ export async function quiesceDisk(): Promise<string> {
     return 'before every measured upload: sync (dropping the page cache needs root and was skipped)';
   }
 }
+
+/**
+ * Runs one round's two sides, `first` first in even rounds and second in odd ones, so that neither side
+ * always runs on the other's writeback or a warmer page cache.
+ */
+export async function inTurn(round: number, first: () => Promise<void>, second: () => Promise<void>): Promise<void> {
+  const [a, b] = round % 2 === 0 ? [first, second] : [second, first];
+  await a();
+  await b();
+}
