@@ -17,24 +17,26 @@ const OFFSET = /^\d{1,15}$/;
 export const uploadBusy = () =>
   new HttpError(423, 'UPLOAD_BUSY', 'This upload is being sent on another connection. Ask where it stands in a moment.');
 
-/** tus's own refusals (409, 404, 410 from the store) in the shape every other answer has. */
-function asHttpError(err: unknown): unknown {
+/** tus's own refusals (409, 404, 410 from the store; 400 for a creation's headers) in the shape every other answer has. */
+export function tusRefusal(err: unknown): unknown {
   const tus = err as { status_code?: number; body?: string };
   if (err === ERRORS.INVALID_OFFSET)
     return new HttpError(409, 'UPLOAD_OFFSET_MISMATCH', 'This upload is elsewhere now. Ask where it stands and continue from there.');
   if (err === ERRORS.FILE_NOT_FOUND) return new HttpError(404, 'UPLOAD_NOT_FOUND', 'Upload not found');
   if (err === ERRORS.ERR_LOCK_TIMEOUT) return uploadBusy();
   if (err === ERRORS.FILE_NO_LONGER_EXISTS) return new HttpError(410, 'UPLOAD_EXPIRED', 'This upload expired. Send the file again.');
-  if (typeof tus?.status_code === 'number' && typeof tus.body === 'string') {
-    const parsed = (() => {
-      try {
-        return JSON.parse(tus.body) as { error?: string; code?: string };
-      } catch {
-        return {};
-      }
-    })();
-    return new HttpError(tus.status_code, parsed.code ?? 'UPLOAD_REFUSED', parsed.error ?? tus.body.trim());
-  }
+  if (err === ERRORS.INVALID_LENGTH) return badRequest("Upload-Length must give the file's size in bytes.", 'UPLOAD_LENGTH');
+  if (typeof tus?.status_code !== 'number' || typeof tus.body !== 'string') return err;
+  const ours = (() => {
+    try {
+      return JSON.parse(tus.body) as { error?: string; code?: string };
+    } catch {
+      return {};
+    }
+  })();
+  if (ours.code && ours.error) return new HttpError(tus.status_code, ours.code, ours.error);
+  // A 5xx of tus's own is a failure of ours, not a refusal: it is answered and logged as any thrown error is.
+  if (tus.status_code < 500) return new HttpError(tus.status_code, 'UPLOAD_REFUSED', tus.body.trim());
   return err;
 }
 
@@ -76,6 +78,6 @@ export async function continueUpload(d: { store: ResumableStore; locker: Locker 
       await lock.unlock();
     }
   } catch (err) {
-    throw asHttpError(err);
+    throw tusRefusal(err);
   }
 }

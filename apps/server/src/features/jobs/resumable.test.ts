@@ -232,6 +232,37 @@ describe.each(DATABASE_KINDS)('resumable uploads (tus) on %s', (kind) => {
     expect((after as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(count());
   });
 
+  it("answers tus's own refusals as every other call does: JSON, with the upload's own message where it has one", async () => {
+    const refusal = (a: Answer) => {
+      expect(a.headers['content-type'], a.body).toMatch(/^application\/json/);
+      expect(a.headers['tus-resumable']).toBe('1.0.0');
+      return JSON.parse(a.body) as { code: string; error: string };
+    };
+    // tus's own size check runs before our creation checks: it must still say which file, in the form's words.
+    const tooLarge = await create(shop.slug, 'thesis.pdf', 25 * 1024 * 1024 + 1);
+    expect(tooLarge.status).toBe(413);
+    expect(refusal(tooLarge)).toEqual({ code: 'FILE_TOO_LARGE', error: 'thesis.pdf exceeds 25MB' });
+    const noVersion = await create(shop.slug, 'a.pdf', 100, { 'tus-resumable': '' });
+    expect(noVersion.status).toBe(412);
+    expect(refusal(noVersion).code).toBe('TUS_VERSION');
+    const badLength = await create(shop.slug, 'a.pdf', 100, { 'upload-length': 'lots' });
+    expect(badLength.status).toBe(400);
+    expect(refusal(badLength)).toEqual({ code: 'UPLOAD_REFUSED', error: 'Invalid upload-length' });
+    const noLength = await answer(
+      send('POST', `/api/public/shops/${shop.slug}/uploads`, { 'upload-metadata': `filename ${b64('a.pdf')}` }),
+    );
+    expect(noLength.status).toBe(400);
+    expect(refusal(noLength).code).toBe('UPLOAD_LENGTH');
+    const badMetadata = await create(shop.slug, 'a.pdf', 100, { 'upload-metadata': 'filename !!!,filename x' });
+    expect(badMetadata.status).toBe(400);
+    expect(refusal(badMetadata)).toEqual({ code: 'UPLOAD_REFUSED', error: 'Invalid upload-metadata' });
+    const gone = await answer(send('DELETE', `/api/public/shops/${shop.slug}/uploads/nosuchupload`, {}));
+    expect(gone.status).toBe(404);
+    expect(refusal(gone).code).toBe('UPLOAD_NOT_FOUND');
+    // What it refused left nothing behind, and a good creation still works.
+    expect((await create(shop.slug, 'fine.pdf', 100)).status).toBe(201);
+  });
+
   it('answers a control character or broken escape in the shop of a tus path with 400, as every other route does', async () => {
     for (const slug of ['%00', '%C3%28', '%FF', 'a%0Ab']) {
       const nul = `/api/public/shops/${slug}/uploads`;

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/contract';
 import { Server } from '@tus/server';
-import { ERRORS, type Locker, type Upload } from '@tus/utils';
+import { ERRORS, type Locker, Metadata, type Upload } from '@tus/utils';
 import type { Logger } from 'pino';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { answerForThrown, HttpError } from '../../http/errors.js';
@@ -15,7 +16,7 @@ import { extensionOf, refusedType } from './content-check.js';
 import { validateFilename } from './filename.js';
 import { clientKeyOf, type QuotaLimits } from './quota.js';
 import { usageOf } from './quota-repo.js';
-import { type ContinueRequest, continueUpload, uploadBusy } from './resumable-patch.js';
+import { type ContinueRequest, continueUpload, TUS_VERSION, tusRefusal } from './resumable-patch.js';
 import { findUploadAtShop } from './resumable-repo.js';
 import { ResumableStore } from './resumable-store.js';
 import { storageFull } from './upload.js';
@@ -41,16 +42,53 @@ const UPLOADS_PATH = /^\/api\/public\/shops\/([^/?#]+)\/uploads(?:\/([^/?#]+))?/
 const tusAnswer = (err: HttpError) => ({ status_code: err.status, body: JSON.stringify({ error: err.message, code: err.code }) });
 const tusError = (err: unknown) => (err instanceof HttpError ? tusAnswer(err) : err);
 
+/** The file a creation names, for a refusal to say which: "This file" when its metadata names none. */
+function nameIn(req: TusRequest): string {
+  try {
+    return validateFilename(Metadata.parse(req.headers.get('upload-metadata') ?? undefined).filename ?? '');
+  } catch {
+    return 'This file';
+  }
+}
+
 /**
- * What a failed HEAD, POST or DELETE answers instead of tus's 500 with the error's message in it: a lock
- * held elsewhere past the wait is 423 as on our PATCH; a thrown error what it answers on any other route
- * (http/errors.ts). Answers already made (tus's refusals, ours through tusError) stay.
+ * What a failed HEAD, POST or DELETE answers instead of tus's plain text or its 500 with the error's
+ * message in it: tus's refusals in our words (a file over 25 MiB as the form says it, a lock held
+ * elsewhere past the wait as 423, as on our PATCH); a thrown error what it answers on any other route
+ * (http/errors.ts).
  */
-function failure(err: unknown, logger: Logger) {
-  if (err === ERRORS.ERR_LOCK_TIMEOUT) return tusAnswer(uploadBusy());
-  const status = (err as { status_code?: unknown } | null)?.status_code;
-  if (typeof status === 'number') return undefined;
-  return tusAnswer(answerForThrown(err, logger));
+function failure(req: TusRequest, err: unknown, logger: Logger) {
+  if (err === ERRORS.ERR_MAX_SIZE_EXCEEDED) return tusAnswer(new HttpError(413, 'FILE_TOO_LARGE', tooLargeMessage(nameIn(req))));
+  const refused = tusRefusal(err);
+  return tusAnswer(refused instanceof HttpError ? refused : answerForThrown(err, logger));
+}
+
+const isOurBody = (text: string) => {
+  try {
+    return typeof (JSON.parse(text) as { error?: unknown }).error === 'string';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Every refusal as JSON, as every other call answers: tus writes a few itself, in plain text and past
+ * onResponseError (a missing Tus-Resumable header, a header it cannot read).
+ */
+async function inOurWords(answer: Response): Promise<Response> {
+  if (answer.status < 400) return answer;
+  const text = await answer.text();
+  const body = isOurBody(text)
+    ? text
+    : JSON.stringify(
+        answer.status === 412
+          ? { error: `This server speaks tus ${TUS_VERSION}.`, code: 'TUS_VERSION' }
+          : { error: text.trim() || 'This upload request was refused.', code: 'UPLOAD_REFUSED' },
+      );
+  const headers = new Headers(answer.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.set('content-length', String(Buffer.byteLength(body)));
+  return new Response(body, { status: answer.status, headers });
 }
 
 const slugOf = (url: string) => decodeURIComponent(UPLOADS_PATH.exec(new URL(url).pathname)?.[1] ?? '');
@@ -82,7 +120,7 @@ export function resumableUploads(d: ResumableDeps) {
         throw tusError(err);
       }
     },
-    onResponseError: (_req, err) => failure(err, d.logger),
+    onResponseError: (req, err) => failure(req as unknown as TusRequest, err, d.logger),
     // An upload is continued, looked at or ended only under the shop it was begun at.
     onIncomingRequest: async (req, id) => {
       if (req.method === 'POST') return;
@@ -93,7 +131,8 @@ export function resumableUploads(d: ResumableDeps) {
   return {
     store,
     /** tus's POST, HEAD and DELETE, answered by @tus/server from the raw request. */
-    handle: (req: IncomingMessage, res: ServerResponse) => server.handle(req, res),
+    handle: async (req: IncomingMessage, res: ServerResponse) =>
+      sendNodeResponse(res, await inOurWords(await server.handleWeb(new NodeRequest({ req, res })))),
     /** tus's PATCH, taken straight to the store (resumable-patch.ts). */
     continueUpload: (r: ContinueRequest) => continueUpload({ store, locker }, r),
   };
