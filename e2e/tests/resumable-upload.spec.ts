@@ -170,6 +170,10 @@ test('a page reloaded half-way offers to resume, and continues without picking t
   await expect(page.getByRole('button', { name: 'Start over' })).toBeVisible();
   await page.getByTestId('resume-offer').scrollIntoViewIfNeeded();
   await shot(page, 'resumable-03-resume-offer');
+  // The same offer on a desktop browser, for the eye: the card keeps its width rather than stretching.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, 'resumable-03-resume-offer-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessibleCard(page);
   await resume.click();
   await expect(page.getByLabel('Your name (optional)')).toHaveValue('Meera');
