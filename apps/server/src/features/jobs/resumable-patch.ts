@@ -17,7 +17,10 @@ const OFFSET = /^\d{1,15}$/;
 export const uploadBusy = () =>
   new HttpError(423, 'UPLOAD_BUSY', 'This upload is being sent on another connection. Ask where it stands in a moment.');
 
-/** tus's own refusals (409, 404, 410 from the store; 400 for a creation's headers) in the shape every other answer has. */
+/**
+ * tus's own refusals (409, 404, 410 from the store; 400 for a creation's headers) in the shape every other
+ * answer has; anything else, ours included, as it was thrown.
+ */
 export function tusRefusal(err: unknown): unknown {
   const tus = err as { status_code?: number; body?: string };
   if (err === ERRORS.INVALID_OFFSET)
@@ -27,14 +30,6 @@ export function tusRefusal(err: unknown): unknown {
   if (err === ERRORS.FILE_NO_LONGER_EXISTS) return new HttpError(410, 'UPLOAD_EXPIRED', 'This upload expired. Send the file again.');
   if (err === ERRORS.INVALID_LENGTH) return badRequest("Upload-Length must give the file's size in bytes.", 'UPLOAD_LENGTH');
   if (typeof tus?.status_code !== 'number' || typeof tus.body !== 'string') return err;
-  const ours = (() => {
-    try {
-      return JSON.parse(tus.body) as { error?: string; code?: string };
-    } catch {
-      return {};
-    }
-  })();
-  if (ours.code && ours.error) return new HttpError(tus.status_code, ours.code, ours.error);
   // A 5xx of tus's own is a failure of ours, not a refusal: it is answered and logged as any thrown error is.
   if (tus.status_code < 500) return new HttpError(tus.status_code, 'UPLOAD_REFUSED', tus.body.trim());
   return err;

@@ -5,7 +5,6 @@ import { pipeline } from 'node:stream/promises';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
-import { HttpError } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { ContentCheck, extensionOf, SNIFF_BYTES } from './content-check.js';
 import * as repo from './resumable-repo.js';
@@ -106,7 +105,7 @@ export class ResumableStore extends DataStore {
     } catch (err) {
       await this.d.blobs.delete(key).catch(() => {});
       await this.deleteWithBytes(row.id);
-      throw err instanceof HttpError ? { status_code: err.status, body: JSON.stringify({ error: err.message, code: err.code }) } : err;
+      throw err;
     }
   }
 

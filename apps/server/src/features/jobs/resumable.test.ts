@@ -66,13 +66,14 @@ describe.each(DATABASE_KINDS)('resumable uploads (tus) on %s', (kind) => {
     if (a === 'cut') throw new Error('the request was cut');
     return a;
   };
-  const create = (slug: string, name: string, size: number, extra: Record<string, string> = {}) =>
+  const create = (slug: string, name: string, size: number, extra: Record<string, string> = {}, body?: Buffer) =>
     answer(
-      send('POST', `/api/public/shops/${slug}/uploads`, {
-        'upload-length': String(size),
-        'upload-metadata': `filename ${b64(name)}`,
-        ...extra,
-      }),
+      send(
+        'POST',
+        `/api/public/shops/${slug}/uploads`,
+        { 'upload-length': String(size), 'upload-metadata': `filename ${b64(name)}`, ...extra },
+        body,
+      ),
     );
   const offsetOf = async (location: string) => {
     const head = await answer(send('HEAD', location, {}));
@@ -287,6 +288,22 @@ describe.each(DATABASE_KINDS)('resumable uploads (tus) on %s', (kind) => {
     const left: string[] = [];
     for await (const b of t.deps.blobs.list(`resumable/${shop.id}/${idOf(location)}/`)) left.push(b.key);
     expect(left).toEqual([]);
+  });
+
+  it('refuses the same file sent with its creation, as the shop page sends it, and keeps none of it', async () => {
+    const fake = Buffer.concat([Buffer.from('MZ\x90\x00'), randomBytes(100 * 1024)]);
+    const uploads = async () =>
+      (
+        (await t.deps.database.db.execute('SELECT count(*)::int AS n FROM resumable_uploads' as never)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
+    const before = await uploads();
+    const refused = await create(shop.slug, 'invoice.pdf', fake.length, { 'content-type': 'application/offset+octet-stream' }, fake);
+    expect(refused.status).toBe(415);
+    expect(refused.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'FILE_TYPE_NOT_ALLOWED', error: expect.stringMatching(/invoice\.pdf/) });
+    expect(await uploads()).toBe(before);
   });
 
   it('refuses a job of unfinished, unknown, another shop\u2019s or repeated uploads, and continues an upload only at its own shop', async () => {

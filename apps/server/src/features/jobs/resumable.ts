@@ -40,7 +40,6 @@ const UPLOADS_PATH = /^\/api\/public\/shops\/([^/?#]+)\/uploads(?:\/([^/?#]+))?/
 
 /** tus's answer for one of our refusals: its status and our error body, as every other call has it. */
 const tusAnswer = (err: HttpError) => ({ status_code: err.status, body: JSON.stringify({ error: err.message, code: err.code }) });
-const tusError = (err: unknown) => (err instanceof HttpError ? tusAnswer(err) : err);
 
 /** The file a creation names, for a refusal to say which: "This file" when its metadata names none. */
 function nameIn(req: TusRequest): string {
@@ -112,20 +111,16 @@ export function resumableUploads(d: ResumableDeps) {
     namingFunction: () => randomBytes(16).toString('base64url'),
     generateUrl: (req, { id }) => `/api/public/shops/${encodeURIComponent(slugOf(req.url))}/uploads/${id}`,
     getFileIdFromRequest: (req) => UPLOADS_PATH.exec(new URL(req.url).pathname)?.[2],
+    // Our refusals are thrown as they are: every failure reaches onResponseError, which answers them.
     onUploadCreate: async (req, upload) => {
-      try {
-        await admit(d, store, req as unknown as TusRequest, upload);
-        return {};
-      } catch (err) {
-        throw tusError(err);
-      }
+      await admit(d, store, req as unknown as TusRequest, upload);
+      return {};
     },
     onResponseError: (req, err) => failure(req as unknown as TusRequest, err, d.logger),
     // An upload is continued, looked at or ended only under the shop it was begun at.
     onIncomingRequest: async (req, id) => {
       if (req.method === 'POST') return;
-      if (!(await findUploadAtShop(d.db, id, slugOf(req.url))))
-        throw { status_code: 404, body: JSON.stringify({ error: 'Upload not found', code: 'UPLOAD_NOT_FOUND' }) };
+      if (!(await findUploadAtShop(d.db, id, slugOf(req.url)))) throw ERRORS.FILE_NOT_FOUND;
     },
   });
   return {
