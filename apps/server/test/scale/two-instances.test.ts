@@ -303,6 +303,59 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
     }
   });
 
+  it('streams a tus PATCH through the shipped nginx config: bytes of one stalled half-way are at the app, and the rest completes the file', async () => {
+    const proxy = await startNginx([a.port, b.port]);
+    try {
+      const pdf = Buffer.concat([await pdfBytes(2, 'one PATCH through nginx'), Buffer.from(`\n%${'z'.repeat(4 * 1024 * 1024)}\n`)]);
+      const created = await fetch(`${proxy.base}/api/public/shops/${shop.slug}/uploads`, {
+        method: 'POST',
+        headers: {
+          ...tus,
+          'upload-length': String(pdf.length),
+          'upload-metadata': `filename ${Buffer.from('poster.pdf').toString('base64')}`,
+        },
+      });
+      expect(created.status).toBe(201);
+      const location = created.headers.get('location')!;
+      // The whole file in one PATCH, as the shop page sends it; the phone loses signal after 2 MiB.
+      const half = 2 * 1024 * 1024;
+      const stalled = http.request(`${proxy.base}${location}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(pdf.length) },
+      });
+      const answered = new Promise<number>((resolve) => {
+        stalled.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        stalled.on('error', () => resolve(0));
+      });
+      await new Promise<void>((resolve) => stalled.write(pdf.subarray(0, half), () => resolve()));
+      await new Promise((r) => setTimeout(r, 500));
+      // Buffered by the proxy, none of it would have reached either instance: the HEAD would answer 0.
+      const head = await fetch(`${proxy.base}${location}`, { method: 'HEAD', headers: tus });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('upload-offset')).toBe(String(half));
+      stalled.destroy();
+      expect([0, 204]).toContain(await answered);
+      const rest = await fetch(`${proxy.base}${location}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'upload-offset': String(half), 'content-type': 'application/offset+octet-stream' },
+        body: new Uint8Array(pdf.subarray(half)),
+      });
+      expect(rest.status).toBe(204);
+      const job = await makeJob(a, location);
+      expect(job.status).toBe(201);
+      const { jobId } = (await job.json()) as { jobId: string };
+      const urls = (await (
+        await fetch(`${a.base}/api/shops-action/print-jobs/${jobId}/signed-urls`, { headers: { authorization: bearer } })
+      ).json()) as string[];
+      expect(sha(Buffer.from(await (await fetch(`${a.base}${urls[0]}`)).arrayBuffer()))).toBe(sha(pdf));
+    } finally {
+      await proxy.stop();
+    }
+  });
+
   it('loses nothing acknowledged when A is killed, and B keeps serving', async () => {
     const pdf = await pdfBytes(1, 'before the crash');
     const { status, body } = await uploadTo(a, pdf);

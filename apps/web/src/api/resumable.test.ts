@@ -2,7 +2,7 @@ import type { DetailedError, PreviousUpload, UploadOptions } from 'tus-js-client
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FileSendEvents, resumableUploads, uploadIdOf } from './resumable';
 import { ShopUrlStorage } from './shopUrlStorage';
-import { CHUNK_BYTES, failureMessage, isFinal, RETRY_DELAYS, STALL_MS } from './tusSend';
+import { CREATION_BYTES, failureMessage, isFinal, RETRY_DELAYS, STALL_MS } from './tusSend';
 
 const tus = vi.hoisted(() => {
   /** Just enough of tus-js-client's Upload to see how it is driven. */
@@ -68,11 +68,10 @@ afterEach(() => {
 });
 
 describe('sending a file with tus (docs/product/rules.md#resumable-uploads)', () => {
-  it("creates the upload at the shop's tus address, 1 MiB at a time, its name in the metadata and its first chunk in the creation", async () => {
+  it("creates the upload at the shop's tus address, its name in the metadata and a small file whole inside the creation", async () => {
     const { options, upload } = await started(null, 'print hub');
     expect(options.endpoint).toBe(`${ORIGIN}/api/public/shops/print%20hub/uploads`);
     expect(options).toMatchObject({
-      chunkSize: CHUNK_BYTES,
       retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
       metadata: { filename: 'thesis.pdf' },
       uploadDataDuringCreation: true,
@@ -80,9 +79,21 @@ describe('sending a file with tus (docs/product/rules.md#resumable-uploads)', ()
       removeFingerprintOnSuccess: true,
       uploadUrl: null,
     });
-    expect(CHUNK_BYTES).toBe(1024 * 1024);
+    // tus-js-client's default: the whole file in one request, never cut into pieces of its own.
+    expect(options.chunkSize).toBeUndefined();
     expect(options.urlStorage).toBeInstanceOf(ShopUrlStorage);
     expect(upload.file).toBe(file);
+  });
+
+  it('creates a file over 1 MiB empty and sends it whole in one PATCH, which a cut leaves kept up to where it stopped', async () => {
+    const big = new File([new Uint8Array(CREATION_BYTES + 1)], 'poster.pdf', { type: 'application/pdf' });
+    const before = tus.made.length;
+    resumableUploads.send('print-hub', big, events(), null);
+    await vi.waitFor(() => expect(tus.made[before]?.start).toHaveBeenCalled());
+    const { options } = tus.made[before]!;
+    expect(CREATION_BYTES).toBe(1024 * 1024);
+    expect(options.uploadDataDuringCreation).toBe(false);
+    expect(options.chunkSize).toBeUndefined();
   });
 
   it('continues at the URL a reload left, without looking for another', async () => {

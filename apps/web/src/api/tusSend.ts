@@ -5,8 +5,12 @@ import { ShopUrlStorage } from './shopUrlStorage';
 // Loaded only once the customer has picked files (api/resumable.ts), with tus-js-client. It imports nothing
 // the shop page's first load has (the contract included), so no shared piece is split off into a chunk of its own.
 
-/** A drop loses at most one chunk; smaller would cost a round trip (and a blob on the server) per little piece. */
-export const CHUNK_BYTES = 1024 * 1024;
+/**
+ * A file up to this size goes whole inside its creation request: one round trip, and a drop costs at most
+ * this much. A larger one is created empty and sent in one PATCH: the server keeps whatever arrives of a
+ * cut PATCH, so pieces would only cost a round trip each (and a copy when the job is made), see decision 042.
+ */
+export const CREATION_BYTES = 1024 * 1024;
 /** tus-js-client's own retries; after the last, the file is tried again every last delay for as long as the phone is online. */
 export const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000];
 const AGAIN_EVERY_MS = RETRY_DELAYS.at(-1)!;
@@ -53,9 +57,8 @@ export function sendFile(endpoint: string, slug: string, file: File, events: Fil
     endpoint,
     uploadUrl: url,
     metadata: { filename: file.name },
-    chunkSize: CHUNK_BYTES,
     retryDelays: RETRY_DELAYS,
-    uploadDataDuringCreation: true,
+    uploadDataDuringCreation: file.size <= CREATION_BYTES,
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
     urlStorage: new ShopUrlStorage(slug),
