@@ -100,6 +100,22 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ uploads: [location.split('/').pop()] }),
     });
+  /** Sends the rest of `pdf`, from `from`, to the upload at `location` through `base`; makes its job on `server`; A serves it back whole. */
+  const finishAndCheck = async (base: string, location: string, pdf: Buffer, from: number, server: ServerProcess) => {
+    const rest = await fetch(`${base}${location}`, {
+      method: 'PATCH',
+      headers: { ...tus, 'upload-offset': String(from), 'content-type': 'application/offset+octet-stream' },
+      body: new Uint8Array(pdf.subarray(from)),
+    });
+    expect(rest.status).toBe(204);
+    const job = await makeJob(server, location);
+    expect(job.status).toBe(201);
+    const { jobId } = (await job.json()) as { jobId: string };
+    const urls = (await (
+      await fetch(`${a.base}/api/shops-action/print-jobs/${jobId}/signed-urls`, { headers: { authorization: bearer } })
+    ).json()) as string[];
+    expect(sha(Buffer.from(await (await fetch(`${a.base}${urls[0]}`)).arrayBuffer()))).toBe(sha(pdf));
+  };
   /** A tus upload of `length` bytes named `name`, begun on `server`. */
   const beginTus = (server: ServerProcess, name: string, length: number) =>
     fetch(`${server.base}/api/public/shops/${shop.slug}/uploads`, {
@@ -189,19 +205,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
     expect(head.headers.get('upload-offset')).toBe(String(half));
     expect(await answeredA).toEqual({ status: 204, offset: String(half) });
     stalled.destroy();
-    const rest = await fetch(`${b.base}${location}`, {
-      method: 'PATCH',
-      headers: { ...tus, 'upload-offset': String(half), 'content-type': 'application/offset+octet-stream' },
-      body: new Uint8Array(pdf.subarray(half)),
-    });
-    expect(rest.status).toBe(204);
-    const job = await makeJob(b, location);
-    expect(job.status).toBe(201);
-    const { jobId } = (await job.json()) as { jobId: string };
-    const urls = (await (
-      await fetch(`${a.base}/api/shops-action/print-jobs/${jobId}/signed-urls`, { headers: { authorization: bearer } })
-    ).json()) as string[];
-    expect(sha(Buffer.from(await (await fetch(`${a.base}${urls[0]}`)).arrayBuffer()))).toBe(sha(pdf));
+    await finishAndCheck(b.base, location, pdf, half, b);
   });
 
   it('downloads through B a signed URL made by A', async () => {
@@ -338,19 +342,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
       expect(head.headers.get('upload-offset')).toBe(String(half));
       stalled.destroy();
       expect([0, 204]).toContain(await answered);
-      const rest = await fetch(`${proxy.base}${location}`, {
-        method: 'PATCH',
-        headers: { ...tus, 'upload-offset': String(half), 'content-type': 'application/offset+octet-stream' },
-        body: new Uint8Array(pdf.subarray(half)),
-      });
-      expect(rest.status).toBe(204);
-      const job = await makeJob(a, location);
-      expect(job.status).toBe(201);
-      const { jobId } = (await job.json()) as { jobId: string };
-      const urls = (await (
-        await fetch(`${a.base}/api/shops-action/print-jobs/${jobId}/signed-urls`, { headers: { authorization: bearer } })
-      ).json()) as string[];
-      expect(sha(Buffer.from(await (await fetch(`${a.base}${urls[0]}`)).arrayBuffer()))).toBe(sha(pdf));
+      await finishAndCheck(proxy.base, location, pdf, half, a);
     } finally {
       await proxy.stop();
     }
