@@ -85,7 +85,7 @@ describe('sending a file with tus (docs/product/rules.md#resumable-uploads)', ()
     expect(upload.file).toBe(file);
   });
 
-  it('creates a file over 1 MiB empty and sends it whole in one PATCH, which a cut leaves kept up to where it stopped', async () => {
+  it('creates a file over 1 MiB empty and sends it whole in one PATCH', async () => {
     const big = new File([new Uint8Array(CREATION_BYTES + 1)], 'poster.pdf', { type: 'application/pdf' });
     const before = tus.made.length;
     resumableUploads.send('print-hub', big, events(), null);

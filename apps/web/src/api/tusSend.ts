@@ -88,7 +88,7 @@ export function sendFile(endpoint: string, slug: string, file: File, events: Fil
   });
 
   const run = () => {
-    // Two starts of one Upload would send its chunks twice over; every caller checks, and so does this.
+    // Two starts of one Upload would send its bytes twice over; every caller checks, and so does this.
     if (state === 'running' || state === 'done' || state === 'stopped') return;
     clearTimeout(again);
     state = 'running';

@@ -6,14 +6,14 @@ export interface Sample {
   bytes: number;
 }
 
-/** Long enough to smooth the pause between two chunks, short enough to follow a phone moving into a worse signal. */
+/** Long enough to smooth the pause between two requests, short enough to follow a phone moving into a worse signal. */
 export const RATE_WINDOW_MS = 8_000;
 /** Before a second of samples, a speed is a guess that swings wildly. */
 const SHORTEST_SPAN_MS = 1_000;
 
 /**
- * The samples of the last window with `sample` added. Fewer bytes than before means a cut chunk was
- * taken back: the window starts again from there rather than count the lost bytes as speed.
+ * The samples of the last window with `sample` added. Fewer bytes than before means the bytes of a cut
+ * request were taken back: the window starts again from there rather than count the lost bytes as speed.
  */
 export function addSample(samples: readonly Sample[], sample: Sample, windowMs = RATE_WINDOW_MS): Sample[] {
   const last = samples.at(-1);

@@ -1,16 +1,64 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { PassThrough, type Readable, Writable } from 'node:stream';
+import { PassThrough, Readable, Transform, type TransformCallback, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { ContentCheck, extensionOf, SNIFF_BYTES } from './content-check.js';
+import { ContentCheck, extensionOf, SNIFF_BYTES, type UploadKind } from './content-check.js';
 import * as repo from './resumable-repo.js';
 
 /** An upload nobody finished is deleted, with its bytes, this long after it began. */
 export const RESUMABLE_EXPIRY_MS = 60 * 60 * 1000;
+
+/** The first bytes judged as a form's file is judged (the same sniff): throws the refusal if they are not what the name says. */
+async function judgeHead(kind: UploadKind, filename: string, head: Buffer): Promise<void> {
+  await pipeline(Readable.from([head]), new ContentCheck(kind, filename), new Writable({ write: (_c, _e, done) => done() }));
+}
+
+/**
+ * Passes a file's bytes on untouched, copying its first `want` aside; once it has them they are judged
+ * (`judge`), and a refusal ends the stream with it, so a file that is not what it claims is refused
+ * while the phone is still sending the rest. A stream that ends short of `want` is not judged here:
+ * a cut head is not a whole file, and the job call checks every file again.
+ */
+class HeadCheck extends Transform {
+  private readonly head: Buffer[] = [];
+  private got = 0;
+  private settle!: (head: Buffer | undefined) => void;
+  /** Set once the head was judged and refused. */
+  refused = false;
+  /** Settles once judged, or once the stream ended before the head was whole. */
+  readonly verdict: Promise<void>;
+
+  constructor(
+    private readonly want: number,
+    judge: (head: Buffer) => Promise<void>,
+  ) {
+    super();
+    this.verdict = new Promise<Buffer | undefined>((resolve) => (this.settle = resolve)).then((head) => head && judge(head));
+    this.verdict.catch((err: Error) => {
+      this.refused = true;
+      this.destroy(err);
+    });
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    if (this.got < this.want) {
+      const piece = Buffer.from(chunk.subarray(0, this.want - this.got));
+      this.head.push(piece);
+      this.got += piece.length;
+      if (this.got === this.want) this.settle(Buffer.concat(this.head));
+    }
+    done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback): void {
+    this.settle(undefined);
+    done();
+  }
+}
 
 /** Who sends a file, told by the creation request before the store writes the row (see resumable.ts). */
 export type Sender = { shopId: string; clientKey: string; filename: string };
@@ -79,34 +127,30 @@ export class ResumableStore extends DataStore {
     // Asked to let go, or left by its client, before this began: nothing more will come, and no event says so again.
     if (released?.aborted || body.destroyed || body.readableAborted) keep();
     const key = `resumable/${row.shop_id}/${id}/${offset}-${randomUUID()}`;
-    const stored = await this.d.blobs.put(key, kept, { maxBytes: row.size - offset });
+    // The first bytes are checked as a form's file is, as they arrive: a file that is not what it claims
+    // is refused at once, with the upload and its bytes deleted, not after it was all sent.
+    const kind = offset === 0 ? extensionOf(row.filename) : undefined;
+    const head = kind && new HeadCheck(Math.min(row.size, SNIFF_BYTES), (bytes) => judgeHead(kind, row.filename, bytes));
+    let stored: { size: number; sha256: string };
+    try {
+      stored = await this.d.blobs.put(key, head ? kept.pipe(head) : kept, { maxBytes: row.size - offset });
+      await head?.verdict;
+    } catch (err) {
+      if (head?.refused) {
+        await this.d.blobs.delete(key).catch(() => {});
+        await this.deleteWithBytes(row.id);
+      }
+      throw err;
+    }
     if (stored.size === 0) {
       await this.d.blobs.delete(key).catch(() => {});
       return offset;
     }
-    if (offset === 0 && stored.size >= Math.min(row.size, SNIFF_BYTES)) await this.checkHead(row, key);
     if (!(await repo.addSegment(this.d.db, id, offset, { size: stored.size, sha256: stored.sha256, blobKey: key }))) {
       await this.d.blobs.delete(key).catch(() => {});
       throw ERRORS.INVALID_OFFSET;
     }
     return offset + stored.size;
-  }
-
-  /**
-   * The first bytes are checked as a form's file is (the same sniff), so a file that is not what it
-   * claims is refused at once, with the upload and its bytes deleted, not after it was all sent.
-   */
-  private async checkHead(row: repo.ResumableRow, key: string): Promise<void> {
-    const kind = extensionOf(row.filename);
-    if (!kind) return;
-    const head = await this.d.blobs.get(key, { start: 0, end: Math.min(row.size, SNIFF_BYTES) - 1 });
-    try {
-      await pipeline(head.stream, new ContentCheck(kind, row.filename), new Writable({ write: (_c, _e, done) => done() }));
-    } catch (err) {
-      await this.d.blobs.delete(key).catch(() => {});
-      await this.deleteWithBytes(row.id);
-      throw err;
-    }
   }
 
   override async getUpload(id: string): Promise<Upload> {

@@ -290,6 +290,45 @@ describe.each(DATABASE_KINDS)('resumable uploads (tus) on %s', (kind) => {
     expect(left).toEqual([]);
   });
 
+  it('refuses a wrong file while its phone is still sending it: the answer does not wait for the rest of the PATCH', async () => {
+    const fake = Buffer.concat([Buffer.from('MZ\x90\x00'), randomBytes(5 * 1024 * 1024)]);
+    const created = await create(shop.slug, 'poster.pdf', fake.length);
+    const location = String(created.headers.location);
+    // The whole file declared in one PATCH, as the shop page sends it; only its first 128 KiB come.
+    const req = request(`${base}${location}`, {
+      method: 'PATCH',
+      headers: {
+        ...tusHeaders,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(fake.length),
+      },
+    });
+    req.on('error', () => {});
+    const answered = new Promise<Answer>((resolve) =>
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      }),
+    );
+    req.write(fake.subarray(0, 128 * 1024));
+    const waited = new Promise<'no answer'>((r) => setTimeout(() => r('no answer'), 5000));
+    const refused = await Promise.race([answered, waited]);
+    req.destroy();
+    expect(refused).not.toBe('no answer');
+    expect((refused as Answer).status).toBe(415);
+    expect(JSON.parse((refused as Answer).body)).toMatchObject({
+      code: 'FILE_TYPE_NOT_ALLOWED',
+      error: expect.stringMatching(/poster\.pdf/),
+    });
+    expect((await answer(send('HEAD', location, {}))).status).toBe(404);
+    const left: string[] = [];
+    for await (const b of t.deps.blobs.list(`resumable/${shop.id}/${idOf(location)}/`)) left.push(b.key);
+    expect(left).toEqual([]);
+  });
+
   it('refuses the same file sent with its creation, as the shop page sends it, and keeps none of it', async () => {
     const fake = Buffer.concat([Buffer.from('MZ\x90\x00'), randomBytes(100 * 1024)]);
     const uploads = async () =>
