@@ -27,9 +27,7 @@ class HeadCheck extends Transform {
   private readonly head: Buffer[] = [];
   private got = 0;
   private settle!: (head: Buffer | undefined) => void;
-  /** Set once the head was judged and refused. */
-  refused = false;
-  /** Settles once judged, or once the stream ended before the head was whole. */
+  /** Settles once judged (rejected with the refusal), or once the stream ended before the head was whole. */
   readonly verdict: Promise<void>;
 
   constructor(
@@ -38,10 +36,7 @@ class HeadCheck extends Transform {
   ) {
     super();
     this.verdict = new Promise<Buffer | undefined>((resolve) => (this.settle = resolve)).then((head) => head && judge(head));
-    this.verdict.catch((err: Error) => {
-      this.refused = true;
-      this.destroy(err);
-    });
+    this.verdict.catch((err: Error) => this.destroy(err));
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
@@ -57,6 +52,13 @@ class HeadCheck extends Transform {
   override _flush(done: TransformCallback): void {
     this.settle(undefined);
     done();
+  }
+
+  // Ended by anything else (too large, a full disk, a cut): a head already whole is still judged (it was
+  // settled first), so the answer says what is wrong with the file; one not whole never will be.
+  override _destroy(err: Error | null, done: (err: Error | null) => void): void {
+    this.settle(undefined);
+    done(err);
   }
 }
 
@@ -136,11 +138,15 @@ export class ResumableStore extends DataStore {
       stored = await this.d.blobs.put(key, head ? kept.pipe(head) : kept, { maxBytes: row.size - offset });
       await head?.verdict;
     } catch (err) {
-      if (head?.refused) {
-        await this.d.blobs.delete(key).catch(() => {});
-        await this.deleteWithBytes(row.id);
-      }
-      throw err;
+      // Whatever else ended the write, a head that was judged wrong is the answer, and ends the upload.
+      const refusal = await head?.verdict.then(
+        () => undefined,
+        (refused: unknown) => refused,
+      );
+      if (!refusal) throw err;
+      await this.d.blobs.delete(key).catch(() => {});
+      await this.deleteWithBytes(row.id);
+      throw refusal;
     }
     if (stored.size === 0) {
       await this.d.blobs.delete(key).catch(() => {});
