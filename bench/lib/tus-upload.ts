@@ -36,11 +36,14 @@ function* bytesFrom(spec: FileSpec, from: number): Generator<Buffer> {
 
 /** One PATCH from `offset`; with `cutAt`, the connection is dropped once that many bytes were written. */
 function patch(url: string, spec: FileSpec, offset: number, cutAt: number | undefined, agent?: http.Agent) {
-  return new Promise<{ sent: number; status: number }>((resolve) => {
+  return new Promise<{ sent: number; status: number; sendMs: number; answerMs: number }>((resolve) => {
     let sent = 0;
     let settled = false;
+    const start = now();
+    let written = 0;
     const done = (status: number) => {
-      if (!settled) resolve({ sent, status });
+      const end = now();
+      if (!settled) resolve({ sent, status, sendMs: (written || end) - start, answerMs: written ? end - written : 0 });
       settled = true;
     };
     const req = http.request(url, {
@@ -72,7 +75,9 @@ function patch(url: string, spec: FileSpec, offset: number, cutAt: number | unde
         }
         if (!more) await new Promise((r) => req.once('drain', r));
       }
-      req.end();
+      req.end(() => {
+        written = now();
+      });
     })();
   });
 }
@@ -86,6 +91,8 @@ export type TusJobResult = {
   fileBytes: number;
   error?: string;
   jobId?: string;
+  /** Per file, in ms: the creation (POST); the PATCH from its start to its last byte handed to the socket; from there to the server's answer. */
+  phases?: { create: number[]; send: number[]; answer: number[] };
 };
 
 /**
@@ -97,8 +104,10 @@ export async function tusJob(baseUrl: string, slug: string, files: FileSpec[], d
   const agent = new http.Agent({ keepAlive: true, maxSockets: inFlight });
   let bytesSent = 0;
   const ids: string[] = new Array(files.length);
+  const phases = { create: [] as number[], send: [] as number[], answer: [] as number[] };
   let refused: TusJobResult | undefined;
   const sendOne = async (spec: FileSpec, index: number) => {
+    const creating = now();
     const created = await call(`${baseUrl}/api/public/shops/${slug}/uploads`, 'POST', {
       'upload-length': String(spec.size),
       'upload-metadata': `filename ${Buffer.from(spec.name).toString('base64')}`,
@@ -107,6 +116,7 @@ export async function tusJob(baseUrl: string, slug: string, files: FileSpec[], d
       refused ??= { status: created.status, ms: now() - start, bytesSent, fileBytes: 0, error: created.body };
       return;
     }
+    phases.create.push(now() - creating);
     const location = `${baseUrl}${created.headers.location}`;
     const cuts = Array.from({ length: disconnects }, () => Math.floor(Math.random() * spec.size)).sort((a, b) => a - b);
     let offset = 0;
@@ -114,7 +124,11 @@ export async function tusJob(baseUrl: string, slug: string, files: FileSpec[], d
       const cut = cuts.find((c) => c > offset);
       const r = await patch(location, spec, offset, cut === undefined ? undefined : cut - offset, cut === undefined ? agent : undefined);
       bytesSent += r.sent;
-      if (r.status === 204) break;
+      if (r.status === 204) {
+        phases.send.push(r.sendMs);
+        phases.answer.push(r.answerMs);
+        break;
+      }
       const head = await call(location, 'HEAD', {});
       offset = Number(head.headers['upload-offset']);
       if (cut !== undefined) cuts.splice(cuts.indexOf(cut), 1);
@@ -145,6 +159,7 @@ export async function tusJob(baseUrl: string, slug: string, files: FileSpec[], d
       bytesSent,
       fileBytes,
       jobId,
+      phases,
       error: job.status === 201 ? undefined : job.body.slice(0, 300),
     };
   } finally {
