@@ -129,7 +129,7 @@ describe('sending a file with tus (docs/product/rules.md#resumable-uploads)', ()
     const refused = httpError(415, JSON.stringify({ error: 'thesis.pdf is not a document we can print.', code: 'FILE_TYPE' }));
     expect(options.onShouldRetry?.(refused, 0, options)).toBe(false);
     options.onError?.(refused);
-    expect(on.onFailed).toHaveBeenCalledWith('thesis.pdf is not a document we can print.');
+    expect(on.onFailed).toHaveBeenCalledWith('thesis.pdf is not a document we can print.', false);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(upload.start).toHaveBeenCalledTimes(1);
     handle.retry();
@@ -202,6 +202,20 @@ describe('what a failure says', () => {
     expect([409, 423, 500, 503].map((s) => isFinal(httpError(s)))).toEqual([false, false, false, false]);
     expect(isFinal(networkError())).toBe(false);
     expect(isFinal(new Error('NotReadableError'))).toBe(true);
+  });
+
+  it('may be worth a retry unless the file itself was refused (its name, size or type)', async () => {
+    const said = async (err: unknown) => {
+      const { on, options } = await started();
+      options.onError?.(err as DetailedError);
+      return on.onFailed.mock.calls[0]?.[1];
+    };
+    expect(await said(httpError(400))).toBe(false);
+    expect(await said(httpError(413))).toBe(false);
+    expect(await said(httpError(415))).toBe(false);
+    expect(await said(httpError(404))).toBe(true);
+    expect(await said(httpError(429))).toBe(true);
+    expect(await said(new Error('NotReadableError'))).toBe(true);
   });
 
   it("uses the server's message, else says what happened to the file", () => {

@@ -9,8 +9,12 @@ export interface FileSendEvents {
   /** The server gave the file's upload its URL: a reload can continue from it. */
   onUrl(url: string): void;
   onDone(url: string): void;
-  /** Sending again will not help by itself: the server refused the file, or it could not be read. */
-  onFailed(message: string): void;
+  /**
+   * Sending again will not help by itself: the server refused the upload, or the file could not be read.
+   * `retryable` is false when the refusal is of the file itself (its size, type or name): the same bytes
+   * would be refused again, so only removing it helps.
+   */
+  onFailed(message: string, retryable: boolean): void;
 }
 
 export interface FileSending {
@@ -56,7 +60,7 @@ function sendOnceLoaded(slug: string, file: File, events: FileSendEvents, url: s
         if (ended) return;
         // The code could not come while offline; it is fetched again when the network is back.
         if (navigator.onLine === false) window.addEventListener('online', begin, { once: true });
-        else events.onFailed(`${file.name} could not start sending. Check your connection and try again.`);
+        else events.onFailed(`${file.name} could not start sending. Check your connection and try again.`, true);
       },
     );
   };

@@ -29,6 +29,11 @@ export function isFinal(err: unknown): boolean {
   return !(err as Partial<DetailedError>).originalRequest;
 }
 
+/** A refusal of the file itself (400 its name, 413 its size, 415 its type): the same bytes get the same answer. */
+export function isRefusalOfFile(err: unknown): boolean {
+  return [400, 413, 415].includes(statusOf(err));
+}
+
 /** The server's own words when it sent any (a creation refused as too large, of a wrong type, over quota). */
 export function failureMessage(file: File, err: unknown): string {
   try {
@@ -78,7 +83,7 @@ export function sendFile(endpoint: string, slug: string, file: File, events: Fil
     onError: (err) => {
       if (isFinal(err)) {
         state = 'failed';
-        events.onFailed(failureMessage(file, err));
+        events.onFailed(failureMessage(file, err), !isRefusalOfFile(err));
         return;
       }
       state = 'waiting';

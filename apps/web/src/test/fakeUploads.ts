@@ -15,7 +15,8 @@ export interface FakeSend {
   progress(sent: number): void;
   url(id: string): void;
   done(id?: string): void;
-  fail(message: string): void;
+  /** `retryable` false: refused for what the file is (its type or size). */
+  fail(message: string, retryable?: boolean): void;
 }
 
 export const uploadUrl = (slug: string, id: string) => `http://localhost:3000/api/public/shops/${slug}/uploads/${id}`;
@@ -42,7 +43,7 @@ export function fakeUploads() {
       progress: (sent) => act(() => events.onProgress(sent, file.size)),
       url: (id) => act(() => events.onUrl(uploadUrl(slug, id))),
       done: (id) => act(() => events.onDone(id ? uploadUrl(slug, id) : (from ?? ''))),
-      fail: (message) => act(() => events.onFailed(message)),
+      fail: (message, retryable = true) => act(() => events.onFailed(message, retryable)),
     };
     sends.push(fake);
     return {

@@ -5,7 +5,10 @@ import { formatBytes } from '../../lib/format';
 import { bytesPerSecond, progressText } from '../../lib/transferRate';
 import type { FileProgress } from './useFileSends';
 
-/** Under a file while it is sent: how far, how fast, how long; or why it stopped, with Retry. */
+/**
+ * Under a file while it is sent: how far, how fast, how long; or why it stopped, with Retry where trying
+ * again may help (a file refused for its type or size is only removed, with the row's own button).
+ */
 export function FileSendStatus({
   name,
   progress,
@@ -27,9 +30,11 @@ export function FileSendStatus({
         <p role="alert" className="min-w-0 flex-1 break-words">
           {progress.error}
         </p>
-        <Button size="sm" variant="secondary" className="-my-1 shrink-0" onClick={onRetry} aria-label={`Retry ${name}`}>
-          Retry
-        </Button>
+        {progress.retryable && (
+          <Button size="sm" variant="secondary" className="-my-1 shrink-0" onClick={onRetry} aria-label={`Retry ${name}`}>
+            Retry
+          </Button>
+        )}
       </div>
     );
   }

@@ -113,7 +113,10 @@ describe('upload card: each file sent on its own, resumably', () => {
     const { pick, send, of, makeJob, kept } = renderUploadCard();
     pick(fileOf('a.pdf'), fileOf('b.pdf'));
     await send();
-    of('a.pdf').fail('a.pdf is not a document we can print.');
+    of('a.pdf').fail('a.pdf is not a document we can print.', false);
+    expect(rowOf('a.pdf').getByRole('alert')).toHaveTextContent('a.pdf is not a document we can print.');
+    // The same bytes would be refused again: removing it is the way on.
+    expect(rowOf('a.pdf').queryByRole('button', { name: 'Retry a.pdf' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Remove b.pdf' })).toBeDisabled());
     await act(async () => screen.getByRole('button', { name: 'Remove a.pdf' }).click());
     expect(of('a.pdf').cancelled).toBe(true);
@@ -123,6 +126,60 @@ describe('upload card: each file sent on its own, resumably', () => {
     of('b.pdf').done('upload-b');
     await waitFor(() => expect(makeJob).toHaveBeenCalledOnce());
     expect(makeJob.mock.calls[0]![1]).toMatchObject({ uploads: ['upload-b'], options: [expect.objectContaining({ copies: 1 })] });
+  });
+
+  it('stops spinning once only failed files are left, and sends the rest without them at one tap', async () => {
+    const { pick, send, of, makeJob } = renderUploadCard();
+    pick(fileOf('a.pdf'), fileOf('b.pdf'), fileOf('c.pdf'));
+    await send();
+    of('a.pdf').fail('a.pdf is not a document we can print.', false);
+    of('b.pdf').done('upload-b');
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: /Uploading…/ })).toBeInTheDocument();
+    of('c.pdf').done('upload-c');
+    const button = await screen.findByRole('button', { name: 'Send without a.pdf' });
+    expect(button).toBeEnabled();
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).not.toBeInTheDocument();
+    expect(makeJob).not.toHaveBeenCalled();
+
+    await act(async () => button.click());
+    expect(of('a.pdf').cancelled).toBe(true);
+    await waitFor(() => expect(makeJob).toHaveBeenCalledOnce());
+    expect(makeJob.mock.calls[0]![1].uploads).toEqual(['upload-b', 'upload-c']);
+  });
+
+  it('counts the files it would leave out when more than one failed', async () => {
+    const { pick, send, of } = renderUploadCard();
+    pick(fileOf('a.pdf'), fileOf('b.pdf'), fileOf('c.pdf'));
+    await send();
+    of('a.pdf').fail('a.pdf is not a document we can print.', false);
+    of('b.pdf').fail("This shop's storage is full");
+    await waitFor(() => expect(of('c.pdf')).toBeDefined());
+    of('c.pdf').done('upload-c');
+    expect(await screen.findByRole('button', { name: 'Send without 2 files' })).toBeEnabled();
+  });
+
+  it('offers to try again when every file failed and one may still go, and retries only those', async () => {
+    const { pick, send, of } = renderUploadCard();
+    pick(fileOf('a.pdf'), fileOf('b.pdf'));
+    await send();
+    of('a.pdf').fail('a.pdf is not a document we can print.', false);
+    of('b.pdf').fail("This shop's storage is full");
+    await act(async () => (await screen.findByRole('button', { name: 'Try again' })).click());
+    expect(of('b.pdf').retries).toBe(1);
+    expect(of('a.pdf').retries).toBe(0);
+    expect(screen.getByRole('button', { name: /Uploading…/ })).toBeInTheDocument();
+  });
+
+  it('starts over when every file was refused for what it is', async () => {
+    const { pick, send, of } = renderUploadCard();
+    pick(fileOf('a.pdf'));
+    await send();
+    of('a.pdf').fail('a.pdf is not a document we can print.', false);
+    await act(async () => (await screen.findByRole('button', { name: 'Start over' })).click());
+    expect(of('a.pdf').cancelled).toBe(true);
+    expect(screen.queryByText('a.pdf')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload files' })).toBeInTheDocument();
   });
 
   it('makes the job with one JSON call naming the uploads, then opens its status page and remembers it here', async () => {

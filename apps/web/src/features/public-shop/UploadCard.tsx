@@ -66,9 +66,13 @@ export function UploadCard({
   const kept = useKeptSend(slug, keptProp);
   const sends = useFileSends(uploads, slug, kept.noteUrl);
   const online = useOnline();
-  const awake = useScreenAwake(phase !== 'idle');
 
   const uploading = phase !== 'idle';
+  const phaseOf = (file: File) => sends.progress.get(file)?.phase;
+  const failed = phase === 'sending' ? files.filter((f) => phaseOf(f) === 'failed') : [];
+  // Every file sent or failed: nothing moves until the customer retries or leaves the failed ones out.
+  const stuck = failed.length > 0 && files.every((f) => phaseOf(f) === 'done' || phaseOf(f) === 'failed');
+  const awake = useScreenAwake(uploading && !stuck);
   const phoneError = phone.trim() && !PHONE_PATTERN.test(phone.trim()) ? 'Please enter a valid phone number.' : null;
   const sentBytes = files.reduce((sum, f) => sum + (sends.progress.get(f)?.sent ?? 0), 0);
   const totalBytes = files.reduce((sum, f) => sum + f.size, 0);
@@ -94,16 +98,36 @@ export function UploadCard({
     if (next.files.length > 0) uploads.preload();
   };
 
-  const remove = (index: number) => {
-    const file = files[index];
-    if (!file) return;
-    kept.drop(file);
-    sends.remove(file);
-    const left = files.filter((_, i) => i !== index);
+  const removeFiles = (gone: File[]) => {
+    for (const file of gone) {
+      kept.drop(file);
+      sends.remove(file);
+    }
+    const left = files.filter((f) => !gone.includes(f));
     setFiles(left);
     if (left.length === 0) setPhase('idle');
     setNotices([]);
     setFailure(null);
+  };
+  const remove = (index: number) => {
+    const file = files[index];
+    if (file) removeFiles([file]);
+  };
+
+  // What the button does once the send is stuck on failed files: the rest go without them, or the failed
+  // ones are tried again, or (when none can be) they are cleared for another pick.
+  const stuckAction = (): { label: string; act: () => void } => {
+    const what = failed.length === 1 ? failed[0]!.name : `${failed.length} files`;
+    if (failed.length < files.length) return { label: `Send without ${what}`, act: () => removeFiles(failed) };
+    const retryable = failed.filter((f) => sends.progress.get(f)?.retryable);
+    if (retryable.length > 0)
+      return {
+        label: 'Try again',
+        act: () => {
+          for (const f of retryable) sends.retry(f);
+        },
+      };
+    return { label: 'Start over', act: () => removeFiles(failed) };
   };
 
   const makeJob = useEffectEvent(async (at: string) => {
@@ -145,6 +169,10 @@ export function UploadCard({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (stuck) {
+      stuckAction().act();
+      return;
+    }
     if (uploading) return;
     const blocker = uploadBlocker(slug, files);
     if (blocker || !slug) {
@@ -254,14 +282,16 @@ export function UploadCard({
             />
           </div>
           {uploading && !online && <OfflineBanner />}
-          {uploading && <UploadProgress percent={percent} screenKeptOn={awake} />}
+          {uploading && !stuck && <UploadProgress percent={percent} screenKeptOn={awake} />}
           <UploadNotices notices={failure ? [failure] : []} />
-          <Button type="submit" className="w-full py-3 text-base" loading={uploading}>
-            {uploading
-              ? `Uploading… ${percent}%`
-              : files.length > 0
-                ? `Upload ${files.length} ${files.length === 1 ? 'file' : 'files'}`
-                : 'Upload files'}
+          <Button type="submit" className="w-full py-3 text-base" loading={uploading && !stuck}>
+            {stuck
+              ? stuckAction().label
+              : uploading
+                ? `Uploading… ${percent}%`
+                : files.length > 0
+                  ? `Upload ${files.length} ${files.length === 1 ? 'file' : 'files'}`
+                  : 'Upload files'}
           </Button>
           <PrivacyNotice shopName={shopName} retention={retention} />
         </form>

@@ -12,6 +12,8 @@ export interface FileProgress {
   url: string | null;
   /** Why it failed, in the server's words when it gave any. */
   error: string | null;
+  /** After a failure: whether Retry may help (false for a file refused for what it is). */
+  retryable: boolean;
 }
 
 export interface FileSends {
@@ -69,7 +71,7 @@ export function useFileSends(uploads: ResumableUploads, slug: string | undefined
           noteUrl.current(file, at);
         },
         onDone: (at) => update((p) => ({ ...p, phase: 'done', sent: p.total, url: at || p.url })),
-        onFailed: (error) => update((p) => ({ ...p, phase: 'failed', error })),
+        onFailed: (error, retryable) => update((p) => ({ ...p, phase: 'failed', error, retryable })),
       },
       url,
     );
@@ -91,7 +93,15 @@ export function useFileSends(uploads: ResumableUploads, slug: string | undefined
         const next = new Map(map);
         for (const file of files) {
           if (next.has(file)) continue;
-          next.set(file, { phase: 'queued', sent: 0, total: file.size, samples: [], url: urls?.get(file) ?? null, error: null });
+          next.set(file, {
+            phase: 'queued',
+            sent: 0,
+            total: file.size,
+            samples: [],
+            url: urls?.get(file) ?? null,
+            error: null,
+            retryable: true,
+          });
         }
         return next;
       }),
