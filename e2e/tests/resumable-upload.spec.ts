@@ -197,3 +197,38 @@ test('a page reloaded half-way offers to resume, and continues without picking t
   await context.close();
   await expectOneJobInQueue(browser, email);
 });
+
+test('a file that is not what its name says is refused as it arrives, and the rest are sent without it at one tap', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { email, shop } = await ownerWithShop(request, 'Refusing Prints');
+  const { context, page, cdp } = await phoneAt(browser);
+  await page.goto(`/public/${shop.slug}`);
+  await throttle(cdp);
+  // 3 MiB of noise named .pdf: refused by its first bytes, long before the rest would have arrived.
+  const noise = Buffer.alloc(3 * MIB);
+  for (let i = 0; i < noise.length; i += 4) noise.writeUInt32LE((i * 2654435761) >>> 0, i);
+  await page.locator('input[type="file"]').setInputFiles([
+    { name: 'scan.pdf', mimeType: 'application/pdf', buffer: noise },
+    { name: 'notes.pdf', mimeType: 'application/pdf', buffer: pdf('Notes') },
+  ]);
+  await page.getByRole('button', { name: 'Upload 2 files' }).click();
+
+  const row = page.getByRole('list', { name: 'Selected files' }).getByRole('listitem').filter({ hasText: 'scan.pdf' });
+  await expect(row.getByRole('alert')).toHaveText('scan.pdf is not a document we can print.', { timeout: 30_000 });
+  await expect(row.getByRole('button', { name: 'Retry scan.pdf' })).toHaveCount(0);
+  const sendRest = page.getByRole('button', { name: 'Send without scan.pdf' });
+  await expect(sendRest).toBeEnabled();
+  await page.getByRole('region', { name: 'Send your files' }).scrollIntoViewIfNeeded();
+  await shot(page, 'resumable-04-refused-file-send-without');
+  await expectAccessibleCard(page);
+
+  await sendRest.click();
+  await expect(page).toHaveURL(/\/j\/[A-Za-z0-9_-]{22}$/, { timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Your files' })).toContainText('notes.pdf');
+  await expect(page.getByRole('list', { name: 'Your files' })).not.toContainText('scan.pdf');
+  await context.close();
+  await expectOneJobInQueue(browser, email);
+});
