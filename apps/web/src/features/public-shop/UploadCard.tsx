@@ -115,7 +115,7 @@ export function UploadCard({
   };
 
   // What the button does once the send is stuck on failed files: the rest go without them, or the failed
-  // ones are tried again, or (when none can be) they are cleared for another pick.
+  // ones are tried again, or (when none can be) they are cleared (docs/decisions/051-failed-files-left-out-at-one-tap.md).
   const stuckAction = (): { label: string; act: () => void } => {
     const what = failed.length === 1 ? failed[0]!.name : `${failed.length} files`;
     if (failed.length < files.length) return { label: `Send without ${what}`, act: () => removeFiles(failed) };
