@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/contract';
 import { Server } from '@tus/server';
-import { ERRORS, type Locker, Metadata, type Upload } from '@tus/utils';
+import { ERRORS, type Locker, type Upload } from '@tus/utils';
 import type { Logger } from 'pino';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { Clock } from '../../clock.js';
@@ -41,23 +41,12 @@ const UPLOADS_PATH = /^\/api\/public\/shops\/([^/?#]+)\/uploads(?:\/([^/?#]+))?/
 /** tus's answer for one of our refusals: its status and our error body, as every other call has it. */
 const tusAnswer = (err: HttpError) => ({ status_code: err.status, body: JSON.stringify({ error: err.message, code: err.code }) });
 
-/** The file a creation names, for a refusal to say which: "This file" when its metadata names none. */
-function nameIn(req: TusRequest): string {
-  try {
-    return validateFilename(Metadata.parse(req.headers.get('upload-metadata') ?? undefined).filename ?? '');
-  } catch {
-    return 'This file';
-  }
-}
-
 /**
  * What a failed HEAD, POST or DELETE answers instead of tus's plain text or its 500 with the error's
- * message in it: tus's refusals in our words (a file over 25 MiB as the form says it, a lock held
- * elsewhere past the wait as 423, as on our PATCH); a thrown error what it answers on any other route
- * (http/errors.ts).
+ * message in it: tus's refusals in our words (a lock held elsewhere past the wait as 423, as on our
+ * PATCH); a thrown error what it answers on any other route (http/errors.ts).
  */
-function failure(req: TusRequest, err: unknown, logger: Logger) {
-  if (err === ERRORS.ERR_MAX_SIZE_EXCEEDED) return tusAnswer(new HttpError(413, 'FILE_TOO_LARGE', tooLargeMessage(nameIn(req))));
+function failure(err: unknown, logger: Logger) {
   const refused = tusRefusal(err);
   return tusAnswer(refused instanceof HttpError ? refused : answerForThrown(err, logger));
 }
@@ -107,7 +96,8 @@ export function resumableUploads(d: ResumableDeps) {
     path: '/api/public/shops',
     datastore: store,
     relativeLocation: true,
-    maxSize: UPLOAD_LIMITS.maxFileBytes,
+    // No maxSize: tus would refuse a file over 25 MiB before `admit` knew the shop, so an unknown shop
+    // answered 413; `admit` refuses the size itself, after the shop and before a byte is taken.
     namingFunction: () => randomBytes(16).toString('base64url'),
     generateUrl: (req, { id }) => `/api/public/shops/${encodeURIComponent(slugOf(req.url))}/uploads/${id}`,
     getFileIdFromRequest: (req) => UPLOADS_PATH.exec(new URL(req.url).pathname)?.[2],
@@ -116,7 +106,7 @@ export function resumableUploads(d: ResumableDeps) {
       await admit(d, store, req as unknown as TusRequest, upload);
       return {};
     },
-    onResponseError: (req, err) => failure(req as unknown as TusRequest, err, d.logger),
+    onResponseError: (_req, err) => failure(err, d.logger),
     // An upload is continued, looked at or ended only under the shop it was begun at.
     onIncomingRequest: async (req, id) => {
       if (req.method === 'POST') return;
