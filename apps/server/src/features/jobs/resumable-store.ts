@@ -6,6 +6,7 @@ import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import { readAll } from '../../storage/stream-util.js';
 import { ContentCheck, extensionOf, SNIFF_BYTES, type UploadKind } from './content-check.js';
 import * as repo from './resumable-repo.js';
 
@@ -130,9 +131,13 @@ export class ResumableStore extends DataStore {
     if (released?.aborted || body.destroyed || body.readableAborted) keep();
     const key = `resumable/${row.shop_id}/${id}/${offset}-${randomUUID()}`;
     // The first bytes are checked as a form's file is, as they arrive: a file that is not what it claims
-    // is refused at once, with the upload and its bytes deleted, not after it was all sent.
-    const kind = offset === 0 ? extensionOf(row.filename) : undefined;
-    const head = kind && new HeadCheck(Math.min(row.size, SNIFF_BYTES), (bytes) => judgeHead(kind, row.filename, bytes));
+    // is refused at once, with the upload and its bytes deleted, not after it was all sent. A PATCH that
+    // continues inside them (the first was cut short) is judged with the bytes already kept before it.
+    const sniff = Math.min(row.size, SNIFF_BYTES);
+    const earlier = offset > 0 && offset < sniff ? await this.keptBytes(id) : Buffer.alloc(0);
+    const kind = earlier?.length === offset && offset < sniff ? extensionOf(row.filename) : undefined;
+    const head =
+      kind && earlier && new HeadCheck(sniff - offset, (bytes) => judgeHead(kind, row.filename, Buffer.concat([earlier, bytes])));
     let stored: { size: number; sha256: string };
     try {
       stored = await this.d.blobs.put(key, head ? kept.pipe(head) : kept, { maxBytes: row.size - offset });
@@ -195,6 +200,21 @@ export class ResumableStore extends DataStore {
     if (!row || row.used_at) throw ERRORS.FILE_NOT_FOUND;
     if (row.expires_at.getTime() <= this.d.clock.now().getTime()) throw ERRORS.FILE_NO_LONGER_EXISTS;
     return row;
+  }
+
+  /**
+   * The bytes an upload holds so far, for a head check that continues them: only ever under 64 KiB. None
+   * when they cannot be read; the job call checks the whole file again.
+   */
+  private async keptBytes(id: string): Promise<Buffer | undefined> {
+    try {
+      const parts: Buffer[] = [];
+      for (const segment of await repo.segmentsOf(this.d.db, id))
+        parts.push(await readAll((await this.d.blobs.get(segment.blob_key)).stream));
+      return Buffer.concat(parts);
+    } catch {
+      return undefined;
+    }
   }
 
   private async deleteWithBytes(id: string): Promise<void> {

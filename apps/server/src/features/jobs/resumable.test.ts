@@ -332,6 +332,36 @@ describe.each(DATABASE_KINDS)('resumable uploads (tus) on %s', (kind) => {
     expect(left).toEqual([]);
   });
 
+  it('judges the first bytes across a cut: a PATCH that continues inside them is refused with what came before', async () => {
+    const fake = Buffer.concat([Buffer.from('MZ\x90\x00'), randomBytes(300 * 1024)]);
+    const created = await create(shop.slug, 'poster.pdf', fake.length);
+    const location = String(created.headers.location);
+    // A first PATCH that got 1,000 bytes through: too few to judge, kept as a resume point.
+    expect((await answer(patch(location, 0, fake.subarray(0, 1000)))).status).toBe(204);
+    const rest = await answer(patch(location, 1000, fake.subarray(1000)));
+    expect(rest.status, rest.body).toBe(415);
+    expect(JSON.parse(rest.body)).toMatchObject({ code: 'FILE_TYPE_NOT_ALLOWED', error: expect.stringMatching(/poster\.pdf/) });
+    expect((await answer(send('HEAD', location, {}))).status).toBe(404);
+    const left: string[] = [];
+    for await (const b of t.deps.blobs.list(`resumable/${shop.id}/${idOf(location)}/`)) left.push(b.key);
+    expect(left).toEqual([]);
+  });
+
+  it('takes a good file sent in pieces smaller than its first 64 KiB, whole', async () => {
+    const good = Buffer.concat([await pdfBytes(1, 'sent in pieces'), randomBytes(200 * 1024)]);
+    const created = await create(shop.slug, 'pieces.pdf', good.length);
+    const location = String(created.headers.location);
+    for (const [from, to] of [
+      [0, 500],
+      [500, 20_000],
+      [20_000, good.length],
+    ] as const) {
+      const r = await answer(patch(location, from, good.subarray(from, to)));
+      expect(r.status, r.body).toBe(204);
+    }
+    expect(await offsetOf(location)).toBe(good.length);
+  });
+
   it('refuses the same file sent with its creation, as the shop page sends it, and keeps none of it', async () => {
     const fake = Buffer.concat([Buffer.from('MZ\x90\x00'), randomBytes(100 * 1024)]);
     const uploads = async () =>
