@@ -1,5 +1,5 @@
 import { DEFAULT_PRIMARY_COLOR } from '@counterprint/contract';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -66,10 +66,11 @@ export function accentVars(color: string): Record<string, string> {
 
 /**
  * Applies the accent to the whole document, not just the page's element, because dialogs render in
- * a portal outside it. Undone when the customer leaves the page.
+ * a portal outside it. Undone when the customer leaves the page. Set before the browser paints (a layout
+ * effect), so the page never shows a frame in the default colour once the shop's details are in.
  */
 export function useShopAccent(color: string | undefined): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!color) return;
     const root = document.documentElement.style;
     const vars = accentVars(color);
