@@ -76,6 +76,13 @@ export const segmentsOf = (db: Db, id: string) =>
     sql`SELECT blob_key, size, sha256 FROM resumable_segments WHERE upload_id = ${id} ORDER BY start_at`,
   );
 
+/** The upload's first `limit` segments' blob keys, in order. */
+export const firstSegments = (db: Db, id: string, limit: number) =>
+  queryRows<{ blob_key: string }>(
+    db,
+    sql`SELECT blob_key FROM resumable_segments WHERE upload_id = ${id} ORDER BY start_at LIMIT ${limit}`,
+  );
+
 /** Deletes the upload's row and answers its segments' blob keys, for the caller to delete. */
 export async function deleteUpload(db: Db, id: string): Promise<string[]> {
   const keys = await queryRows<{ blob_key: string }>(db, sql`SELECT blob_key FROM resumable_segments WHERE upload_id = ${id}`);

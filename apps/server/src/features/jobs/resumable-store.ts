@@ -10,6 +10,9 @@ import { readAll } from '../../storage/stream-util.js';
 import { ContentCheck, extensionOf, SNIFF_BYTES, type UploadKind } from './content-check.js';
 import * as repo from './resumable-repo.js';
 
+/** Segments read back at most to judge a file's first bytes across cuts: a phone's cuts are a few. */
+const MAX_HEAD_SEGMENTS = 4;
+
 /** An upload nobody finished is deleted, with its bytes, this long after it began. */
 export const RESUMABLE_EXPIRY_MS = 60 * 60 * 1000;
 
@@ -204,13 +207,15 @@ export class ResumableStore extends DataStore {
 
   /**
    * The bytes an upload holds so far, for a head check that continues them: only ever under 64 KiB. None
-   * when they cannot be read; the job call checks the whole file again.
+   * when they cannot be read, or lie in more than a few segments (a client sending a byte a PATCH would
+   * otherwise have every PATCH read all the ones before it); the job call checks the whole file again.
    */
   private async keptBytes(id: string): Promise<Buffer | undefined> {
     try {
+      const segments = await repo.firstSegments(this.d.db, id, MAX_HEAD_SEGMENTS + 1);
+      if (segments.length > MAX_HEAD_SEGMENTS) return undefined;
       const parts: Buffer[] = [];
-      for (const segment of await repo.segmentsOf(this.d.db, id))
-        parts.push(await readAll((await this.d.blobs.get(segment.blob_key)).stream));
+      for (const segment of segments) parts.push(await readAll((await this.d.blobs.get(segment.blob_key)).stream));
       return Buffer.concat(parts);
     } catch {
       return undefined;

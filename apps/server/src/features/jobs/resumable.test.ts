@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ZPublicJob } from '@counterprint/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { ownerWithShop, pdfBytes } from '../../../test/support/fixtures.js';
 import { createSecondInstance, createTestApp, json, type TestApp, testClock } from '../../../test/support/harness.js';
@@ -345,6 +345,23 @@ describe.each(DATABASE_KINDS)('resumable uploads (tus) on %s', (kind) => {
     const left: string[] = [];
     for await (const b of t.deps.blobs.list(`resumable/${shop.id}/${idOf(location)}/`)) left.push(b.key);
     expect(left).toEqual([]);
+  });
+
+  it('reads back only a few earlier pieces to judge a head: a byte-a-PATCH client cannot make every PATCH read all before it', async () => {
+    const good = Buffer.concat([await pdfBytes(1, 'a hundred bytes a PATCH'), randomBytes(4000)]);
+    const created = await create(shop.slug, 'drip.pdf', good.length);
+    const location = String(created.headers.location);
+    const reads = vi.spyOn(t.deps.blobs, 'get');
+    try {
+      for (let at = 0; at < 2000; at += 100) {
+        const r = await answer(patch(location, at, good.subarray(at, at + 100)));
+        expect(r.status, r.body).toBe(204);
+      }
+      // 20 PATCHes: the 2nd to the 5th read the 1 to 4 pieces before them; the rest read none.
+      expect(reads.mock.calls.length).toBeLessThanOrEqual(1 + 2 + 3 + 4);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('takes a good file sent in pieces smaller than its first 64 KiB, whole', async () => {
