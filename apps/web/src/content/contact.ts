@@ -13,7 +13,7 @@ export const CONTACT_PAGE = {
 
 export const CONTACT_CARDS: { icon: IconName; title: string; value: string; note: string; href?: string }[] = [
   { icon: 'phone', title: 'Call us', value: 'Coming Soon', note: 'Phone support is on its way.' },
-  { icon: 'mail', title: 'Email us', value: SUPPORT_EMAIL, note: 'We reply within 24 hours.', href: `mailto:${SUPPORT_EMAIL}` },
+  { icon: 'mail', title: 'Email us', value: SUPPORT_EMAIL, note: 'A person reads every message.', href: `mailto:${SUPPORT_EMAIL}` },
   { icon: 'mapPin', title: 'Visit us', value: OFFICE_CITY, note: 'By appointment, Monday to Saturday.' },
 ];
 

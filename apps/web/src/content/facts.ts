@@ -49,6 +49,8 @@ export function listFormats(labels: readonly string[] = FORMAT_LABELS): string {
 }
 
 export const ENCRYPTION_AT_REST = 'AES-256-GCM';
+/** The server's default MAX_SHOPS_PER_ACCOUNT (docs/security.md, "One account fills the disk with shops"). */
+export const SHOPS_PER_ACCOUNT = 5;
 
 /** Where a visitor writes when the form fails; the spec's failure message names it. */
 export const SUPPORT_EMAIL = 'support@counterprint.in';

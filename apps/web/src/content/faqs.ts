@@ -18,7 +18,7 @@ export interface Faq {
 export const PRICING_FAQS: Faq[] = [
   {
     q: 'What happens when my free trial ends?',
-    a: `Spark includes every feature for ${TRIAL_LONG}. Before it ends we send you reminders; to keep taking jobs after the trial, move to the Premium plan.`,
+    a: `Spark includes every feature for ${TRIAL_LONG}. To keep taking jobs after the trial, move to the Premium plan; it is the same product, billed monthly or yearly.`,
   },
   {
     q: 'Can I cancel anytime?',
@@ -49,7 +49,7 @@ export const FILE_FAQS: Faq[] = [
   },
   {
     q: 'Is it secure?',
-    a: `Files travel over HTTPS and are stored encrypted with ${ENCRYPTION_AT_REST}. Staff open them through short-lived signed links, and nothing is left on the shop computer.`,
+    a: `Files travel over HTTPS and are stored encrypted with ${ENCRYPTION_AT_REST}. Staff open them through short-lived signed links and print from the browser, so nothing needs to be saved on the shop computer; a file staff download stays on that computer until they delete it.`,
   },
   {
     q: 'What if a customer sends the wrong file?',
@@ -64,7 +64,7 @@ export const START_FAQS: Faq[] = [
   },
   {
     q: 'How long does setup take?',
-    a: 'About five minutes: create an account, fill in your shop details, print the QR code and place it at the counter.',
+    a: 'Create an account, fill in your shop details, print the QR code and place it at the counter. Then set your rate card and UPI ID in Settings.',
   },
   {
     q: 'Do I need special hardware?',
@@ -79,11 +79,11 @@ export const START_FAQS: Faq[] = [
 export const SUPPORT_FAQS: Faq[] = [
   {
     q: 'How quickly do you reply?',
-    a: 'We answer every message within 24 hours, usually much sooner on working days.',
+    a: 'A person reads every message and answers by email, usually on the next working day.',
   },
   {
     q: 'Can I see a demo first?',
-    a: 'Yes. Send us a message with the subject “Demo” and we will walk you through Counterprint on a call.',
+    a: 'Yes. The demo tour on this site shows every screen of a job, and you can send us a message with the subject “Demo” for a walk-through on a call.',
   },
   {
     q: 'Can one account run several shops?',

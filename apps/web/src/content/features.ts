@@ -1,7 +1,6 @@
 import type { IconName } from '../components/Icon';
 import { ENCRYPTION_AT_REST, MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT, TRIAL_LONG } from './facts';
 import type { CardItem } from './site';
-import { MARKETING_STATS } from './site';
 
 export const FEATURES_PAGE = {
   eyebrow: 'Features',
@@ -12,7 +11,7 @@ export const FEATURES_PAGE = {
   formatsLead: `Customers can send any of these, up to ${MAX_FILES} files of ${MAX_FILE_SIZE} each per upload. Word, PowerPoint and spreadsheet files are turned into PDFs, so you preview and print them without Office. Anything else is refused before it reaches your queue.`,
   cta: {
     title: 'Give your counter a QR code today',
-    text: `Setup takes about five minutes, and your first ${TRIAL_LONG} is free.`,
+    text: `Sign up, name your shop and print its QR code. Your first ${TRIAL_LONG} is free.`,
     primary: { to: '/signup', label: 'Start free trial' },
     secondary: { to: '/public/price', label: 'See pricing' },
   },
@@ -21,15 +20,15 @@ export const FEATURES_PAGE = {
 export const FEATURE_HIGHLIGHTS: { icon: IconName; title: string; stat: string; text: string }[] = [
   {
     icon: 'bolt',
-    title: 'Fast transfers',
-    stat: `${MARKETING_STATS.transfer} average`,
-    text: 'From scan to your screen in about thirty seconds. Uploads stream straight to storage, so even big PDFs arrive quickly.',
+    title: 'Uploads that survive a bad network',
+    stat: 'Resumes where it stopped',
+    text: 'Each file is sent in a resumable upload: if the phone loses its network, the bytes already sent are kept and the upload continues when it is back.',
   },
   {
     icon: 'server',
-    title: 'Zero local storage',
-    stat: 'Nothing on the shop PC',
-    text: `Files stay in encrypted cloud storage and open from the queue. After printing they are deleted within ${RETENTION_AFTER_PRINT}; no Downloads folder full of strangers’ documents.`,
+    title: 'Print without saving',
+    stat: `Deleted within ${RETENTION_AFTER_PRINT}`,
+    text: `Files wait encrypted on the server and print from the queue, so nothing needs to be saved on the counter PC. After printing they are deleted within ${RETENTION_AFTER_PRINT}. A file staff choose to download is a copy on that PC, and the customer’s receipt says so.`,
   },
 ];
 
@@ -42,7 +41,7 @@ export const FEATURE_CARDS: CardItem[] = [
   },
   {
     icon: 'lock',
-    title: 'Bank-grade security',
+    title: 'Encrypted at rest',
     text: `${ENCRYPTION_AT_REST} encryption at rest, HTTPS in transit and short-lived signed links for staff.`,
   },
   {
@@ -58,6 +57,6 @@ export const FEATURE_CARDS: CardItem[] = [
   {
     icon: 'rocket',
     title: 'Instant setup',
-    text: `Sign up, describe your shop, print the QR code. About ${MARKETING_STATS.setup} from start to first job.`,
+    text: 'Sign up, describe your shop, print the QR code. The queue is ready for its first job.',
   },
 ];

@@ -7,7 +7,7 @@ export const HELP_PAGE = {
   noMatch: (query: string) => `No answers match “${query}”.`,
   count: (n: number) => `${n} ${n === 1 ? 'answer' : 'answers'} found`,
   stillStuck: 'Still stuck?',
-  stillStuckText: 'Our team answers every message within 24 hours.',
+  stillStuckText: 'A person on our team reads every message and answers by email.',
   contact: { to: '/public/contact', label: 'Contact support' },
   setup: { to: '/public/setup', label: 'Read the setup guide' },
 };

@@ -1,6 +1,5 @@
 import type { IconName } from '../components/Icon';
 import { MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT, TRIAL_LONG } from './facts';
-import { MARKETING_STATS } from './site';
 
 export const HOME_HERO = {
   eyebrow: 'For print & xerox shops',
@@ -9,7 +8,7 @@ export const HOME_HERO = {
   emailLabel: 'Your email address',
   emailPlaceholder: 'you@yourshop.in',
   submit: 'Start free trial',
-  note: `Free for ${TRIAL_LONG} · No credit card · Set up in ${MARKETING_STATS.setup}`,
+  note: `Free for ${TRIAL_LONG} · No credit card · No app for your customers`,
   secondary: { to: '/public/how', label: 'See how it works' },
 };
 
@@ -62,7 +61,7 @@ export const HOME_SOLUTIONS: { title: string; text: string; icon: IconName }[] =
   },
   {
     title: 'Deleted after printing',
-    text: `Printed files are removed for good within ${RETENTION_AFTER_PRINT}. Nothing is left on the counter PC.`,
+    text: `Printed files are removed from Counterprint for good within ${RETENTION_AFTER_PRINT}. Staff print from the browser, so nothing needs to be saved on the counter PC.`,
     icon: 'recycle',
   },
 ];
@@ -77,7 +76,7 @@ export const HOME_COMPARISON = {
     ['Finding the right job', 'Scroll through chats and downloads', 'Numbered jobs in a live queue'],
     ['Shop computer', 'Exposed to infected pen drives', 'Nothing is plugged in'],
     ['Customer privacy', 'Files stay on phones and PCs for months', `Deleted within ${RETENTION_AFTER_PRINT} of printing`],
-    ['Setup', 'Nothing to set up, nothing under control', `About ${MARKETING_STATS.setup}`],
+    ['Setup', 'Nothing to set up, nothing under control', 'Sign up, name your shop, print its QR code'],
   ] as const,
 };
 
@@ -85,7 +84,11 @@ export const HOME_SECTIONS = {
   how: { eyebrow: 'How it works', title: 'Three steps, no training', lead: 'Your customers already know how to scan a QR code.' },
   problem: { eyebrow: 'The problem', title: 'Taking files at the counter is a mess' },
   solution: { eyebrow: 'The fix', title: 'Counterprint turns it into a queue' },
-  testimonials: { eyebrow: 'Testimonials', title: 'Shop owners say it best', more: { to: '/public/reveiw', label: 'Read all reviews' } },
+  proof: {
+    eyebrow: 'See for yourself',
+    title: 'No testimonials yet, and none made up',
+    lead: 'Counterprint is new, so instead of quotes here is what you can check before you sign up.',
+  },
   faq: { eyebrow: 'FAQ', title: 'Questions, answered', more: { to: '/public/help', label: 'Visit the help centre' } },
   cta: {
     title: 'Ready to clear the queue at your counter?',

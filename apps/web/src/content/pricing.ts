@@ -1,5 +1,5 @@
 import { formatRupees } from '../lib/format';
-import { MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT, TRIAL } from './facts';
+import { MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT, SHOPS_PER_ACCOUNT, TRIAL } from './facts';
 
 export type Billing = 'monthly' | 'annual';
 export const BILLINGS: readonly Billing[] = ['monthly', 'annual'];
@@ -46,18 +46,16 @@ export const PLANS = {
   },
   premium: {
     name: 'Premium Plan',
-    description: 'For busy shops and owners with more than one counter.',
-    badge: 'Most popular',
+    description: 'The same product after your trial, for as long as you use it.',
+    badge: 'After the trial',
     cta: 'Choose Premium',
     features: [
-      'Everything in Spark',
-      'Priority support',
-      'Advanced analytics',
-      'Custom QR branding',
-      'Bulk print',
-      '30-day job history',
-      'Multi-shop management',
-      'API access',
+      'Everything in Spark, after the trial',
+      `Up to ${SHOPS_PER_ACCOUNT} shops on one account`,
+      'Send to printer through the print agent',
+      'New-job alerts on staff phones',
+      'Earnings and analytics',
+      'Email support',
     ],
   },
 } as const;
@@ -70,19 +68,17 @@ export const PLAN_COMPARISON: readonly (readonly [string, string | boolean, stri
   ['File size', `Up to ${MAX_FILE_SIZE} each`, `Up to ${MAX_FILE_SIZE} each`],
   ['Encrypted storage', true, true],
   ['Auto-delete after printing', true, true],
-  ['Analytics', 'Basic', 'Advanced'],
-  ['Custom QR branding', false, true],
-  ['Bulk print', false, true],
-  ['Job history', 'Recent jobs', '30 days'],
-  ['Multi-shop management', false, true],
-  ['API access', false, true],
-  ['Support', 'Email', 'Priority'],
+  ['Shops on one account', `Up to ${SHOPS_PER_ACCOUNT}`, `Up to ${SHOPS_PER_ACCOUNT}`],
+  ['Send to printer (print agent)', true, true],
+  ['Earnings and analytics', true, true],
+  ['How long', `${TRIAL} free trial`, 'Monthly or yearly'],
+  ['Support', 'Email', 'Email'],
 ];
 
 export const PRICING_PAGE = {
   eyebrow: 'Pricing',
   title: 'Simple pricing for every counter',
-  lead: 'Start free. Upgrade when your queue grows. No setup fees, cancel anytime.',
+  lead: 'Start free with every feature. Keep it after the trial for one price. No setup fees, cancel anytime.',
   toggleLabel: 'Billing period for the Premium plan',
   compareTitle: 'Compare plans',
   faqTitle: 'Pricing questions',

@@ -1,115 +1,50 @@
-import { MARKETING_STATS } from './site';
+import { ENCRYPTION_AT_REST, MAX_FILE_SIZE, MAX_FILES, RETENTION_AFTER_PRINT_SHORT, RETENTION_UNPRINTED_SHORT } from './facts';
+import type { CardItem } from './site';
 
-export const REVIEW_CATEGORIES = ['speed', 'efficiency', 'security', 'ease', 'value', 'satisfaction'] as const;
-export type ReviewCategory = (typeof REVIEW_CATEGORIES)[number];
-
-export const CATEGORY_LABEL: Record<ReviewCategory | 'all', string> = {
-  all: 'All Reviews',
-  speed: 'Speed',
-  efficiency: 'Efficiency',
-  security: 'Security',
-  ease: 'Ease of use',
-  value: 'Value',
-  satisfaction: 'Satisfaction',
-};
-
-/** A testimonial (docs/product/screens.md#reviews-page): static display data. */
-export interface Testimonial {
-  name: string;
-  role: string;
-  company: string;
-  location: string;
-  rating: 1 | 2 | 3 | 4 | 5;
-  text: string;
-  avatar: string;
-  featured: boolean;
-  category: ReviewCategory;
-}
-
-export const TESTIMONIALS: Testimonial[] = [
-  {
-    name: 'Rajesh Kumar',
-    role: 'Owner',
-    company: 'Kumar Xerox & Prints',
-    location: 'Bengaluru',
-    rating: 5,
-    text: 'The queue at my counter used to move at the speed of WhatsApp downloads. Now customers scan, upload and the file is on my screen before they reach the counter.',
-    avatar: 'RK',
-    featured: true,
-    category: 'speed',
-  },
-  {
-    name: 'Priya Sharma',
-    role: 'Manager',
-    company: 'QuickPrint Studio',
-    location: 'Pune',
-    rating: 5,
-    text: 'Two of us handle the exam-season rush without shouting names across the shop. Every job has a number, and we mark it printed with the amount in one step.',
-    avatar: 'PS',
-    featured: true,
-    category: 'efficiency',
-  },
-  {
-    name: 'Arjun Mehta',
-    role: 'Owner',
-    company: 'Mehta Digital Print',
-    location: 'Ahmedabad',
-    rating: 5,
-    text: 'Customers bring Aadhaar copies and bank statements. I tell them the file is deleted after printing and nothing stays on my computer. They trust the shop more.',
-    avatar: 'AM',
-    featured: false,
-    category: 'security',
-  },
-  {
-    name: 'Fatima Sheikh',
-    role: 'Owner',
-    company: 'Campus Copy Centre',
-    location: 'Hyderabad',
-    rating: 5,
-    text: 'Students figured it out without a single explanation. Scan, pick files, done. No app to install and no account to create.',
-    avatar: 'FS',
-    featured: false,
-    category: 'ease',
-  },
-  {
-    name: 'Vikram Iyer',
-    role: 'Partner',
-    company: 'Iyer Office Services',
-    location: 'Chennai',
-    rating: 5,
-    text: 'It paid for itself in the first week. We stopped losing jobs to shops with shorter queues and stopped buying pen drives to replace the infected ones.',
-    avatar: 'VI',
-    featured: false,
-    category: 'value',
-  },
-  {
-    name: 'Neha Gupta',
-    role: 'Owner',
-    company: 'Print Point',
-    location: 'Jaipur',
-    rating: 5,
-    text: 'My regulars now send files from the bus stop and collect them on the way. The counter is calmer and my customers are happier.',
-    avatar: 'NG',
-    featured: false,
-    category: 'satisfaction',
-  },
-];
-
-export const REVIEW_STATS = [
-  { value: MARKETING_STATS.shops, label: 'Print shops' },
-  { value: MARKETING_STATS.rating, label: `Average from ${MARKETING_STATS.reviews} reviews` },
-  { value: MARKETING_STATS.transfer, label: 'Average transfer' },
-  { value: MARKETING_STATS.setup, label: 'To set up a shop' },
-];
-
+/**
+ * The reviews page shows no testimonial and no rating: Counterprint has none it could show truthfully
+ * (docs/decisions/058-public-site-claims-only-what-is-proven.md). It offers what a visitor can check instead.
+ */
 export const REVIEWS_PAGE = {
-  eyebrow: 'Customer stories',
-  title: 'Loved by print shops across India',
-  lead: 'Owners and counter staff on what changed when their customers stopped sending files over WhatsApp and pen drives.',
-  filterLabel: 'Filter reviews by topic',
+  eyebrow: 'Reviews',
+  title: 'No reviews yet, and none made up',
+  lead: 'Counterprint is new. When shops that use it write to us, we will show their words here with their permission. Until then, here is what you can check for yourself.',
+  checksTitle: 'Check it yourself before you sign up',
   cta: {
-    title: 'Join them at your counter',
-    text: 'Set up your shop in minutes and take your first job today.',
+    title: 'Try it at your own counter',
+    text: 'Create a shop, scan its QR code with your phone and send yourself a file.',
     action: { to: '/signup', label: 'Start free trial' },
   },
 };
+
+/** Figures the server enforces, read from the contract through facts.ts. */
+export const REVIEW_FACTS = [
+  { value: RETENTION_AFTER_PRINT_SHORT, label: 'Until a printed file is deleted' },
+  { value: RETENTION_UNPRINTED_SHORT, label: 'Until an unprinted job is cleared' },
+  { value: `${MAX_FILES}`, label: `Files per upload, up to ${MAX_FILE_SIZE} each` },
+  { value: '256-bit', label: `${ENCRYPTION_AT_REST} for every stored file` },
+];
+
+export const REVIEW_CHECKS: (CardItem & { to: string; label: string })[] = [
+  {
+    icon: 'smartphone',
+    title: 'Walk through a job',
+    text: 'The demo tour shows each screen a customer and your staff see, from the QR code to the deletion receipt.',
+    to: '/public/demo',
+    label: 'Open the demo tour',
+  },
+  {
+    icon: 'shieldCheck',
+    title: 'Read what happens to a file',
+    text: 'The security page lists what is encrypted, how long files are kept and what our logs record, and nothing more.',
+    to: '/public/security',
+    label: 'Read the security page',
+  },
+  {
+    icon: 'chat',
+    title: 'Ask us anything',
+    text: 'Write to us about your shop. A person reads every message.',
+    to: '/public/contact',
+    label: 'Contact us',
+  },
+];

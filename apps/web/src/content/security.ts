@@ -42,7 +42,7 @@ export const SECURITY_FEATURES: CardItem[] = [
   {
     icon: 'cloud',
     title: 'Links that expire',
-    text: `Files live in private storage, never on the counter PC. Staff open them through signed links that cannot be guessed and stop working after ${SIGNED_LINK_LIFETIME}, or as soon as the file is deleted.`,
+    text: `Files live in private storage on the server. Staff open them through signed links that cannot be guessed and stop working after ${SIGNED_LINK_LIFETIME}, or as soon as the file is deleted. A file staff download is a copy on the counter PC that Counterprint cannot delete, and the customer’s deletion receipt says that staff took a copy.`,
   },
   {
     icon: 'activity',

@@ -5,7 +5,7 @@ import type { SiteLink } from './site';
 export const SETUP_PAGE = {
   eyebrow: 'Setup guide',
   title: 'Take your first job in four steps',
-  lead: 'From sign-up to your first printed file in about five minutes. All you need is a computer at the counter and a printer.',
+  lead: 'From sign-up to your first printed file. All you need is a computer at the counter and a printer.',
   tipTitle: 'Tip',
   cta: {
     title: 'Ready when you are',

@@ -45,7 +45,7 @@ export const FOOTER_GROUPS: { title: string; links: SiteLink[] }[] = [
     links: [
       { to: '/public/features', label: 'Features' },
       { to: '/public/pricing', label: 'Pricing' },
-      { to: '/public/testimonials', label: 'Testimonials' },
+      { to: '/public/testimonials', label: 'Reviews' },
     ],
   },
   {
@@ -71,12 +71,3 @@ export const SITE = {
   tagline: 'Customers scan your counter’s QR code and send files from their phone. You print from a live queue.',
   copyright: (year: number) => `© ${year} Counterprint. Made for print shops in India.`,
 };
-
-/** Marketing figures (docs/product/overview.md#marketing-claims): content, not measured by this product. */
-export const MARKETING_STATS = {
-  shops: '500+',
-  rating: '4.9/5',
-  reviews: 287,
-  transfer: '30 sec',
-  setup: '5 min',
-} as const;

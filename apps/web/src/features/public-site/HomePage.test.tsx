@@ -34,7 +34,7 @@ describe('home page (docs/product/screens.md#home-page)', () => {
       'Three steps, no training',
       'Taking files at the counter is a mess',
       'The old way vs Counterprint',
-      'Shop owners say it best',
+      'No testimonials yet, and none made up',
       'Questions, answered',
     ]) {
       expect(screen.getByRole('heading', { name })).toBeInTheDocument();

@@ -6,13 +6,12 @@ import { buttonClass, TEXT_LINK } from '../../components/Button';
 import { Icon, type IconName } from '../../components/Icon';
 import { HOME_FAQS } from '../../content/faqs';
 import { HOME_COMPARISON, HOME_HERO, HOME_PROBLEMS, HOME_SECTIONS, HOME_SOLUTIONS, HOME_STEPS } from '../../content/home';
-import { TESTIMONIALS } from '../../content/reviews';
+import { REVIEW_CHECKS } from '../../content/reviews';
 import { CtaBand } from './CtaBand';
 import { EmailCapture } from './EmailCapture';
 import { FaqList } from './FaqList';
 import { HeroVisual } from './HeroVisual';
-import { TestimonialCard } from './TestimonialCard';
-import { DOTS, Eyebrow, Section, StepList } from './ui';
+import { DOTS, Eyebrow, LinkCards, Section, StepList } from './ui';
 
 /** Signed in, the hero's sign-up form gives way to the next step for this account. */
 function SignedInHeroActions() {
@@ -147,8 +146,7 @@ function Comparison() {
 }
 
 export default function HomePage() {
-  const { how, testimonials, faq, cta } = HOME_SECTIONS;
-  const shown = TESTIMONIALS.filter((t) => t.featured).concat(TESTIMONIALS.filter((t) => !t.featured).slice(0, 1));
+  const { how, proof, faq, cta } = HOME_SECTIONS;
   return (
     <PublicLayout title="Print files from any phone">
       <Hero />
@@ -157,17 +155,8 @@ export default function HomePage() {
       </Section>
       <ProblemSolution />
       <Comparison />
-      <Section eyebrow={testimonials.eyebrow} title={testimonials.title}>
-        <div className="grid gap-5 md:grid-cols-3">
-          {shown.map((t) => (
-            <TestimonialCard key={t.name} t={t} />
-          ))}
-        </div>
-        <p className="mt-8 text-center">
-          <Link to={testimonials.more.to} className={TEXT_LINK}>
-            {testimonials.more.label} →
-          </Link>
-        </p>
+      <Section eyebrow={proof.eyebrow} title={proof.title} lead={proof.lead}>
+        <LinkCards items={REVIEW_CHECKS} />
       </Section>
       <Section eyebrow={faq.eyebrow} title={faq.title} tone="muted">
         <div className="mx-auto max-w-3xl">

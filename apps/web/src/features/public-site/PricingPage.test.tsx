@@ -14,7 +14,7 @@ describe('pricing (docs/product/screens.md#pricing-page)', () => {
     expect(within(spark()).getAllByText('1-month free trial').length).toBeGreaterThan(0);
     expect(within(spark()).getByText('No credit card required')).toBeInTheDocument();
     expect(within(premium()).getByTestId('premium-price')).toHaveTextContent('₹99/month');
-    expect(within(premium()).getByText('Most popular')).toBeInTheDocument();
+    expect(within(premium()).getByText('After the trial')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Monthly/ })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: /Annual/ })).toHaveTextContent('-17%');
   });

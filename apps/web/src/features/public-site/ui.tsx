@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../components/Button';
+import { buttonClass, TEXT_LINK } from '../../components/Button';
 import { Icon, type IconName } from '../../components/Icon';
 import type { CardItem, SiteLink } from '../../content/site';
 
@@ -100,6 +100,24 @@ export function CardGrid({ items, columns = 3 }: { items: readonly CardItem[]; c
           <IconBadge name={item.icon} />
           <h3 className="mt-4 text-lg font-semibold text-slate-900">{item.title}</h3>
           <p className="mt-2 text-sm leading-relaxed text-slate-600">{item.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Cards that each lead somewhere: icon, h3, text and a link. */
+export function LinkCards({ items }: { items: readonly (CardItem & { to: string; label: string })[] }) {
+  return (
+    <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((item) => (
+        <li key={item.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xs">
+          <IconBadge name={item.icon} />
+          <h3 className="mt-4 text-lg font-semibold text-slate-900">{item.title}</h3>
+          <p className="mt-2 text-sm leading-relaxed text-slate-600">{item.text}</p>
+          <Link to={item.to} className={`mt-4 inline-block text-sm ${TEXT_LINK}`}>
+            {item.label} →
+          </Link>
         </li>
       ))}
     </ul>
