@@ -79,7 +79,7 @@ export const START_FAQS: Faq[] = [
 export const SUPPORT_FAQS: Faq[] = [
   {
     q: 'How quickly do you reply?',
-    a: 'A person reads every message and answers by email, usually on the next working day.',
+    a: 'A person reads every message and answers by email.',
   },
   {
     q: 'Can I see a demo first?',
