@@ -50,6 +50,7 @@ import { ownerRoutes } from './features/owner/routes.js';
 import { OwnerService } from './features/owner/service.js';
 import { printersRoutes } from './features/printers/routes.js';
 import { PrintersService } from './features/printers/service.js';
+import { publicAddressRoutes } from './features/public-address/routes.js';
 import { PublicShopDetails } from './features/public-shop/details.js';
 import { shopPageRenderer } from './features/public-shop/link-preview.js';
 import { publicShopRoutes } from './features/public-shop/routes.js';
@@ -385,6 +386,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const contact = new ContactService({ db, clock, mailer, contactInbox: config.contactInbox, logger });
   await app.register(contactRoutes, { contact, limiter });
   await app.register(pushRoutes, { pushes });
+  await app.register(publicAddressRoutes, { address: config.publicAddress });
   await app.register(checkoutRoutes, { checkout: new CheckoutService({ db, clock }), limiter });
   registerFileRoutes(app, {
     blobs,

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { RETENTION } from '@counterprint/contract';
+import { RETENTION, type TPublicAddress } from '@counterprint/contract';
 import webPush from 'web-push';
 import { z } from 'zod';
+import { publicAddressOf } from './public-address.js';
 
 const bool = z
   .string()
@@ -119,6 +120,8 @@ export type Config = {
   port: number;
   host: string;
   publicBaseUrl: string;
+  /** What publicBaseUrl is and whether a phone can open it (public-address.ts). */
+  publicAddress: TPublicAddress;
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
@@ -283,11 +286,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.S3_BUCKET === undefined && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
     throw new ConfigError('S3_ENDPOINT or S3_ACCESS_KEY_ID is set but S3_BUCKET is not.');
   }
-  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const publicAddress = publicAddressOf({ configured: e.PUBLIC_BASE_URL, host: e.HOST, port: e.PORT });
+  const publicBaseUrl = publicAddress.url;
   return {
     port: e.PORT,
     host: e.HOST,
     publicBaseUrl,
+    publicAddress,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,

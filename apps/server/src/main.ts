@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PUBLIC_ADDRESS_MESSAGES } from '@counterprint/contract';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { type BackgroundWork, startBackgroundWork } from './background/background.js';
@@ -57,10 +58,13 @@ async function main(): Promise<void> {
   const { sweeper, reaper, pageCounter, preparer } = app.services;
   const analyze = database.kind === 'pglite' ? () => analyzeGrownTables(database.db) : undefined;
   background = startBackgroundWork({ sweeper, reaper, pageCounter, preparer, logger, analyze });
+  const { publicAddress } = config;
   logger.info(
-    { url: config.publicBaseUrl, database: database.kind, blobs: blobs.kind },
-    `Counterprint is running at ${config.publicBaseUrl}`,
+    { url: publicAddress.url, address: publicAddress.source, database: database.kind, blobs: blobs.kind },
+    `Counterprint is running at ${publicAddress.url}`,
   );
+  const addressNote = publicAddress.reachableFromPhone ? PUBLIC_ADDRESS_MESSAGES.lan : PUBLIC_ADDRESS_MESSAGES.unreachable;
+  if (publicAddress.source !== 'configured') logger.warn(addressNote(publicAddress.url));
 }
 
 main().catch((err) => {

@@ -16,6 +16,7 @@ export * from './limits.js';
 export * from './money.js';
 export * from './owner.js';
 export * from './print-order.js';
+export * from './public-address.js';
 export * from './push.js';
 export * from './receipt.js';
 export * from './recycle.js';

@@ -44,6 +44,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/auth/me': { self: () => ({ method: 'GET', url: '/api/auth/me' }) },
   'PUT /api/auth/me': { self: () => ({ method: 'PUT', url: '/api/auth/me', payload: { name: 'Beta Owner' } }) },
   'GET /api/push/public-key': { self: () => ({ method: 'GET', url: '/api/push/public-key' }) },
+  'GET /api/public-address': { self: () => ({ method: 'GET', url: '/api/public-address' }) },
   'GET /api/owner/overview': { platformOwner: () => ({ method: 'GET', url: '/api/owner/overview' }) },
   'GET /api/owner/feedback': { platformOwner: () => ({ method: 'GET', url: '/api/owner/feedback' }) },
   'GET /api/owner/contact-messages': { platformOwner: () => ({ method: 'GET', url: '/api/owner/contact-messages' }) },

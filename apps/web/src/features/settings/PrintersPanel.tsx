@@ -1,9 +1,19 @@
-import type { TDevice, TPairingCode, TPrinterChoice, TPrinterRef, TReportedPrinter, TShopPrinters } from '@counterprint/contract';
+import type {
+  TDevice,
+  TPairingCode,
+  TPrinterChoice,
+  TPrinterRef,
+  TPublicAddress,
+  TReportedPrinter,
+  TShopPrinters,
+} from '@counterprint/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { serverMessageOr } from '../../api/client';
 import { choosePrinters, newPairingCode, printerKeys, removeAgent, useShopPrinters } from '../../api/printers';
+import { fetchPublicAddress } from '../../api/publicAddress';
 import { Button } from '../../components/Button';
+import { PhoneReachNote } from '../../components/PhoneReachNote';
 import { reasonWords } from '../../lib/printerWords';
 import { Panel, Select } from './fields';
 
@@ -33,8 +43,8 @@ function PrinterState({ printer }: { printer: TReportedPrinter }) {
 }
 
 /** The command lines a shop pastes on its counter PC, with this server's address filled in. */
-function PairingCode({ code }: { code: TPairingCode }) {
-  const server = window.location.origin;
+function PairingCode({ code, address }: { code: TPairingCode; address: TPublicAddress | undefined }) {
+  const server = address?.url ?? window.location.origin;
   return (
     <div className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-slate-700">
       <p>
@@ -42,6 +52,7 @@ function PairingCode({ code }: { code: TPairingCode }) {
         <strong className="font-mono text-lg tracking-widest text-slate-900">{code.code}</strong>
       </p>
       <p className="mt-3">On the counter PC, next to the printers, in Counterprint's folder (README, “Print agent”):</p>
+      <PhoneReachNote address={address} className="mt-2" />
       <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
         {`npx counterprint-agent pair ${code.code} --server ${server}\nnpx counterprint-agent run --printer ipp://PRINTER-ADDRESS/ipp/print`}
       </pre>
@@ -166,7 +177,12 @@ export function PrintersPanel({ shopId }: { shopId: string }) {
   const client = useQueryClient();
   // An agent being paired shows up within seconds.
   const printers = useShopPrinters(shopId, { refetchInterval: 15_000 });
-  const pairing = useMutation({ mutationFn: () => newPairingCode(shopId) });
+  const pairing = useMutation({
+    mutationFn: async () => {
+      const code = await newPairingCode(shopId);
+      return { code, address: await fetchPublicAddress() };
+    },
+  });
   const remove = useMutation({
     mutationFn: (deviceId: string) => removeAgent(shopId, deviceId),
     onSuccess: () => void client.invalidateQueries({ queryKey: printerKeys.shop(shopId) }),
@@ -182,7 +198,7 @@ export function PrintersPanel({ shopId }: { shopId: string }) {
         </Button>
       }
     >
-      {pairing.data && <PairingCode code={pairing.data} />}
+      {pairing.data && <PairingCode code={pairing.data.code} address={pairing.data.address} />}
       {pairing.isError && (
         <p role="alert" className="text-sm text-red-700">
           {serverMessageOr(pairing.error, 'Could not make a pairing code.')}

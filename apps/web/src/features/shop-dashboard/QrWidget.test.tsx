@@ -97,4 +97,31 @@ describe('QR widget (docs/product/screens.md#qr-code)', () => {
     await user.click(button);
     expect(await screen.findByText('Error generating QR code. Please try again.')).toBeInTheDocument();
   });
+
+  it('shows the address the code carries, and warns when a phone could not open it', async () => {
+    stubObjectUrls();
+    const address = { url: 'http://localhost:8080', source: 'loopback', reachableFromPhone: false };
+    const route = (call: { url: string }) => (call.url.endsWith('/api/public-address') ? jsonResponse(200, address) : png());
+    stubFetch(route, route);
+    const user = userEvent.setup();
+    render(<QrWidget shopSlug="demo-prints" />);
+    await user.click(screen.getByRole('button', { name: 'Download QR Code' }));
+    expect(await screen.findByText('http://localhost:8080/public/demo-prints?src=qr')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "Links and QR codes point at http://localhost:8080, which a customer's phone cannot open.",
+    );
+  });
+
+  it("shows this computer's LAN address as a note, not a warning", async () => {
+    stubObjectUrls();
+    const address = { url: 'http://192.168.1.20:8080', source: 'lan', reachableFromPhone: true };
+    const route = (call: { url: string }) => (call.url.endsWith('/api/public-address') ? jsonResponse(200, address) : png());
+    stubFetch(route, route);
+    const user = userEvent.setup();
+    render(<QrWidget shopSlug="demo-prints" />);
+    await user.click(screen.getByRole('button', { name: 'Download QR Code' }));
+    expect(await screen.findByText('http://192.168.1.20:8080/public/demo-prints?src=qr')).toBeInTheDocument();
+    expect(screen.getByText(/phones on the same Wi-Fi can open them/)).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
 });

@@ -1,9 +1,15 @@
+import type { TPublicAddress } from '@counterprint/contract';
 import { useEffect, useRef, useState } from 'react';
+import { fetchPublicAddress } from '../../api/publicAddress';
 import { fetchQrPng, POSTER_SIZES, QR_MESSAGES, qrFileName, qrPosterUrl, shopQrUrl } from '../../api/qr';
 import { Button, buttonClass, ICON_BUTTON } from '../../components/Button';
 import { Icon } from '../../components/Icon';
+import { PhoneReachNote } from '../../components/PhoneReachNote';
 
-type State = { phase: 'idle' } | { phase: 'loading' } | { phase: 'ready'; slug: string; blob: Blob; previewUrl: string };
+type State =
+  | { phase: 'idle' }
+  | { phase: 'loading' }
+  | { phase: 'ready'; slug: string; blob: Blob; previewUrl: string; address: TPublicAddress | undefined };
 
 /** docs/product/rules.md#constants: the link behind a Download click is released after 60 s. */
 export const DOWNLOAD_LINK_LIFETIME_MS = 60_000;
@@ -53,7 +59,9 @@ export function QrWidget({ shopSlug, label = 'Download QR Code' }: QrWidgetProps
     try {
       const slug = shopSlug;
       const blob = await fetchQrPng(slug, controller.signal);
-      if (!controller.signal.aborted) setState({ phase: 'ready', slug, blob, previewUrl: URL.createObjectURL(blob) });
+      // After the code, so a failed code costs no second call; the link shown is the one the code carries.
+      const address = await fetchPublicAddress();
+      if (!controller.signal.aborted) setState({ phase: 'ready', slug, blob, previewUrl: URL.createObjectURL(blob), address });
     } catch (err) {
       if (controller.signal.aborted) return;
       setState({ phase: 'idle' });
@@ -83,7 +91,7 @@ export function QrWidget({ shopSlug, label = 'Download QR Code' }: QrWidgetProps
   };
 
   if (state.phase === 'ready' && state.slug === shopSlug) {
-    const url = shopQrUrl(state.slug);
+    const url = shopQrUrl(state.slug, state.address?.url);
     return (
       <section aria-label="Shop QR code" className="@container rounded-xl border border-slate-200 bg-white p-4">
         <div className="flex items-center justify-between gap-2">
@@ -136,6 +144,7 @@ export function QrWidget({ shopSlug, label = 'Download QR Code' }: QrWidgetProps
             </a>
           ))}
         </div>
+        <PhoneReachNote address={state.address} className="mt-3" />
         {error && (
           <p role="alert" className="mt-2 text-sm text-red-700">
             {error}
