@@ -21,7 +21,9 @@ export async function createShop(baseUrl: string, shopName = 'Bench Print Hub'):
     'signup',
   )) as { onboardingToken: string };
   const form = new FormData();
-  form.append('shop', JSON.stringify({ shopName, category: 'Printing', address: '12 MG Road, Pune' }));
+  // The onboarding step's default prices, accepted, so jobs are priced as a working shop's are.
+  const prices = { papers: [{ paper: 'A4', bw: 2, color: 10 }], photo4x6: 25 };
+  form.append('shop', JSON.stringify({ shopName, category: 'Printing', address: '12 MG Road, Pune', prices }));
   const shop = (await ok(
     await fetch(`${baseUrl}/api/public/onboarding-shops/create`, {
       method: 'POST',

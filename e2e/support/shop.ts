@@ -3,6 +3,8 @@ import { expect } from '@playwright/test';
 import { baseUrl, uniqueEmail } from './helpers.js';
 
 export const PASSWORD = 'printme123';
+/** The onboarding step's default prices, accepted: the shop quotes them (docs/decisions/061-prices-a-shop-never-set-are-not-quoted.md). */
+const ACCEPTED_DEFAULT_PRICES = { papers: [{ paper: 'A4', bw: 2, color: 10 }], photo4x6: 25 };
 
 /** An owner with one shop, made through the real API (sign-up, then onboarding with its token). */
 export async function ownerWithShop(request: APIRequestContext, shopName: string, base = baseUrl()) {
@@ -16,7 +18,9 @@ export async function ownerWithShop(request: APIRequestContext, shopName: string
       shop: {
         name: 'shop.json',
         mimeType: 'application/json',
-        buffer: Buffer.from(JSON.stringify({ shopName, category: 'Printing', address: '12 MG Road, Pune' })),
+        buffer: Buffer.from(
+          JSON.stringify({ shopName, category: 'Printing', address: '12 MG Road, Pune', prices: ACCEPTED_DEFAULT_PRICES }),
+        ),
       },
     },
   });

@@ -24,7 +24,7 @@ async function createShopInOnboarding(page: Page, email: string, shopName: strin
   await page.getByLabel('Shop name').fill(shopName);
   await page.getByLabel('Category').selectOption({ index: 1 });
   await page.getByLabel('Address').fill('4 Station Road, Pune');
-  for (const step of ['Branding', 'Business details', 'Review']) {
+  for (const step of ['Branding', 'Business details', 'Prices', 'Review']) {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText(new RegExp(step.split(' ')[0]!, 'i'));
   }

@@ -436,3 +436,59 @@ export const ADJUSTMENT_WORDS = {
   surcharge: 'Surcharge',
   atCounter: 'Priced at the counter',
 } as const;
+
+/** Paper sizes the onboarding price step offers (the owner adds more in Settings → Rate card). */
+export const ONBOARDING_PAPERS = ['A4', 'A3', 'Legal', 'Letter'] as const;
+const rupeesOfAPage = (name: string) =>
+  z
+    .number({ error: `${name} must be a price in rupees` })
+    .min(0, `${name} must be 0 or more`)
+    .max(100_000, `${name} is too high`);
+
+/**
+ * The onboarding step's prices (docs/decisions/061-prices-a-shop-never-set-are-not-quoted.md): per paper a B&W and a colour
+ * price per printed side, optionally a B&W double-sided price per side, and a 4×6 photo. Sending them confirms the rate card.
+ */
+export const ZOnboardingPrices = z.object({
+  papers: z
+    .array(
+      z.object({
+        paper: z.enum(ONBOARDING_PAPERS, { error: `paper must be one of: ${ONBOARDING_PAPERS.join(', ')}` }),
+        bw: rupeesOfAPage('bw'),
+        color: rupeesOfAPage('color'),
+        bwDouble: rupeesOfAPage('bwDouble').nullish(),
+      }),
+    )
+    .min(1, 'Choose at least one paper size')
+    .max(ONBOARDING_PAPERS.length)
+    .refine((list) => new Set(list.map((p) => p.paper)).size === list.length, 'Each paper size once'),
+  photo4x6: rupeesOfAPage('photo4x6').nullish(),
+});
+export type TOnboardingPrices = z.infer<typeof ZOnboardingPrices>;
+
+/** The defaults the onboarding step offers to accept, the same prices as DEFAULT_RATE_CARD. */
+export const DEFAULT_ONBOARDING_PRICES: TOnboardingPrices = { papers: [{ paper: 'A4', bw: 2, color: 10, bwDouble: null }], photo4x6: 25 };
+
+type RateCardRowFromPrices = {
+  serviceName: string;
+  basePrice: number;
+  unit: 'per_page';
+  paper: string;
+  color: 'bw' | 'color';
+  sides: 'double' | null;
+  extra: false;
+  description: string;
+};
+
+/** The rate card the onboarding prices make: rows shaped like DEFAULT_RATE_CARD, in the step's order. */
+export function rateCardFromPrices(prices: TOnboardingPrices): RateCardRowFromPrices[] {
+  const side = (serviceName: string, basePrice: number, paper: string, color: 'bw' | 'color', sides: 'double' | null = null) =>
+    ({ serviceName, basePrice, unit: 'per_page', paper, color, sides, extra: false, description: 'per printed side' }) as const;
+  const rows: RateCardRowFromPrices[] = prices.papers.flatMap((p) => [
+    side(`Black & white ${p.paper}`, p.bw, p.paper, 'bw'),
+    ...(p.bwDouble == null ? [] : [side(`Black & white ${p.paper} double-sided`, p.bwDouble, p.paper, 'bw', 'double')]),
+    side(`Colour ${p.paper}`, p.color, p.paper, 'color'),
+  ]);
+  if (prices.photo4x6 != null) rows.push({ ...side('Photo 4x6', prices.photo4x6, '4x6', 'color'), description: 'per photo' });
+  return rows;
+}

@@ -242,6 +242,8 @@ export const ZSettings = z.object({
   shop: ZShopProfile,
   inventory: z.array(ZInventoryItem),
   rateCard: z.array(ZRateCardService),
+  /** False until the owner saves a rate card (or accepts onboarding's prices): customers are quoted no price till then. */
+  rateCardConfirmed: z.boolean(),
   hours: ZShopHours,
 });
 export type TSettings = z.infer<typeof ZSettings>;

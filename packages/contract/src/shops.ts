@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZOpeningState } from './hours.js';
-import { ZRateCardPrintAttributes } from './print-order.js';
+import { ZOnboardingPrices, ZRateCardPrintAttributes } from './print-order.js';
 
 export const SHOP_CATEGORIES = ['Printing', 'Xerox & Stationery', 'Photo Studio', 'Cyber Cafe', 'Office Services', 'Other'] as const;
 export const ZShopCategory = z.enum(SHOP_CATEGORIES, { error: `category must be one of: ${SHOP_CATEGORIES.join(', ')}` });
@@ -54,6 +54,8 @@ export const ZOnboardingShop = z.object({
   shopContactNumber: optionalPhone('shopContactNumber'),
   whatsapp: optionalPhone('whatsapp'),
   hours: optionalText('hours', 60),
+  /** The prices step; without it the shop starts on the default rate card, unconfirmed, and quotes no price. */
+  prices: ZOnboardingPrices.nullish(),
 });
 export type TOnboardingShop = z.input<typeof ZOnboardingShop>;
 
@@ -73,13 +75,6 @@ export const ZPublicRate = z.object({
   ...ZRateCardPrintAttributes.shape,
 });
 export type TPublicRate = z.infer<typeof ZPublicRate>;
-
-/** docs/product/rules.md#constants: shown when the shop has no rate card. */
-export const DEFAULT_PUBLIC_RATES: { serviceName: string; basePrice: number; unit: 'per_page' | 'per_item' }[] = [
-  { serviceName: 'Black & white A4', basePrice: 2, unit: 'per_page' },
-  { serviceName: 'Colour A4', basePrice: 10, unit: 'per_page' },
-  { serviceName: 'Photo 4x6', basePrice: 25, unit: 'per_item' },
-];
 
 export const ZPublicShopDetails = z
   .object({

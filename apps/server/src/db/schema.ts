@@ -100,6 +100,8 @@ export const shops = pgTable('shops', {
   /** Issue 20 (migration 032): the shop's own UPI ID and payee name. */
   upiVpa: text('upi_vpa'),
   upiPayee: text('upi_payee'),
+  /** When the owner confirmed the rate card (onboarding's prices or a save); until then no price is quoted. */
+  rateCardConfirmedAt: ts('rate_card_confirmed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

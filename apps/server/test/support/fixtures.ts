@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_ONBOARDING_PRICES } from '@counterprint/contract';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import type { App } from '../../src/app.js';
@@ -73,8 +74,15 @@ export async function upload(app: App, slug: string, parts: Part[]) {
   return app.inject({ method: 'POST', url: `/api/public/shops/${slug}/jobs`, ...body });
 }
 
+/** A shop whose owner accepted the onboarding step's default prices (pass `prices: null` for one that did not). */
 export const shopJson = (over: Record<string, unknown> = {}) =>
-  JSON.stringify({ shopName: 'Sharma Print Hub', category: 'Printing', address: '12 MG Road, Pune', ...over });
+  JSON.stringify({
+    shopName: 'Sharma Print Hub',
+    category: 'Printing',
+    address: '12 MG Road, Pune',
+    prices: DEFAULT_ONBOARDING_PRICES,
+    ...over,
+  });
 
 /** POST /api/public/onboarding-shops/create with `shop` (JSON text) as its one part; `headers` prove the account. */
 export async function createShop(app: App, headers: Record<string, string>, shop: string) {

@@ -1,5 +1,5 @@
-import { DEFAULT_RATE_CARD, rupeesToPaise, type ZOnboardingShop } from '@counterprint/contract';
-import { eq } from 'drizzle-orm';
+import { DEFAULT_RATE_CARD, rateCardFromPrices, rupeesToPaise, type ZOnboardingShop } from '@counterprint/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import { inventoryItems, rateCardServices, shops, userRoles, users } from '../../db/schema.js';
@@ -44,12 +44,15 @@ export async function insertShop(db: Db, s: NewShop, settle: (tx: Db) => Promise
       ownerEmail: owner.email,
       ownerName: owner.name,
       ...(shop.hours ? { hours: shop.hours } : {}),
+      rateCardConfirmedAt: shop.prices ? sql`now()` : null,
     });
     await insertBanners(tx as unknown as Db, s.id, s.banners);
     await tx.insert(inventoryItems).values({ shopId: s.id, ...DEFAULT_PAPER, stock: 0, unit: 'pcs' });
-    // Issue 19: a new shop prices jobs from its first minute, at the specification's typical rates.
+    // Prices the owner never saw are kept as a starting point for Settings, but quote nothing until confirmed
+    // (docs/decisions/061-prices-a-shop-never-set-are-not-quoted.md).
+    const rows = shop.prices ? rateCardFromPrices(shop.prices) : DEFAULT_RATE_CARD;
     await tx.insert(rateCardServices).values(
-      DEFAULT_RATE_CARD.map(({ basePrice, ...r }, position) => ({
+      rows.map(({ basePrice, ...r }, position) => ({
         ...r,
         shopId: s.id,
         basePricePaise: rupeesToPaise(basePrice),

@@ -47,7 +47,9 @@ export class PublicShopDetails {
   private async load(slug: string): Promise<TPublicShopDetails | undefined> {
     const shop = await findShopBySlug(this.db, slug);
     if (!shop) return undefined;
-    const [banners, rates] = await Promise.all([bannersOf(this.db, shop.id), rateCardOf(this.db, shop.id)]);
+    const [banners, rows] = await Promise.all([bannersOf(this.db, shop.id), rateCardOf(this.db, shop.id)]);
+    // Papers from the rows the shop keeps; prices only once the owner confirmed them (decision 061).
+    const rates = shop.rateCardConfirmedAt ? rows : [];
     const state = openingState(shop, this.clock.now());
     const body = ZPublicShopDetails.safeParse({
       id: shop.id,
@@ -84,7 +86,7 @@ export class PublicShopDetails {
           description: s.description,
           ...printAttributesOf(s),
         })),
-      papers: shopPapers(rates),
+      papers: shopPapers(rows),
       colorDetection: shop.colorDetection,
       retention: this.retention,
     });

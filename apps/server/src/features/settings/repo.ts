@@ -108,11 +108,15 @@ export async function deleteItem(db: Db, shopId: string, sku: string): Promise<b
   return rows.length > 0;
 }
 
-/** Replaces the shop's whole rate card in one transaction. */
+/** Replaces the shop's whole rate card in one transaction; a save is the owner confirming it (decision 061). */
 export async function replaceRateCard(db: Db, shopId: string, rows: NewRateCardService[]): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(rateCardServices).where(eq(rateCardServices.shopId, shopId));
     await tx.insert(rateCardServices).values(rows);
+    await tx
+      .update(shops)
+      .set({ rateCardConfirmedAt: sql`coalesce(${shops.rateCardConfirmedAt}, now())` })
+      .where(eq(shops.id, shopId));
   });
 }
 

@@ -20,7 +20,7 @@ import { type AccountLimits, bannerBytesLeft, bannerQuotaFull, settleBannerRoom 
 import { type BannerForm, discardBanners, readBannerForm } from '../shops/banner-form.js';
 import type { StoredBanner } from '../shops/banners.js';
 import { shopNotFound } from '../shops/errors.js';
-import { bannersOf, findShopById, insertBanners, ownerOfShop, rateCardOf } from '../shops/repo.js';
+import { bannersOf, findShopById, insertBanners, ownerOfShop, rateCardConfirmed, rateCardOf } from '../shops/repo.js';
 import { resolveShopId, shopsOfUser } from '../shops/scope.js';
 import { toInventoryItem, toProfile, toRateCardService } from './dto.js';
 import * as repo from './repo.js';
@@ -54,8 +54,13 @@ export class SettingsService {
 
   async settings(shopId: string): Promise<Omit<TSettings, 'hours'>> {
     const { db } = this.d;
-    const [shop, inventory, rates] = await Promise.all([this.profile(shopId), repo.inventoryOf(db, shopId), rateCardOf(db, shopId)]);
-    return { shop, inventory: inventory.map(toInventoryItem), rateCard: rates.map(toRateCardService) };
+    const [shop, inventory, rates, confirmed] = await Promise.all([
+      this.profile(shopId),
+      repo.inventoryOf(db, shopId),
+      rateCardOf(db, shopId),
+      rateCardConfirmed(db, shopId),
+    ]);
+    return { shop, inventory: inventory.map(toInventoryItem), rateCard: rates.map(toRateCardService), rateCardConfirmed: confirmed };
   }
 
   async profile(shopId: string): Promise<TShopProfile> {

@@ -31,9 +31,19 @@ export const bannersOf = (db: Db, shopId: string) =>
 export const rateCardOf = (db: Db, shopId: string) =>
   db.select().from(rateCardServices).where(eq(rateCardServices.shopId, shopId)).orderBy(asc(rateCardServices.position));
 
-/** The shop's rate card as pricing reads it, in the shop's order (issue 19). */
-export const rateCardEntriesOf = async (db: Db, shopId: string): Promise<RateCardEntry[]> =>
-  (await rateCardOf(db, shopId)).map(toRateCardEntry);
+export async function rateCardConfirmed(db: Db, shopId: string): Promise<boolean> {
+  const rows = await db.select({ at: shops.rateCardConfirmedAt }).from(shops).where(eq(shops.id, shopId)).limit(1);
+  return Boolean(rows[0]?.at);
+}
+
+/**
+ * The shop's rate card as pricing reads it, in the shop's order; empty until the owner has confirmed it, so every
+ * line is priced at the counter rather than at prices nobody set (docs/decisions/061-prices-a-shop-never-set-are-not-quoted.md).
+ */
+export async function rateCardEntriesOf(db: Db, shopId: string): Promise<RateCardEntry[]> {
+  const [rows, confirmed] = await Promise.all([rateCardOf(db, shopId), rateCardConfirmed(db, shopId)]);
+  return confirmed ? rows.map(toRateCardEntry) : [];
+}
 
 /** The shop's default paper: its first inventory item of category 'paper'. */
 export async function defaultPaperOf(db: Db, shopId: string) {

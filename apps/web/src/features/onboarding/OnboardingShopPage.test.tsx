@@ -103,6 +103,8 @@ describe('onboarding wizard', () => {
     await screen.findByRole('list', { name: 'Chosen banners' });
     await next(user);
     await next(user);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Prices');
+    await next(user);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Review');
     expect(screen.getByText('asha@printhub.in')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Finish' }));
@@ -118,6 +120,7 @@ describe('onboarding wizard', () => {
       category: 'Printing',
       primaryColor: '#06b6d4',
       hours: '9:30 AM – 8:00 PM',
+      prices: { papers: [{ paper: 'A4', bw: 2, color: 10, bwDouble: null }], photo4x6: 25 },
     });
     expect((form.get('shop') as Blob).type).toBe('application/json');
     expect(form.getAll('banners').map((f) => (f as File).name)).toEqual(['front.png']);
@@ -135,7 +138,7 @@ describe('onboarding wizard', () => {
     );
     const { user } = startSignedOut();
     await fillShopInfo(user);
-    for (let i = 0; i < 3; i++) await next(user);
+    for (let i = 0; i < 4; i++) await next(user);
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Portrait Not Allowed: front.png. Please upload landscape banners.');
     await user.click(screen.getByRole('button', { name: 'Finish' }));
@@ -168,7 +171,7 @@ describe('onboarding a further shop when signed in', () => {
     );
     expect(await screen.findByText('Setting up a shop for asha@printhub.in')).toBeInTheDocument();
     await fillShopInfo(user);
-    for (let i = 0; i < 3; i++) await next(user);
+    for (let i = 0; i < 4; i++) await next(user);
     await user.click(screen.getByRole('button', { name: 'Finish' }));
 
     await screen.findByTestId('public-link');
@@ -183,5 +186,51 @@ describe('onboarding a further shop when signed in', () => {
 
     await user.click(screen.getByRole('button', { name: 'Go to my shop dashboard' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/shop-dashboard$/);
+  });
+});
+
+describe('the prices step (docs/decisions/061-prices-a-shop-never-set-are-not-quoted.md)', () => {
+  const toPrices = async (user: User) => {
+    await fillShopInfo(user);
+    for (let i = 0; i < 3; i++) await next(user);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Prices');
+  };
+  const sentPrices = async (calls: { body: unknown }[]) => JSON.parse(await ((calls[0]!.body as FormData).get('shop') as Blob).text()).prices;
+
+  it('offers the defaults to change, adds a paper, and sends what the owner typed', async () => {
+    const { calls } = stubFetch(() => jsonResponse(201, { id: 'shop-1', slug: 'print-hub', shopName: 'Print Hub' }));
+    const { user } = startSignedOut();
+    await toPrices(user);
+    expect(screen.getByLabelText('B&W A4, ₹ per side')).toHaveValue('2');
+    await user.clear(screen.getByLabelText('B&W A4, ₹ per side'));
+    await user.type(screen.getByLabelText('B&W A4, ₹ per side'), '1.50');
+    await user.click(screen.getByRole('button', { name: 'A3' }));
+    await next(user);
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the A3 prices in rupees, like 2 or 2.50');
+    await user.type(screen.getByLabelText('B&W A3, ₹ per side'), '4');
+    await user.type(screen.getByLabelText('Colour A3, ₹ per side'), '20');
+    await next(user);
+    expect(screen.getByText('Black & white A3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await screen.findByTestId('public-link');
+    expect(await sentPrices(calls)).toEqual({
+      papers: [
+        { paper: 'A4', bw: 1.5, color: 10, bwDouble: null },
+        { paper: 'A3', bw: 4, color: 20, bwDouble: null },
+      ],
+      photo4x6: 25,
+    });
+  });
+
+  it('sends no prices when the owner sets them later, and the review says customers see price at the counter', async () => {
+    const { calls } = stubFetch(() => jsonResponse(201, { id: 'shop-1', slug: 'print-hub', shopName: 'Print Hub' }));
+    const { user } = startSignedOut();
+    await toPrices(user);
+    await user.click(screen.getByRole('radio', { name: /Set prices later/ }));
+    await next(user);
+    expect(screen.getByText('Price at the counter, until you set prices in Settings')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await screen.findByTestId('public-link');
+    expect(await sentPrices(calls)).toBeNull();
   });
 });

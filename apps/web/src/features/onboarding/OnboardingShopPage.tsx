@@ -13,6 +13,8 @@ import { FormError } from '../../components/FormMessage';
 import type { ImageSizeReader } from './banners';
 import { OnboardingDone } from './OnboardingDone';
 import { type Bind, BrandingStep, BusinessStep, ShopInfoStep } from './OnboardingSteps';
+import { PricesStep } from './PricesStep';
+import { DEFAULT_PRICES_DRAFT, type PricesDraft, pricesProblem, toPrices } from './prices';
 import { ReviewStep } from './ReviewStep';
 import { STEP_TITLES, StepIndicator } from './StepIndicator';
 import { INITIAL_VALUES, type OnboardingField, type OnboardingValues, onboardingErrors, toShopPayload } from './validation';
@@ -22,7 +24,9 @@ const STEP_FIELDS: OnboardingField[][] = [
   ['tagline', 'primaryColor'],
   ['gstNumber', 'pan', 'shopContactNumber', 'whatsapp', 'hours'],
   [],
+  [],
 ];
+const PRICES_STEP = STEP_TITLES.indexOf('Prices');
 const LAST = STEP_TITLES.length - 1;
 
 /** Whose shop this will be: the signed-in account, else the address sign-up just created. */
@@ -37,7 +41,7 @@ function useOwnerEmail(signedIn: boolean): string | null {
   return email;
 }
 
-/** Shop onboarding (docs/product/screens.md#shop-onboarding): four steps, one call, then the shop's public link. */
+/** Shop onboarding (docs/product/screens.md#shop-onboarding): five steps, one call, then the shop's public link. */
 export default function OnboardingShopPage({ readSize }: { readSize?: ImageSizeReader }) {
   const { signedIn } = useAuth();
   const email = useOwnerEmail(signedIn);
@@ -47,6 +51,8 @@ export default function OnboardingShopPage({ readSize }: { readSize?: ImageSizeR
   const [values, setValues] = useState<OnboardingValues>(INITIAL_VALUES);
   const [touched, setTouched] = useState<Partial<Record<OnboardingField, boolean>>>({});
   const [banners, setBanners] = useState<File[]>([]);
+  const [prices, setPrices] = useState<PricesDraft>(DEFAULT_PRICES_DRAFT);
+  const [pricesTouched, setPricesTouched] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<TOnboardingResult | null>(null);
@@ -85,6 +91,10 @@ export default function OnboardingShopPage({ readSize }: { readSize?: ImageSizeR
       touchStep(step);
       return;
     }
+    if (step === PRICES_STEP && pricesProblem(prices)) {
+      setPricesTouched(true);
+      return;
+    }
     setStep((s) => Math.min(LAST, s + 1));
   };
 
@@ -95,10 +105,15 @@ export default function OnboardingShopPage({ readSize }: { readSize?: ImageSizeR
       setStep(invalid);
       return;
     }
+    if (pricesProblem(prices)) {
+      setPricesTouched(true);
+      setStep(PRICES_STEP);
+      return;
+    }
     setSubmitting(true);
     setError(null);
     try {
-      const shop = await createShop(toShopPayload(values), banners, signedIn);
+      const shop = await createShop({ ...toShopPayload(values), prices: toPrices(prices) }, banners, signedIn);
       sessionStorage.removeItem(SESSION.onboardingEmail);
       sessionStorage.removeItem(SESSION.onboardingToken);
       if (signedIn) {
@@ -150,7 +165,10 @@ export default function OnboardingShopPage({ readSize }: { readSize?: ImageSizeR
               {step === 0 && <ShopInfoStep bind={bind} />}
               {step === 1 && <BrandingStep bind={bind} banners={banners} onBannersChange={setBanners} readSize={readSize} />}
               {step === 2 && <BusinessStep bind={bind} />}
-              {step === 3 && <ReviewStep values={values} banners={banners} email={email} onEdit={setStep} />}
+              {step === PRICES_STEP && (
+                <PricesStep draft={prices} onChange={setPrices} problem={pricesTouched ? pricesProblem(prices) : null} />
+              )}
+              {step === LAST && <ReviewStep values={values} prices={toPrices(prices)} banners={banners} email={email} onEdit={setStep} />}
             </div>
             {error && (
               <div className="mt-4">

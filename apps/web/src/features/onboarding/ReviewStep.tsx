@@ -1,4 +1,6 @@
+import { rateCardFromPrices, type TOnboardingPrices } from '@counterprint/contract';
 import type { ReactNode } from 'react';
+import { formatRupees } from '../../lib/format';
 import { STEP_TITLES } from './StepIndicator';
 import { FIELD_LABEL, type OnboardingField, type OnboardingValues, toShopPayload } from './validation';
 
@@ -19,13 +21,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 interface ReviewStepProps {
   values: OnboardingValues;
+  prices: TOnboardingPrices | null;
   banners: File[];
   email: string | null;
   onEdit: (step: number) => void;
 }
 
 /** Everything the server will receive, as it will receive it (trimmed, defaults filled in). */
-export function ReviewStep({ values, banners, email, onEdit }: ReviewStepProps) {
+export function ReviewStep({ values, prices, banners, email, onEdit }: ReviewStepProps) {
   const payload = toShopPayload(values);
   const shown = (field: OnboardingField) => {
     const value = payload[field];
@@ -69,6 +72,34 @@ export function ReviewStep({ values, banners, email, onEdit }: ReviewStepProps) 
           </dl>
         </section>
       ))}
+      <PricesReview prices={prices} onEdit={() => onEdit(STEP_TITLES.indexOf('Prices'))} />
     </div>
+  );
+}
+
+const rupees = (n: number) => formatRupees(n, 'always');
+
+/** The rate card the shop will quote, as rows, or the plain fact that it quotes none yet. */
+function PricesReview({ prices, onEdit }: { prices: TOnboardingPrices | null; onEdit: () => void }) {
+  return (
+    <section className="rounded-xl border border-slate-200 px-4 py-2">
+      <div className="flex items-center justify-between py-1.5">
+        <h3 className="text-sm font-semibold text-slate-900">Prices</h3>
+        <button type="button" onClick={onEdit} className="text-sm font-semibold text-brand-700 hover:text-brand-800">
+          Edit<span className="sr-only"> Prices</span>
+        </button>
+      </div>
+      <dl className="divide-y divide-slate-100">
+        {prices ? (
+          rateCardFromPrices(prices).map((row) => (
+            <Row key={row.serviceName} label={row.serviceName}>
+              {rupees(row.basePrice)} {row.description}
+            </Row>
+          ))
+        ) : (
+          <Row label="Customers see">Price at the counter, until you set prices in Settings</Row>
+        )}
+      </dl>
+    </section>
   );
 }

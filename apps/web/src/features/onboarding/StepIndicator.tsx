@@ -1,8 +1,8 @@
 import { Icon } from '../../components/Icon';
 
-export const STEP_TITLES = ['Shop Info', 'Branding', 'Business Details', 'Review'] as const;
+export const STEP_TITLES = ['Shop Info', 'Branding', 'Business Details', 'Prices', 'Review'] as const;
 
-/** Where the owner is in the four steps (docs/product/screens.md#shop-onboarding); the names hide on phones, the numbers stay. */
+/** Where the owner is in the five steps (docs/product/screens.md#shop-onboarding); the names hide on phones, the numbers stay. */
 export function StepIndicator({ step }: { step: number }) {
   return (
     <ol aria-label="Shop setup steps" className="mb-6 flex items-center gap-2">

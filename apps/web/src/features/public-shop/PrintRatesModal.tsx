@@ -1,9 +1,11 @@
-import { DEFAULT_PUBLIC_RATES, type TPublicRate } from '@counterprint/contract';
+import type { TPublicRate } from '@counterprint/contract';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { formatRupees } from '../../lib/format';
 
 type Rate = Pick<TPublicRate, 'serviceName' | 'basePrice' | 'unit'> & Partial<Pick<TPublicRate, 'id' | 'description'>>;
+
+export const UNPRICED_SHOP = 'This shop has not published its prices yet. Every price is set at the counter.';
 
 const UNIT_LABEL: Record<TPublicRate['unit'], string> = {
   per_page: 'per page',
@@ -19,10 +21,13 @@ export function unitLabel(rate: Pick<Rate, 'serviceName' | 'unit'>): string {
   return UNIT_LABEL[rate.unit] ?? rate.unit;
 }
 
-/** The shop's rate card, or the spec's typical prices (clearly labelled) when it has not set one. */
+/**
+ * The shop's rate card. A shop that has not confirmed its prices sends none, and the customer is told every
+ * price is set at the counter: no typical prices stand in for the shop's (docs/decisions/061-prices-a-shop-never-set-are-not-quoted.md).
+ */
 export function PrintRatesModal({ open, rates, onClose }: { open: boolean; rates: TPublicRate[]; onClose: () => void }) {
-  const typical = rates.length === 0;
-  const shown: Rate[] = typical ? DEFAULT_PUBLIC_RATES : rates;
+  const unpriced = rates.length === 0;
+  const shown: Rate[] = rates;
   return (
     <Modal
       open={open}
@@ -34,7 +39,7 @@ export function PrintRatesModal({ open, rates, onClose }: { open: boolean; rates
         </Button>
       }
     >
-      {typical && <p className="mb-3 text-xs text-slate-500">Typical prices. Ask at the counter for this shop's exact rates.</p>}
+      {unpriced && <p className="text-sm text-slate-700">{UNPRICED_SHOP}</p>}
       <ul className="-mx-1 max-h-[60dvh] divide-y divide-slate-100 overflow-y-auto">
         {shown.map((rate) => (
           <li key={rate.id ?? rate.serviceName} className="flex items-start justify-between gap-4 px-1 py-3">

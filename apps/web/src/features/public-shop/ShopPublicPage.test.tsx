@@ -8,6 +8,7 @@ import { jsonResponse, stubFetch } from '../../test/helpers';
 import { makePublicJob, publicFile } from '../../test/publicJob';
 import { renderPage } from '../../test/render';
 import JobStatusPage from '../job-status/JobStatusPage';
+import { UNPRICED_SHOP } from './PrintRatesModal';
 import ShopNotFoundPage from './ShopNotFoundPage';
 import ShopPublicPage from './ShopPublicPage';
 
@@ -63,7 +64,7 @@ describe('public shop page', () => {
     expect(document.documentElement.style.getPropertyValue('--color-brand-500')).toBe('#7c3aed');
   });
 
-  it('shows the spec default rates when the shop has no rate card', async () => {
+  it('says every price is set at the counter when the shop has published none', async () => {
     stubFetch(
       () => jsonResponse(200, SHOP),
       () => jsonResponse(201, { ok: true }),
@@ -71,11 +72,9 @@ describe('public shop page', () => {
     const { user } = render();
     await user.click(await screen.findByRole('button', { name: 'Print Rates' }));
     const dialog = screen.getByRole('dialog', { name: 'Print Rates' });
-    const rows = within(dialog)
-      .getAllByRole('listitem')
-      .map((li) => li.textContent);
-    expect(rows).toEqual(['Black & white A4₹2per page', 'Colour A4₹10per page', 'Photo 4x6₹25per photo']);
-    expect(within(dialog).getByText(/Typical prices/)).toBeInTheDocument();
+    // No typical prices stand in for a shop's own (docs/decisions/061-prices-a-shop-never-set-are-not-quoted.md).
+    expect(within(dialog).queryAllByRole('listitem')).toHaveLength(0);
+    expect(within(dialog).getByText(UNPRICED_SHOP)).toBeInTheDocument();
   });
 
   it("shows the shop's own rate card when it has one", async () => {

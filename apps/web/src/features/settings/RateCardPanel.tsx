@@ -54,10 +54,13 @@ function ViewMode({ services }: { services: TRateCardService[] }) {
 export function RateCardPanel({
   shopId,
   services,
+  confirmed,
   onSaved,
 }: {
   shopId: string;
   services: TRateCardService[];
+  /** False until the owner saves the card: customers are quoted no price meanwhile (decision 061). */
+  confirmed: boolean;
   onSaved: (list: TRateCardService[]) => void;
 }) {
   const toast = useToast(SHORT_TOAST_MS);
@@ -83,6 +86,11 @@ export function RateCardPanel({
     setProblem(null);
     setRows(null);
   };
+  const confirmAsShown = () => {
+    const result = rateCardToSave(rowsFrom(services));
+    if ('error' in result) return edit();
+    save.mutate(result.services);
+  };
   const submit = () => {
     if (!rows) return;
     const result = rateCardToSave(rows);
@@ -103,6 +111,14 @@ export function RateCardPanel({
         )
       }
     >
+      {!rows && !confirmed && (
+        <div role="status" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <p>{SETTINGS_TOASTS.rateCardUnconfirmed}</p>
+          <Button className="mt-2" onClick={confirmAsShown} loading={save.isPending}>
+            Use these prices
+          </Button>
+        </div>
+      )}
       {!rows ? (
         <ViewMode services={services} />
       ) : (

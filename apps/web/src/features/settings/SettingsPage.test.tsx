@@ -38,6 +38,7 @@ const settings = (): TSettings => ({
     upiPayeeName: null,
   },
   inventory: [],
+  rateCardConfirmed: true,
   rateCard: [
     {
       id: 'r1',

@@ -82,8 +82,9 @@ export function ShopSettings({ shopId }: { shopId: string }) {
       <RateCardPanel
         shopId={shopId}
         services={settings.data.rateCard}
+        confirmed={settings.data.rateCardConfirmed}
         onSaved={(rateCard) => {
-          patch((s) => ({ ...s, rateCard }));
+          patch((s) => ({ ...s, rateCard, rateCardConfirmed: true }));
           void client.invalidateQueries({ queryKey: jobKeys.rateCards });
         }}
       />

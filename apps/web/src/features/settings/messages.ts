@@ -14,5 +14,7 @@ export const SETTINGS_TOASTS = {
   itemDeleted: 'Inventory deleted.',
   itemDeleteFailed: 'Failed to delete inventory.',
   rateCardSaved: 'Rate card saved.',
+  rateCardUnconfirmed:
+    'Customers see “price at the counter” until you confirm your prices. Check them below, then use them as they are or edit them.',
   rateCardFailed: 'Failed to save rate card.',
 } as const;
