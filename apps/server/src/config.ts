@@ -4,6 +4,7 @@ import path from 'node:path';
 import { RETENTION } from '@counterprint/contract';
 import webPush from 'web-push';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 
 const bool = z
   .string()
@@ -19,6 +20,16 @@ const list = z
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
   );
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const parsed = parseTrustProxy(v);
+    if (typeof parsed !== 'string') return parsed;
+    ctx.addIssue({ code: 'custom', message: parsed });
+    return z.NEVER;
+  });
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -41,7 +52,7 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().default('Counterprint <no-reply@counterprint.local>'),
   CONTACT_INBOX: z.string().optional(),
   OWNER_EMAILS: list,
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   SESSION_MAX_AGE: z.coerce
     .number()
@@ -131,7 +142,8 @@ export type Config = {
   mailFrom: string;
   contactInbox: string | undefined;
   ownerEmails: string[];
-  trustProxy: boolean;
+  /** Which X-Forwarded-For hops are believed: false, a hop count, or the proxies' addresses (http/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   rateLimit: boolean;
   /** Seconds a sign-in's refresh-token family lives, however often it is rotated. */
   sessionMaxAgeSeconds: number;
