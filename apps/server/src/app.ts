@@ -71,6 +71,7 @@ import { BodyGuard, installBodyGuard } from './http/body-guard.js';
 import { installControlCharacterCheck } from './http/control-characters.js';
 import { installErrorHandler, sendRouteNotFound } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { defaultWebDistDir, isApiPath, serveWebApp } from './http/web-app.js';
 import { databaseRateLimiter, memoryRateLimiter, noRateLimit, type RateLimiter, rateLimitKeyHasher } from './limits/rate-limiter.js';
 import type { Mailer } from './mail/mailer.js';
@@ -127,7 +128,7 @@ export const redactUrl = (url: string) => url.replace(SECRET_PATHS, '/$1/[redact
 export function fastifyOptions(config: Config, logger: Logger): FastifyServerOptions {
   return {
     loggerInstance: logger,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Our own request log line redacts reset codes and verification tokens from paths.
     logController: new LogController({ disableRequestLogging: true }),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { RETENTION, type TPublicAddress } from '@counterprint/contract';
 import webPush from 'web-push';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 import { publicAddressOf } from './public-address.js';
 
 const bool = z
@@ -20,6 +21,16 @@ const list = z
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
   );
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const parsed = parseTrustProxy(v);
+    if (typeof parsed !== 'string') return parsed;
+    ctx.addIssue({ code: 'custom', message: parsed });
+    return z.NEVER;
+  });
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -42,7 +53,7 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().default('Counterprint <no-reply@counterprint.local>'),
   CONTACT_INBOX: z.string().optional(),
   OWNER_EMAILS: list,
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   SESSION_MAX_AGE: z.coerce
     .number()
@@ -134,7 +145,8 @@ export type Config = {
   mailFrom: string;
   contactInbox: string | undefined;
   ownerEmails: string[];
-  trustProxy: boolean;
+  /** Which X-Forwarded-For hops are believed: false, a hop count, or the proxies' addresses (http/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   rateLimit: boolean;
   /** Seconds a sign-in's refresh-token family lives, however often it is rotated. */
   sessionMaxAgeSeconds: number;

@@ -3,7 +3,7 @@ import { EMAIL_PATTERN } from './common.js';
 import { ZJobStatus } from './jobs.js';
 import { ZOptionalShopId } from './settings.js';
 import { PHONE_PATTERN } from './shops.js';
-import { clearableText } from './text.js';
+import { clearableText, hasHiddenCharacters, hiddenCharactersMessage } from './text.js';
 
 /** docs/product/rules.md#constants. */
 export const CUSTOMER_SORTS = ['recent', 'az', 'za'] as const;
@@ -54,7 +54,7 @@ export function normaliseTags(raw: string | string[] | null | undefined): string
 
 /** POST and PUT /api/customers: a field left out stays as it is (PUT) or empty (POST). Unknown fields are ignored. */
 export const ZCustomerInput = z.object({
-  name: clearableText('name', 100),
+  name: clearableText('name', 100).refine((v) => !v || !hasHiddenCharacters(v), hiddenCharactersMessage('name')),
   email: clearableText('email', 254)
     .refine((v) => !v || EMAIL_PATTERN.test(v), 'email must be a valid email address')
     .transform((v) => v?.toLowerCase() ?? v),

@@ -22,3 +22,4 @@ export * from './receipt.js';
 export * from './recycle.js';
 export * from './settings.js';
 export * from './shops.js';
+export * from './text.js';

@@ -4,6 +4,7 @@ import { ZFilePrinting } from './devices.js';
 import { UPLOAD_LIMITS } from './limits.js';
 import { ZEstimate, ZFilePrintOrder, ZPrintOptionsShown } from './print-order.js';
 import { PHONE_PATTERN } from './shops.js';
+import { hasHiddenCharacters, hiddenCharactersMessage } from './text.js';
 
 /**
  * The accepted types of docs/product/rules.md#upload-limits, in the spec's order, then the documents
@@ -197,7 +198,12 @@ export const ZJobFromUploads = z.object({
     .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'uploads must be upload ids'), { error: 'uploads must list the files sent' })
     .min(1, 'Please select at least one file to upload.')
     .max(UPLOAD_LIMITS.maxFiles, `You can upload at most ${UPLOAD_LIMITS.maxFiles} files at a time.`),
-  name: z.string().trim().max(100, 'name must be at most 100 characters').nullish(),
+  name: z
+    .string()
+    .trim()
+    .max(100, 'name must be at most 100 characters')
+    .refine((v) => !hasHiddenCharacters(v), hiddenCharactersMessage('name'))
+    .nullish(),
   phone: z
     .string()
     .trim()

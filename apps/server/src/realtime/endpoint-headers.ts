@@ -11,8 +11,10 @@ import { API_HEADERS } from '../http/security-headers.js';
  * SockJS paths never served, answered 404 like an unknown path so sockjs-client moves on to the
  * next transport. htmlfile and jsonp wrap frames in script on our origin under a session id the
  * client picks; the iframe page loads sockjs-client into a page that could only ever be framed.
+ * The `.` before `html` is any character, as in sockjs-node's own route (`/iframeahtml` is its iframe page).
+ * transport.ts also replaces the steps that serve them, so a spelling this misses still gets a 404.
  */
-const DISABLED = /^(?:\/iframe[0-9-.a-z_]*\.html|\/[^/.]+\/[^/.]+\/(?:htmlfile|jsonp|jsonp_send))\/?$/;
+const DISABLED = /^(?:\/iframe[0-9-.a-z_]*.html|\/[^/.]+\/[^/.]+\/(?:htmlfile|jsonp|jsonp_send))\/?$/;
 
 export const isDisabledPath = (rest: string): boolean => DISABLED.test(rest);
 

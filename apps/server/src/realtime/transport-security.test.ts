@@ -125,6 +125,23 @@ describe('SockJS endpoint hardening', () => {
     }
   });
 
+  it('answers 404 to the iframe page, htmlfile, jsonp and jsonp_send however the path is spelled', async () => {
+    const get = (target: string) => `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`;
+    const form = 'd=%5B%22x%22%5D';
+    const post = (target: string) =>
+      `POST ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\ncontent-type: application/x-www-form-urlencoded\r\ncontent-length: ${form.length}\r\n\r\n${form}`;
+    const spellings: [string, string][] = [
+      ['htmlfile after a backslash', get('/ws-endpoint/000/s1\\htmlfile?c=p')],
+      ['htmlfile between backslashes', get('/ws-endpoint/000\\s2\\htmlfile?c=p')],
+      ['jsonp after a backslash', get('/ws-endpoint/000/s3\\jsonp?c=p')],
+      ['jsonp_send after a backslash', post('/ws-endpoint/000/s4\\jsonp_send?c=p')],
+      ['iframe page with any character before html', get('/ws-endpoint/iframeahtml')],
+      ['iframe page with a slash before html', get('/ws-endpoint/iframe/html')],
+      ['iframe page after a backslash', get('/ws-endpoint\\iframe.html')],
+    ];
+    for (const [what, request] of spellings) expect((await rawHead(h.port, request)).status, what).toBe(404);
+  });
+
   it('gives every answer the API security headers: info, xhr, xhr_send, xhr_streaming, eventsource, refusals and 404s', async () => {
     const sid = newSession();
     const answers: Array<[string, () => Promise<{ status: number; headers: Headers; done: () => void }>]> = [

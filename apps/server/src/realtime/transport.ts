@@ -12,6 +12,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { parse as parseUrl } from 'node:url';
 import sockjs from 'sockjs';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { BrokerConnection, BrokerSession, RealtimeLogger, StompBroker } from './broker.js';
@@ -64,9 +65,34 @@ function sockjsBuffered(conn: sockjs.Connection): number {
   return n;
 }
 
+/**
+ * The path as sockjs-node routes on it: its legacy url.parse turns `\` into `/`, so a filter on the raw
+ * path would let `/ws-endpoint/000/s\htmlfile` through to the htmlfile transport.
+ */
 function pathOf(url: string | undefined): string {
-  const q = (url ?? '').indexOf('?');
-  return q === -1 ? (url ?? '') : (url ?? '').slice(0, q);
+  return parseUrl(url ?? '').pathname ?? '';
+}
+
+/** sockjs-node's per-server handler and the app whose named steps its routes run (sockjs.js, Listener). */
+interface SockjsListener {
+  app: Record<string, unknown>;
+  getHandler(): (req: IncomingMessage, res: ServerResponse | Duplex, head?: Buffer) => boolean;
+}
+
+/**
+ * The steps that serve the iframe page, htmlfile, jsonp and jsonp_send (whose form body expect_form
+ * reads first). Replaced by a 404, they are unreachable however a path is spelled to match their routes.
+ */
+const DISABLED_STEPS = ['iframe', 'htmlfile', 'jsonp', 'expect_form', 'jsonp_send'];
+const notServed = () => {
+  // sockjs-node answers a thrown { status } with its handle_<status>.
+  throw { status: 404 };
+};
+
+function sockjsHandler(sjs: sockjs.Server): ReturnType<SockjsListener['getHandler']> {
+  const listener = (sjs as unknown as { listener(): SockjsListener }).listener();
+  for (const step of DISABLED_STEPS) listener.app[step] = notServed;
+  return listener.getHandler();
 }
 
 export function attachRealtime(server: Server, broker: StompBroker, opts: RealtimeTransportOptions = {}): RealtimeTransport {
@@ -145,13 +171,11 @@ export function attachRealtime(server: Server, broker: StompBroker, opts: Realti
     conn.on('close', () => ended(session));
   });
 
-  const priorUpgrade = server.listenerCount('upgrade');
-  sjs.installHandlers(server);
-  // installHandlers leaves one wrapper per event that calls sockjs, then the
-  // listeners that existed before. Wrap those wrappers again so that our checks,
-  // and `ws` for the exact raw path, run first.
-  const sockjsUpgrade = server.listeners('upgrade') as Listener[];
-  const sockjsRequest = server.listeners('request') as Listener[];
+  // As sockjs-node's installHandlers, with its disabled steps replaced: sockjs first, then the
+  // listeners that existed before; our checks, and `ws` for the WebSocket paths, run before both.
+  const sockjsHandle = sockjsHandler(sjs);
+  const priorUpgrade = server.listeners('upgrade') as Listener[];
+  const priorRequest = server.listeners('request') as Listener[];
   server.removeAllListeners('upgrade');
   server.removeAllListeners('request');
 
@@ -171,12 +195,10 @@ export function attachRealtime(server: Server, broker: StompBroker, opts: Realti
       refuseUpgrade(socket, 404);
       return;
     }
-    let handled = false;
-    for (const l of sockjsUpgrade) handled = l.call(this, req, socket, head) === true || handled;
+    if (sockjsHandle(req, socket, head)) return;
+    for (const l of priorUpgrade) l.call(this, req, socket, head);
     // Nobody else listens for upgrades: answer rather than leave the socket hanging.
-    if (!handled && priorUpgrade === 0 && server.listenerCount('upgrade') === 1) {
-      refuseUpgrade(socket, 404);
-    }
+    if (priorUpgrade.length === 0 && server.listenerCount('upgrade') === 1) refuseUpgrade(socket, 404);
   });
 
   server.on('request', function onRequest(this: Server, req: IncomingMessage, res: ServerResponse) {
@@ -195,7 +217,7 @@ export function attachRealtime(server: Server, broker: StompBroker, opts: Realti
       res.writeHead(413, { connection: 'close' }).end();
       return;
     }
-    for (const l of sockjsRequest) l.call(this, req, res);
+    if (!sockjsHandle(req, res)) for (const l of priorRequest) l.call(this, req, res);
     if (isSend) {
       let seen = 0;
       req.on('data', (chunk: Buffer) => {

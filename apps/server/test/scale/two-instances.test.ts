@@ -53,6 +53,8 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       RECYCLE_RETENTION: '2',
+      // As deploy/env.example: behind the shipped nginx, one trusted hop.
+      TRUST_PROXY: 'true',
     };
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     const up = await fetch(`${a.base}/api/auth/signup`, {
@@ -270,6 +272,26 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL and
     }
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
     expect(codes[10]).toBe(429);
+  });
+
+  it('meets the sign-in limit behind the shipped nginx config, however the client rotates X-Forwarded-For', async () => {
+    const proxy = await startNginx([a.port, b.port]);
+    try {
+      const codes: number[] = [];
+      for (let i = 1; i <= 11; i++) {
+        const res = await fetch(`${proxy.base}/api/auth/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}, 203.0.113.${i}` },
+          body: JSON.stringify({ email: 'rotated@example.com', password: 'wrong-guess1' }),
+        });
+        codes.push(res.status);
+        if (res.status === 429) expect(((await res.json()) as { code: string }).code).toBe('RATE_LIMITED');
+      }
+      expect(codes.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(codes[10]).toBe(429);
+    } finally {
+      await proxy.stop();
+    }
   });
 
   it('works behind the shipped nginx config: a streamed upload and SockJS realtime through the proxy', async () => {

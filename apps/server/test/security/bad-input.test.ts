@@ -292,6 +292,35 @@ describe.each(DATABASE_KINDS)('bad input on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
+  it("refuses a text-direction override or other hidden character in a customer's name as in a file name: the upload form, a job from uploads, a customer staff enter; 400, nothing written", async () => {
+    const before = await databaseFingerprint(t);
+    const disguised = 'Ravi \u202Efdp.exe';
+    const refused = [
+      await upload(t.app, a.shop.slug, [
+        { name: 'name', value: disguised },
+        { name: 'files', filename: 'a.pdf', data: await pdfBytes(1) },
+      ]),
+      await t.app.inject({
+        ...json_('POST', `/api/public/shops/${a.shop.slug}/jobs`, JSON.stringify({ uploads: ['u1'], name: disguised }), false),
+        method: 'POST',
+      }),
+      await t.app.inject({ ...json_('POST', `/api/customers?shopId=${a.shop.id}`, JSON.stringify({ name: disguised })), method: 'POST' }),
+      await t.app.inject({ ...json_('PUT', `/api/customers/${customerId}`, JSON.stringify({ name: 'Ravi\u2066 Kumar' })), method: 'PUT' }),
+      await t.app.inject({ ...json_('PUT', `/api/customers/${customerId}`, JSON.stringify({ name: 'Ravi\u200bKumar' })), method: 'PUT' }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(json(res)).toEqual({ error: 'name must not contain invisible or text-direction characters', code: 'VALIDATION' });
+    }
+    expect(await databaseFingerprint(t)).toEqual(before);
+    // A zero-width non-joiner after a Devanagari letter is spelling, as in file names.
+    const indic = await t.app.inject({
+      ...json_('PUT', `/api/customers/${customerId}`, JSON.stringify({ name: 'क\u200Cष' })),
+      method: 'PUT',
+    });
+    expect(indic.statusCode, indic.body).toBe(200);
+  });
+
   it('refuses a 2 MB chunked body (no Content-Length) with 413 over a real socket', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import {
+  hasHiddenCharacters,
+  hiddenCharactersMessage,
   PHONE_PATTERN,
   type TUploadRefusalReason,
   tooLargeMessage,
@@ -76,6 +78,7 @@ function field(name: string, value: string, truncated: boolean): string | null {
   const v = value.trim();
   if (!v) return null;
   if (name === 'name' && v.length > 100) throw badRequest('name must be at most 100 characters');
+  if (name === 'name' && hasHiddenCharacters(v)) throw badRequest(hiddenCharactersMessage('name'));
   if (name === 'phone' && !PHONE_PATTERN.test(v)) throw badRequest('phone must be a phone number');
   return v;
 }

@@ -33,6 +33,25 @@ describe('push endpoint addresses', () => {
     expect(addressAllowed('10.0.0.1', true)).toBe(false);
   });
 
+  it('refuse IPv6 addresses that carry an IPv4 one inside: IPv4-compatible (::/96), mapped, 6to4 and NAT64, however written', () => {
+    for (const ip of [
+      '::127.0.0.1',
+      '::7f00:1',
+      '0:0:0:0:0:0:7f00:1',
+      '::169.254.169.254',
+      '::a00:1',
+      '::8.8.8.8',
+      '::ffff:7f00:1',
+      '::ffff:169.254.169.254',
+      '0:0:0:0:0:ffff:a00:1',
+      '2002:7f00:1::1',
+      '64:ff9b:1::a00:1',
+    ]) {
+      expect(addressAllowed(ip, false), ip).toBe(false);
+    }
+    expect(addressAllowed('::ffff:8.8.8.8', false), 'a mapped public address is that public address').toBe(true);
+  });
+
   it('refuse, when resolving a name for the request, one that points at this machine', async () => {
     const refused = await lookup('localhost', false);
     expect(refused.err?.code).toBe('EPUSHADDRESS');

@@ -22,9 +22,15 @@ for (const [net, prefix] of [
 ] as const) {
   PRIVATE.addSubnet(net, prefix, 'ipv4');
 }
+// ::/96 holds the unspecified and loopback addresses and the deprecated IPv4-compatible ones (RFC 4291
+// 2.5.5.1): `::127.0.0.1` carries an IPv4 address the BlockList would not judge as IPv4. IPv4-mapped
+// ones (::ffff:0:0/96) are judged by the IPv4 address they carry; 6to4 (2002::/16) and NAT64 (64:ff9b::/96,
+// 64:ff9b:1::/48) also carry one, which no push service needs.
 for (const [net, prefix] of [
-  ['::', 127],
+  ['::', 96],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],

@@ -218,6 +218,7 @@ describe.each(DATABASE_KINDS)('Web Push of new jobs to staff devices on %s', (ki
       ['a private address', { ...good, endpoint: 'https://10.1.2.3/push/x' }, PUSH_MESSAGES.endpointHost],
       ['the cloud metadata address', { ...good, endpoint: 'https://169.254.169.254/latest' }, PUSH_MESSAGES.endpointHost],
       ['a mapped private address', { ...good, endpoint: 'https://[::ffff:192.168.1.1]/x' }, PUSH_MESSAGES.endpointHost],
+      ['an IPv4-compatible loopback address', { ...good, endpoint: 'https://[::127.0.0.1]/x' }, PUSH_MESSAGES.endpointHost],
       ['a LAN name', { ...good, endpoint: 'https://printer.local/x' }, PUSH_MESSAGES.endpointHost],
       ['a bare name', { ...good, endpoint: 'https://intranet/x' }, PUSH_MESSAGES.endpointHost],
       ['no keys', { endpoint: good.endpoint }, 'keys must hold p256dh and auth'],
