@@ -79,7 +79,7 @@ describe.each(DATABASE_KINDS)('conversion turns on %s', (kind) => {
   it("takes up left-over files by each address's oldest first, so one address's backlog does not fill a resume", async () => {
     const many = '192.0.2.10';
     const one = '192.0.2.20';
-    const mine = [];
+    const mine: { id: string; from: 'many' | 'one' }[] = [];
     for (const n of [1, 2, 3]) mine.push({ id: await send(shops[4]!.shop.slug, many, `${n}.rtf`, rtfBytes(`Letter ${n}`)), from: 'many' });
     mine.push({ id: await send(shops[4]!.shop.slug, one, 'single.rtf', rtfBytes('Single')), from: 'one' });
     for (const f of mine) expect(await converted(f.id, 30_000)).toBe('converted');
