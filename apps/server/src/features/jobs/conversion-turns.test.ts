@@ -51,10 +51,10 @@ describe.each(DATABASE_KINDS)('conversion turns on %s', (kind) => {
     for (const shop of shops.slice(0, 5)) hostile.push(await send(shop.shop.slug, HOSTILE, 'table.csv', heavy));
     const letter = await send(shops[5]!.shop.slug, WALK_IN, 'letter.rtf', rtfBytes());
 
-    expect(await converted(letter, 45_000)).toBe('converted');
+    expect(await converted(letter, 60_000)).toBe('converted');
     const still = await Promise.all(hostile.map(conversionOf));
     expect(still).toEqual(hostile.map(() => 'converting'));
-  }, 90_000);
+  }, 120_000);
 
   it('gives a document whose conversion was cut short once a short limit, not a second full one', async () => {
     const fileId = await send(shops[5]!.shop.slug, WALK_IN, 'again.rtf', rtfBytes('Cut short once'));
