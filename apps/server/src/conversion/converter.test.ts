@@ -170,6 +170,15 @@ describe('DocumentConverter with LibreOffice', () => {
     expect(readdirSync(own)).toEqual([]);
   }, 30_000);
 
+  it('cuts a conversion short at the shorter limit its request asks for (a document already cut short once)', async () => {
+    const long = join(root, 'long-retried.csv');
+    await writeFile(long, Array.from({ length: 60_000 }, (_, i) => `${i},row ${i},${i * 7},${i % 13}\n`).join(''));
+    const detected = await detectDocument(long);
+    if (!detected.ok) throw new Error(`detect said ${detected.reason}`);
+    const result = await converter.convert({ shopId: 'shop-a', address: 'one-sender', input: { path: long }, detected, timeoutMs: 700 });
+    expect(result).toMatchObject({ ok: false, reason: 'too-complex', detail: 'still converting after 700 ms' });
+  }, 30_000);
+
   it('says damaged when LibreOffice cannot open the file', async () => {
     const truncated = join(root, 'truncated.docx');
     await writeFile(truncated, (await readFile(corpus.docx[7])).subarray(0, 2500));
