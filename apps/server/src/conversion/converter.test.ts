@@ -27,7 +27,7 @@ const timings: Record<string, number> = {};
 async function convertFile(path: string, label: string, c: DocumentConverter = converter): Promise<ConversionResult> {
   const detected = await detectDocument(path);
   if (!detected.ok) throw new Error(`${label}: detect said ${detected.reason} (${detected.detail})`);
-  const result = await c.convert({ shopId: 'shop-a', input: { path }, detected });
+  const result = await c.convert({ shopId: 'shop-a', address: 'one-sender', input: { path }, detected });
   timings[label] = result.ms;
   return result;
 }
@@ -170,6 +170,15 @@ describe('DocumentConverter with LibreOffice', () => {
     expect(readdirSync(own)).toEqual([]);
   }, 30_000);
 
+  it('cuts a conversion short at the shorter limit its request asks for (a document already cut short once)', async () => {
+    const long = join(root, 'long-retried.csv');
+    await writeFile(long, Array.from({ length: 60_000 }, (_, i) => `${i},row ${i},${i * 7},${i % 13}\n`).join(''));
+    const detected = await detectDocument(long);
+    if (!detected.ok) throw new Error(`detect said ${detected.reason}`);
+    const result = await converter.convert({ shopId: 'shop-a', address: 'one-sender', input: { path: long }, detected, timeoutMs: 700 });
+    expect(result).toMatchObject({ ok: false, reason: 'too-complex', detail: 'still converting after 700 ms' });
+  }, 30_000);
+
   it('says damaged when LibreOffice cannot open the file', async () => {
     const truncated = join(root, 'truncated.docx');
     await writeFile(truncated, (await readFile(corpus.docx[7])).subarray(0, 2500));
@@ -189,7 +198,12 @@ describe('DocumentConverter with LibreOffice', () => {
   it('converts from memory as well as from a file, and removes every temporary file', async () => {
     const detected = await detectDocument(corpus.docx[1]);
     if (!detected.ok) throw new Error('detect');
-    const result = await converter.convert({ shopId: 'shop-b', input: { buffer: await readFile(corpus.docx[1]) }, detected });
+    const result = await converter.convert({
+      shopId: 'shop-b',
+      address: 'one-sender',
+      input: { buffer: await readFile(corpus.docx[1]) },
+      detected,
+    });
     expect(result).toMatchObject({ ok: true, pages: 1 });
     // What stays is the warm soffice's own folder and the template profile; nothing of a conversion.
     expect(readdirSync(work).filter((n) => !n.startsWith('counterprint-office-'))).toEqual([]);
@@ -246,11 +260,21 @@ describe('a warm LibreOffice', () => {
     try {
       expect(await convertFile(corpus.docx[1], 'retire-warm', retiring)).toMatchObject({ ok: true });
       // detect would refuse this file; handed over as a DOCX anyway, LibreOffice cannot load it.
-      const damaged = await retiring.convert({ shopId: 's', input: { path: truncated }, detected: { ok: true, kind: 'docx' } });
+      const damaged = await retiring.convert({
+        shopId: 's',
+        address: 'one-sender',
+        input: { path: truncated },
+        detected: { ok: true, kind: 'docx' },
+      });
       expect(damaged).toMatchObject({ ok: false, reason: 'damaged' });
       expect(retiring.processes).toEqual({ started: 1, alive: [] });
       // Nor does a password it is not given make it wait for one.
-      const locked = await retiring.convert({ shopId: 's', input: { path: corpus.passwordOdt }, detected: { ok: true, kind: 'odt' } });
+      const locked = await retiring.convert({
+        shopId: 's',
+        address: 'one-sender',
+        input: { path: corpus.passwordOdt },
+        detected: { ok: true, kind: 'odt' },
+      });
       expect(locked).toMatchObject({ ok: false, reason: 'damaged' });
       expect(retiring.processes).toEqual({ started: 2, alive: [] });
 
@@ -277,6 +301,8 @@ describe('DocumentConverter without LibreOffice', () => {
     expect(off.available()).toBe(false);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('document conversion is off');
-    await expect(off.convert({ shopId: 's', input: { path: '/dev/null' }, detected: { ok: true, kind: 'docx' } })).rejects.toThrow(/off/);
+    await expect(
+      off.convert({ shopId: 's', address: 'one-sender', input: { path: '/dev/null' }, detected: { ok: true, kind: 'docx' } }),
+    ).rejects.toThrow(/off/);
   });
 });

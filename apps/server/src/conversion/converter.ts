@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ConversionFailure, DocumentKind } from '@counterprint/contract';
+import { type ConversionFailure, type DocumentKind, UPLOAD_LIMITS } from '@counterprint/contract';
 import type { Logger } from 'pino';
 import { isExecutable } from '../executable.js';
 import { DEFAULT_DETECT_LIMITS, type Detection, type DetectLimits, detectDocument } from './detect.js';
@@ -16,9 +16,10 @@ export type ConverterOptions = {
   pdfinfo?: string;
   limits?: Partial<LibreOfficeLimits>;
   detectLimits?: Partial<DetectLimits>;
-  /** Conversions at once (default: one per core) and waiting over all shops (default 200). */
+  /** Conversions at once (default: one per core), waiting over all shops (default 200) and waiting from one address (default 50). */
   concurrency?: number;
   maxQueued?: number;
+  maxQueuedPerAddress?: number;
   tmpRoot?: string;
   /** false: no network namespace even where one could be made (the profile's settings still apply). */
   isolateNetwork?: boolean;
@@ -33,6 +34,10 @@ export type ConversionResult = Converted | NotConverted;
 
 export type ConvertRequest = {
   shopId: string;
+  /** The uploading address, keyed (quota.ts clientKeyOf): its conversions take turns with other addresses'. */
+  address: string;
+  /** Less than the configured limit for a document already cut short once (docs/decisions/056-conversion-turns-per-address.md). */
+  timeoutMs?: number;
   /** The stored original, as a file or in memory. */
   input: { path: string } | { buffer: Buffer };
   /** From detectDocument; detection's encoding and delimiter help text files. */
@@ -86,6 +91,7 @@ export class DocumentConverter {
     this.queue = new ConversionQueue({
       concurrency: options.concurrency ?? availableParallelism(),
       maxQueued: options.maxQueued ?? 200,
+      maxQueuedPerAddress: options.maxQueuedPerAddress ?? UPLOAD_LIMITS.maxFiles,
     });
   }
 
@@ -120,7 +126,7 @@ export class DocumentConverter {
     const office = this.office;
     if (!office) return Promise.reject(new Error('document conversion is off'));
     if (!needsConversion(request.detected.kind)) return Promise.reject(new Error('a PDF needs no conversion'));
-    return this.queue.run(request.shopId, () => this.convertNow(office, request));
+    return this.queue.run({ shopId: request.shopId, address: request.address }, () => this.convertNow(office, request));
   }
 
   /** soffice processes started so far and those alive now, for tests and the benchmark. */
@@ -145,7 +151,7 @@ export class DocumentConverter {
         path = join(staged, 'original');
         await writeFile(path, input.buffer);
       }
-      const outcome = await office.toPdf({ path, ...detected });
+      const outcome = await office.toPdf({ path, ...detected }, request.timeoutMs);
       if (!outcome.ok) return outcome;
       const pages = await this.countPages(outcome.pdf);
       if (pages === undefined) return { ok: false, reason: 'damaged', detail: 'the converted PDF has no pages', ms: outcome.ms };

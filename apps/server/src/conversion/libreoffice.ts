@@ -152,11 +152,12 @@ export class LibreOffice {
     return { started: this.startedProcesses, alive };
   }
 
-  async toPdf(input: ConvertInput): Promise<PdfOutcome> {
+  /** `timeoutMs`, when given, may only shorten the configured limit. */
+  async toPdf(input: ConvertInput, timeoutMs?: number): Promise<PdfOutcome> {
     const started = Date.now();
     const work = await mkdtemp(join(this.tmpRoot, 'counterprint-convert-'));
     try {
-      const outcome = await this.convertIn(work, input);
+      const outcome = await this.convertIn(work, input, Math.min(timeoutMs ?? this.limits.timeoutMs, this.limits.timeoutMs));
       return { ...outcome, ms: Date.now() - started };
     } finally {
       await rm(work, { recursive: true, force: true });
@@ -173,7 +174,7 @@ export class LibreOffice {
     if (template) await rm(dirname(template), { recursive: true, force: true });
   }
 
-  private async convertIn(work: string, input: ConvertInput): Promise<Outcome> {
+  private async convertIn(work: string, input: ConvertInput, timeoutMs: number): Promise<Outcome> {
     // Our own name: the customer's file name never reaches LibreOffice.
     const source = join(work, `document.${EXTENSIONS[input.kind]}`);
     const pdf = join(work, 'document.pdf');
@@ -181,14 +182,14 @@ export class LibreOffice {
     const office = await this.take();
     let answer: OfficeAnswer;
     try {
-      answer = await office.convert({ source, pdf, filter: textFilter(input) }, this.limits.timeoutMs);
+      answer = await office.convert({ source, pdf, filter: textFilter(input) }, timeoutMs);
     } catch (err) {
       await this.give(office, false);
       throw err;
     }
     await this.give(office, answer.ok);
     if (!answer.ok && answer.kind === 'timed-out') {
-      return { ok: false, reason: 'too-complex', detail: `still converting after ${this.limits.timeoutMs} ms` };
+      return { ok: false, reason: 'too-complex', detail: `still converting after ${timeoutMs} ms` };
     }
     if (!answer.ok && answer.kind === 'ended') return { ok: false, reason: 'too-complex', detail: 'soffice ended while converting' };
     const size = await stat(pdf).then(

@@ -8,13 +8,19 @@ export type Derivative = { role: DerivativeRole; blobKey: string; contentType: s
 
 const awaitingPreparation = and(isNull(jobFiles.preparedAt), eq(jobFiles.state, 'active'));
 
-/** Files left unprepared by a crash, a restart or a full queue, oldest first. */
+/** Whose turn a file's work takes: its job's uploading address; a job from before addresses were kept goes as its shop. */
+const addressOf = sql<string>`coalesce((SELECT j.client_key FROM jobs j WHERE j.id = ${jobFiles.jobId}), 'shop:' || ${jobFiles.shopId})`;
+
+/**
+ * Files left unprepared by a crash, a restart or a full queue: every address's oldest first, then its
+ * second oldest, and so on, so one address's backlog does not take every place in the next resume.
+ */
 export const filesAwaitingPreparation = (db: Db, limit: number) =>
   db
-    .select({ id: jobFiles.id, shopId: jobFiles.shopId })
+    .select({ id: jobFiles.id, shopId: jobFiles.shopId, address: addressOf })
     .from(jobFiles)
     .where(awaitingPreparation)
-    .orderBy(jobFiles.createdAt)
+    .orderBy(sql`row_number() OVER (PARTITION BY ${addressOf} ORDER BY ${jobFiles.createdAt})`, jobFiles.createdAt)
     .limit(limit);
 
 /**
@@ -30,12 +36,21 @@ export async function startPreparation(db: Db, fileId: string) {
       id: jobFiles.id,
       jobId: jobFiles.jobId,
       shopId: jobFiles.shopId,
+      address: addressOf,
       blobKey: jobFiles.blobKey,
       kind: jobFiles.extension,
       conversion: jobFiles.conversion,
       attempts: jobFiles.preparationAttempts,
     });
   return rows[0];
+}
+
+/** A try that never started (the converter's queue refused it) is not counted against the file. */
+export async function giveBackAttempt(db: Db, fileId: string): Promise<void> {
+  await db
+    .update(jobFiles)
+    .set({ preparationAttempts: sql`greatest(${jobFiles.preparationAttempts} - 1, 0)` })
+    .where(and(eq(jobFiles.id, fileId), awaitingPreparation));
 }
 
 /**
@@ -112,7 +127,7 @@ const awaitingColor = sql`${jobFiles.state} = 'active' AND ${jobFiles.colorDetec
 /** Files awaiting colour detection, oldest first, in one job or any. */
 export const filesAwaitingColor = (db: Db, q: { jobId?: string; limit: number }) =>
   db
-    .select({ id: jobFiles.id, shopId: jobFiles.shopId })
+    .select({ id: jobFiles.id, shopId: jobFiles.shopId, address: addressOf })
     .from(jobFiles)
     .where(q.jobId ? and(eq(jobFiles.jobId, q.jobId), awaitingColor) : awaitingColor)
     .orderBy(jobFiles.createdAt)

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type ConversionFailure, isConvertedKind, type UploadKind } from '@counterprint/contract';
+import { type ConversionFailure, isConvertedKind, UPLOAD_LIMITS, type UploadKind } from '@counterprint/contract';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.js';
 import type { DocumentConverter } from '../../conversion/converter.js';
-import { ConversionQueue, ConversionQueueFull, ConversionQueueStopped } from '../../conversion/queue.js';
+import { ConversionQueue, ConversionQueueFull, ConversionQueueStopped, type Turn } from '../../conversion/queue.js';
 import type { Db } from '../../db/index.js';
 import type { ColorPagesResult } from '../../pricing/color-pages.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -42,10 +42,25 @@ export type PreparerDeps = {
   tmpRoot?: string;
 };
 
+/** Work that staff or a customer ask for after the upload (colour pages of a file switched to `auto`) takes the shop's own turn. */
+export const shopsTurn = (shopId: string): Turn => ({ shopId, address: `shop:${shopId}` });
+
 /** A file the process died on this many times is given up: a document is then "too complex". */
 export const MAX_PREPARATION_ATTEMPTS = 2;
 /** Files waiting in memory; more wait in the database until the next resume. */
 const MAX_WAITING = 2000;
+/**
+ * Files of one address waiting in memory, over all shops: two full uploads (each file's colour pages
+ * wait in the same line); more wait in the database, taken up by the next resume after every other
+ * address's (docs/decisions/056-conversion-turns-per-address.md).
+ */
+const MAX_WAITING_PER_ADDRESS = 2 * UPLOAD_LIMITS.maxFiles;
+/**
+ * The time limit of a document whose first conversion was cut short (the process died or stopped
+ * while it ran): an ordinary document converts in a few seconds, and a hostile one that held a slot
+ * for the full limit once does not get it twice (docs/decisions/056-conversion-turns-per-address.md).
+ */
+export const RETRY_BUDGET_MS = 10_000;
 
 /**
  * `shops/{shop}/derived/{job}/{file}.{role}`: beside the originals, not under their keys, so listing a
@@ -70,28 +85,29 @@ export class FilePreparer {
   private stopped = false;
 
   constructor(private readonly d: PreparerDeps) {
-    this.queue = new ConversionQueue({ concurrency: d.concurrency, maxQueued: MAX_WAITING });
+    this.queue = new ConversionQueue({ concurrency: d.concurrency, maxQueued: MAX_WAITING, maxQueuedPerAddress: MAX_WAITING_PER_ADDRESS });
   }
 
-  enqueue(shopId: string, fileIds: string[]): void {
-    for (const fileId of fileIds) this.schedule(shopId, fileId, fileId, () => this.prepare(fileId));
+  /** Queues files sent to `turn.shopId` from `turn.address`: shops and addresses take turns (conversion/queue.ts). */
+  enqueue(turn: Turn, fileIds: string[]): void {
+    for (const fileId of fileIds) this.schedule(turn, fileId, fileId, () => this.prepare(fileId));
   }
 
   /** Queues colour detection of `auto` files (issue 19); a file not ready for it yet is skipped and taken up when it is. */
-  enqueueColor(shopId: string, fileIds: string[]): void {
-    for (const fileId of fileIds) this.schedule(shopId, `colour:${fileId}`, fileId, () => this.detectColor(fileId));
+  enqueueColor(turn: Turn, fileIds: string[]): void {
+    for (const fileId of fileIds) this.schedule(turn, `colour:${fileId}`, fileId, () => this.detectColor(fileId));
   }
 
   /** A job's files whose pages just became known may now have their colour detected. */
   async colorsOfJob(jobId: string): Promise<void> {
-    for (const row of await repo.filesAwaitingColor(this.d.db, { jobId, limit: MAX_WAITING })) this.enqueueColor(row.shopId, [row.id]);
+    for (const row of await repo.filesAwaitingColor(this.d.db, { jobId, limit: MAX_WAITING })) this.enqueueColor(row, [row.id]);
   }
 
-  private schedule(shopId: string, key: string, fileId: string, work: () => Promise<void>): void {
+  private schedule(turn: Turn, key: string, fileId: string, work: () => Promise<void>): void {
     if (this.stopped || this.pending.has(key)) return;
     this.pending.add(key);
     const task = this.queue
-      .run(shopId, work)
+      .run(turn, work)
       .catch((err: unknown) => {
         if (!(err instanceof ConversionQueueFull || err instanceof ConversionQueueStopped)) {
           this.d.logger.warn({ err: String(err), fileId }, 'file preparation failed');
@@ -106,8 +122,8 @@ export class FilePreparer {
 
   /** Picks up files left unprepared, or without their colour pages, by a crash, a restart or a full queue. */
   async resume(): Promise<void> {
-    for (const row of await repo.filesAwaitingPreparation(this.d.db, MAX_WAITING)) this.enqueue(row.shopId, [row.id]);
-    for (const row of await repo.filesAwaitingColor(this.d.db, { limit: MAX_WAITING })) this.enqueueColor(row.shopId, [row.id]);
+    for (const row of await repo.filesAwaitingPreparation(this.d.db, MAX_WAITING)) this.enqueue(row, [row.id]);
+    for (const row of await repo.filesAwaitingColor(this.d.db, { limit: MAX_WAITING })) this.enqueueColor(row, [row.id]);
   }
 
   async idle(): Promise<void> {
@@ -147,7 +163,7 @@ export class FilePreparer {
     }
     const changed = await repo.finishPreparation(db, fileId, outcome, this.d.clock.now());
     if (changed) this.d.onPrepared(changed.jobId, changed.shopId);
-    if (changed) this.enqueueColor(changed.shopId, [fileId]);
+    if (changed) this.enqueueColor({ shopId: changed.shopId, address: file.address }, [fileId]);
   }
 
   /**
@@ -220,7 +236,13 @@ export class FilePreparer {
     // ContentCheck already took a PDF as a PDF; a document that proves to be one anyway is not ours to convert.
     if (detected.kind === 'pdf') return failed('unsupported');
     await converter.whenRoom();
-    const result = await converter.convert({ shopId: file.shopId, input: { path: original }, detected });
+    const timeoutMs = file.attempts > 1 ? RETRY_BUDGET_MS : undefined;
+    const result = await converter
+      .convert({ shopId: file.shopId, address: file.address, input: { path: original }, detected, timeoutMs })
+      .catch(async (err: unknown) => {
+        if (err instanceof ConversionQueueFull || err instanceof ConversionQueueStopped) await repo.giveBackAttempt(this.d.db, file.id);
+        throw err;
+      });
     if (!result.ok) {
       this.d.logger.info({ fileId: file.id, reason: result.reason, detail: result.detail }, 'document not converted');
       return failed(result.reason);

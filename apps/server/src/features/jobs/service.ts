@@ -31,6 +31,7 @@ import type { AuthUser } from '../../auth/guards.js';
 import { requireShopAccess } from '../../auth/guards.js';
 import { hashJobToken, type JobTokens } from '../../auth/job-token.js';
 import type { Clock } from '../../clock.js';
+import type { Turn } from '../../conversion/queue.js';
 import type { Db } from '../../db/index.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { MultipartBody } from '../../http/multipart.js';
@@ -46,7 +47,7 @@ import { findInUsersShop, shopBySlug } from '../shops/scope.js';
 import * as customerRepo from './customer-repo.js';
 import type { PageCounter } from './page-counter.js';
 import * as preparation from './preparation-repo.js';
-import type { FilePreparer } from './preparer.js';
+import { type FilePreparer, shopsTurn } from './preparer.js';
 import { makePrintReady, printReadyFile } from './print-ready.js';
 import { clientKeyOf, type UploadLeases, type UploadReservation, uploadLost } from './quota.js';
 import * as repo from './repo.js';
@@ -160,12 +161,12 @@ export class JobsService {
       upload.ip,
       upload.bodyBytes,
       (reservation) => receiveUpload(upload.body, this.d.blobs, shop.id, reservation),
-      async (received) => {
+      async (received, clientKey) => {
         const { printOptions, conversions } = await this.printing(shop, received);
         const standing = await customerRepo.addFiles(this.d.db, job, { upload: received, conversions, printOptions }, this.d.clock.now());
         if (standing !== 'open') throw refusedChange(standing);
         this.d.announcer.announce(shop.id, job.id, 'updated');
-        this.prepare(shop.id, received.files);
+        this.prepare({ shopId: shop.id, address: clientKey }, received.files);
         return createdAnswer(job, received.files, this.d.tokens.tokenFor(job.id));
       },
     );
@@ -262,18 +263,18 @@ export class JobsService {
     };
     const job = await repo.insertJob(this.d.db, shop.id, newJob, now, this.statusPathOf);
     this.d.announcer.announce(shop.id, job.id, 'created', job);
-    this.prepare(shop.id, received.files);
+    this.prepare({ shopId: shop.id, address: clientKey }, received.files);
     return createdAnswer(job, received.files, token);
   }
 
-  /** Pages are counted and documents converted after the upload answers. */
-  private prepare(shopId: string, files: ReceivedFile[]): void {
+  /** Pages are counted and documents converted after the upload answers, in the sending address's turn. */
+  private prepare(turn: Turn, files: ReceivedFile[]): void {
     this.d.pageCounter.enqueue(
-      shopId,
+      turn.shopId,
       files.filter((f) => f.contentType === 'application/pdf').map((f) => f.id),
     );
     this.d.preparer.enqueue(
-      shopId,
+      turn,
       files.map((f) => f.id),
     );
   }
@@ -448,7 +449,7 @@ export class JobsService {
     if (!(await repo.setPrintOptions(this.d.db, jobId, changes))) throw conflict('Job is already printed', 'JOB_NOT_QUEUED');
     // A file switched to `auto` needs its colour pages; detection runs in the background.
     this.d.preparer.enqueueColor(
-      job.shopId,
+      shopsTurn(job.shopId),
       changes.filter((c) => c.options.color === 'auto').map((c) => c.fileId),
     );
     this.d.announcer.announce(job.shopId, jobId, 'updated');
@@ -493,7 +494,7 @@ export class JobsService {
     const standing = await customerRepo.whileOpen(this.d.db, job.id, (tx) => customerRepo.writePrintOptions(tx, job.id, changes));
     if (standing !== 'open') throw refusedChange(standing);
     this.d.preparer.enqueueColor(
-      job.shopId,
+      shopsTurn(job.shopId),
       changes.filter((c) => c.options.color === 'auto').map((c) => c.fileId),
     );
     this.d.announcer.announce(job.shopId, job.id, 'updated');
