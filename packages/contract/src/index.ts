@@ -17,6 +17,7 @@ export * from './money.js';
 export * from './owner.js';
 export * from './print-order.js';
 export * from './push.js';
+export * from './qr.js';
 export * from './receipt.js';
 export * from './recycle.js';
 export * from './settings.js';
