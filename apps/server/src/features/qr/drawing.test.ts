@@ -176,6 +176,20 @@ describe.each(DATABASE_KINDS)('QR drawings stored and bounded on %s', (kind) => 
     expect(await storedRows(t)).toBe(stored + 6);
   });
 
+  it('answers 503 QR_UNAVAILABLE with Retry-After for a drawing past its deadline, and stores nothing', async () => {
+    const hasty = new QrDrawer({ threads: 1, maxWaiting: 1, timeoutMs: 1 });
+    const service = new QrService({ db: t.testDb.database.db, publicBaseUrl: 'https://elsewhere.example.in', drawer: hasty });
+    const stored = await storedRows(t);
+    await expect(service.png(slugs[2]!)).rejects.toMatchObject({
+      status: 503,
+      code: 'QR_UNAVAILABLE',
+      message: QR_DRAWING_MESSAGES.failed,
+      headers: { 'retry-after': '5' },
+    });
+    await hasty.close();
+    expect(await storedRows(t)).toBe(stored);
+  });
+
   it('answers 429 past 30 QR calls from one address in ten minutes, posters and PNGs together', async () => {
     const from = '10.2.0.1';
     const get = (url: string, remoteAddress = from) => t.app.inject({ method: 'GET', url, remoteAddress });
