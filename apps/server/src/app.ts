@@ -57,6 +57,7 @@ import { publicShopRoutes } from './features/public-shop/routes.js';
 import { PublicShopService } from './features/public-shop/service.js';
 import { pushRoutes } from './features/push/routes.js';
 import { PushService } from './features/push/service.js';
+import { QrDrawer } from './features/qr/drawer.js';
 import { qrRoutes } from './features/qr/routes.js';
 import { QrService } from './features/qr/service.js';
 import { recycleRoutes } from './features/recycle/routes.js';
@@ -119,6 +120,7 @@ export type AppServices = {
   reaper: OrphanReaper;
   converter: DocumentConverter;
   pushes: PushService;
+  qrDrawer: QrDrawer;
 };
 
 // Reset codes, verification tokens and signed file links (a 10-minute capability, and a customer's file name).
@@ -325,6 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     resumable: resumable.store,
   });
   const reaper = new OrphanReaper({ db, blobs, clock, logger, leases });
+  const qrDrawer = new QrDrawer(config.qrDrawing);
   app.decorate('services', {
     tokens,
     versions,
@@ -338,6 +341,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reaper,
     converter,
     pushes,
+    qrDrawer,
   });
   // Before the HTTP server closes: upgraded WebSocket and SockJS sessions would otherwise
   // hold the shutdown open until they time out.
@@ -353,6 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await pushes.stop();
     await versions.stop();
     await stopUploadLocker();
+    await qrDrawer.close();
   });
 
   await app.register(healthRoutes, { health: new HealthService({ database, blobs, converter }) });
@@ -365,7 +370,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const publicShop = new PublicShopService({ db, blobs, limiter, details: shopDetails });
   await app.register(publicShopRoutes, { publicShop });
-  await app.register(qrRoutes, { qr: new QrService({ db, publicBaseUrl: config.publicBaseUrl }) });
+  await app.register(qrRoutes, { qr: new QrService({ db, publicBaseUrl: config.publicBaseUrl, drawer: qrDrawer }), limiter });
   await app.register(jobsRoutes, { jobs });
   await app.register(printersRoutes, { printers, limiter });
   const jobStatus = new JobStatusService({

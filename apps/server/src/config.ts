@@ -187,6 +187,8 @@ export type Config = {
   webDistDir: string | undefined;
   /** Decision 013: wall clock, memory and decode budget of one page count, and how many run side by side. */
   pageCount: { timeoutMs: number; memoryBytes: number; maxStreamBytes: number; maxFileBytes: number; slots: number };
+  /** QR codes and posters drawn on worker threads: how many at once, how many may wait, one's deadline (docs/decisions/054). */
+  qrDrawing: { threads: number; maxWaiting: number; timeoutMs: number };
   /** Office documents to PDF with LibreOffice (docs/decisions/032-document-conversion-sandbox.md); on only where soffice is found. */
   conversion: { enabled: boolean; timeoutMs: number };
   /** Web Push to staff devices (docs/decisions/044-web-push-for-new-jobs.md); undefined when it has no keys. */
@@ -209,6 +211,12 @@ export type PushConfig = {
  * (content streams are never decoded for that), which in real PDFs are a few MiB at most.
  */
 export const PAGE_COUNT_DECODE_BUDGET = { maxStreamBytes: 32 * 1024 * 1024, maxFileBytes: 128 * 1024 * 1024 };
+
+/**
+ * One drawing thread: a drawing is rare once stored (docs/decisions/054), and one thread leaves the other
+ * cores to requests. Sixteen may wait (a poster takes a fraction of a second), the next are told to come back.
+ */
+export const QR_DRAWING = { threads: 1, maxWaiting: 16, timeoutMs: 20_000 };
 
 export class ConfigError extends Error {}
 
@@ -348,6 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...PAGE_COUNT_DECODE_BUDGET,
       slots: e.PAGE_COUNT_SLOTS,
     },
+    qrDrawing: QR_DRAWING,
     conversion: { enabled: e.DOCUMENT_CONVERSION === 'on', timeoutMs: e.CONVERSION_TIMEOUT * 1000 },
     push: pushConfig(e, dataDir, publicBaseUrl, e.MAIL_FROM),
     logLevel: e.LOG_LEVEL,

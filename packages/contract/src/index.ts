@@ -18,6 +18,7 @@ export * from './owner.js';
 export * from './print-order.js';
 export * from './public-address.js';
 export * from './push.js';
+export * from './qr.js';
 export * from './receipt.js';
 export * from './recycle.js';
 export * from './settings.js';

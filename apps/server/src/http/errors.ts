@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Sent with the answer, such as a 503's Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -92,7 +94,8 @@ export function answerForThrown(err: unknown, log: ErrorLog): HttpError {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const send = (answer: HttpError) => reply.status(answer.status).send({ error: answer.message, code: answer.code });
+    const send = (answer: HttpError) =>
+      reply.status(answer.status).headers(answer.headers).send({ error: answer.message, code: answer.code });
     if (err instanceof HttpError) return send(err);
     if (err.validation) {
       return reply.status(400).send({ error: validationMessage(err), code: 'VALIDATION' });

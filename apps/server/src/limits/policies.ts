@@ -69,3 +69,9 @@ export const resumableFile = (ip: string, shopId: string): Limit[] => [{ key: `r
 
 /** A pairing code is 8 of 31 characters and lives 10 minutes: a handful of tries an address is all anyone needs. */
 export const devicePairing = (ip: string): Limit[] => [{ key: `device-pair:${ip}`, max: 10, windowMs: 10 * MINUTE }];
+
+/**
+ * The shop's QR code and posters, both public: a few downloads an address is all an owner needs, and the
+ * cap bounds how fast one address makes the server draw the shops it has not drawn yet (docs/decisions/054).
+ */
+export const qrDrawing = (ip: string): Limit[] => [{ key: `qr:${ip}`, max: 30, windowMs: 10 * MINUTE }];
