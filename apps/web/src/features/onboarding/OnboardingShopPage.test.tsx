@@ -195,7 +195,8 @@ describe('the prices step (docs/decisions/061-prices-a-shop-never-set-are-not-qu
     for (let i = 0; i < 3; i++) await next(user);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Prices');
   };
-  const sentPrices = async (calls: { body: unknown }[]) => JSON.parse(await ((calls[0]!.body as FormData).get('shop') as Blob).text()).prices;
+  const sentPrices = async (calls: { body: unknown }[]) =>
+    JSON.parse(await ((calls[0]!.body as FormData).get('shop') as Blob).text()).prices;
 
   it('offers the defaults to change, adds a paper, and sends what the owner typed', async () => {
     const { calls } = stubFetch(() => jsonResponse(201, { id: 'shop-1', slug: 'print-hub', shopName: 'Print Hub' }));
