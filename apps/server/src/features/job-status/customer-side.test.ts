@@ -312,7 +312,7 @@ describe.each(DATABASE_KINDS)("the customer's side of a job on %s", (kind) => {
     }
   });
 
-  it(`holds at most ${STREAMS_PER_JOB} status streams of one job, refusing more with 429, while another job's stream is still taken`, async () => {
+  it("holds a job's status streams at the per-job cap, refusing more with 429, while another job's stream is still taken", async () => {
     const [hot, other] = [await newJob(), await newJob()];
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
