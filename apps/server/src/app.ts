@@ -36,7 +36,7 @@ import { HealthService } from './features/health/service.js';
 import { DeletionReceipts } from './features/job-status/receipts.js';
 import { jobStatusRoutes } from './features/job-status/routes.js';
 import { JobStatusService } from './features/job-status/service.js';
-import { JobWatchers } from './features/job-status/watchers.js';
+import { JobWatchers, STREAMS_PER_JOB } from './features/job-status/watchers.js';
 import { PageCounter } from './features/jobs/page-counter.js';
 import { FilePreparer } from './features/jobs/preparer.js';
 import { UploadLeases } from './features/jobs/quota.js';
@@ -189,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const resets = new PasswordResetService({ db, mailer, clock, versions, publicBaseUrl: config.publicBaseUrl, secret: config.jwtSecret });
   const { blobs } = deps;
   // Status pages open at once (docs/product/rules.md#the-customers-side): a counter's Wi-Fi may hold many customers.
-  const watchers = new JobWatchers({ perAddress: 20, total: 5000 });
+  const watchers = new JobWatchers({ perAddress: 20, perJob: STREAMS_PER_JOB, total: 5000 });
   const realtime = await startRealtime({
     server: app.server,
     database,

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StorageFullError, StorageUnavailableError } from '../storage/blob-store.js';
+import { isNoSpace, isNotWritable } from '../storage/stream-util.js';
 import { validationMessage } from './validation.js';
 
 export class HttpError extends Error {
@@ -43,6 +44,26 @@ function databaseError(err: unknown): { code: string; message: string } | undefi
   return undefined;
 }
 
+/** SQLSTATEs of a database that cannot write now: a read-only transaction (a standby, a read-only default), an I/O error. */
+const DATABASE_NOT_WRITABLE = new Set(['25006', '58030']);
+/** The SQLSTATE of a database whose disk is full (disk_full). */
+const DATABASE_FULL = new Set(['53100']);
+
+/**
+ * The database's disk, not the request, is at fault: PostgreSQL's and PGlite's SQLSTATEs, or the file
+ * system's own code (EROFS, ENOSPC…) where PGlite's file access surfaces it. Found anywhere in the
+ * cause chain, as Drizzle wraps them.
+ */
+function databaseDisk(err: unknown): 'full' | 'not-writable' | undefined {
+  let e = err as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++, e = e.cause as typeof e) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (DATABASE_FULL.has(code) || isNoSpace(e)) return 'full';
+    if (DATABASE_NOT_WRITABLE.has(code) || isNotWritable(e)) return 'not-writable';
+  }
+  return undefined;
+}
+
 /**
  * Class 22 (data exception: a NUL or bad byte in text, an unknown time zone, a number out of range)
  * means the database refused a value the request carried: a 400, not a 500. The database's message
@@ -66,8 +87,8 @@ type ErrorLog = { warn(obj: object, msg: string): void; error(obj: object, msg: 
 
 /**
  * What a thrown error answers, wherever it was thrown (a route, or tus's own handlers): ours as they
- * are, a full or unwritable blob store 507/503, a value the database refused 400, the database out of
- * reach 503, anything else a plain 500. Logged without SQL parameters; the client never sees a message
+ * are, a full or unwritable blob store or database disk 507/503, a value the database refused 400, the
+ * database out of reach 503, anything else a plain 500. Logged without SQL parameters; the client never sees a message
  * that was not written for it.
  */
 export function answerForThrown(err: unknown, log: ErrorLog): HttpError {
@@ -78,6 +99,15 @@ export function answerForThrown(err: unknown, log: ErrorLog): HttpError {
   if (err instanceof StorageUnavailableError) {
     log.error({ reason: err.reason }, 'blob storage is not writable');
     return new HttpError(503, 'STORAGE_UNAVAILABLE', 'Files cannot be saved right now. Please try again later.');
+  }
+  const disk = databaseDisk(err);
+  if (disk === 'full') {
+    log.error({ err: loggable(err) }, 'database disk is full');
+    return new HttpError(507, 'STORAGE_FULL', 'Storage is full. Please try again later.');
+  }
+  if (disk === 'not-writable') {
+    log.error({ err: loggable(err) }, 'database cannot write');
+    return databaseUnavailable();
   }
   const invalid = invalidValue(err);
   if (invalid) {

@@ -29,6 +29,11 @@ export class FakeEventSource {
     this.readyState = FakeEventSource.CLOSED;
     for (const listener of this.listeners.get('error') ?? []) listener(new Event('error'));
   }
+  /** The connection dropped or never came up: the browser says so and tries again by itself. */
+  fail() {
+    this.readyState = 0;
+    for (const listener of this.listeners.get('error') ?? []) listener(new Event('error'));
+  }
   /** What the server sends: `changed`, or `open` when the stream (re)connects. */
   emit(type: string) {
     if (this.closed) return;

@@ -5,6 +5,7 @@ import { emailVerifications, passwordResets, refreshTokens, shops, userRoles, us
 
 export type UserRow = typeof users.$inferSelect;
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 /** Raises the user's token version inside the transaction it is given (TokenVersions.bumpIn). */
 export type BumpIn = (tx: Db, userId: string) => Promise<number>;
 

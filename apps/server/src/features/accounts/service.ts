@@ -91,17 +91,31 @@ export class AccountsService {
    * Ends the sign-in that `refreshToken` belongs to (or, with only a bearer, the caller's) and every
    * access token of the user: a stolen one dies with it. Other devices renew through their own refresh
    * tokens, unless `everywhere` revokes those too.
+   *
+   * Only a live refresh token speaks for a sign-in: a rotated, revoked or expired one (a leaked old copy)
+   * touches nobody's sessions. `everywhere` also needs the same user's bearer, so a refresh token alone,
+   * which a thief may hold, cannot sign its owner out of every device.
    */
   async logout(input: { refreshToken?: string | undefined; userId?: string | undefined; everywhere: boolean }): Promise<void> {
     const { db, clock, versions } = this.d;
     const now = clock.now();
     const row = input.refreshToken ? await repo.findRefreshToken(db, sha256Hex(input.refreshToken)) : undefined;
+    if (input.refreshToken && !(row && this.isLive(row, now))) return;
+    if (input.everywhere) {
+      if (!row || row.userId !== input.userId) {
+        throw unauthorized("Logging out everywhere needs this session's refresh token and its access token", 'LOGOUT_EVERYWHERE_UNPROVEN');
+      }
+      await repo.revokeAllOfUser(db, row.userId, now);
+    } else if (row) await repo.revokeFamily(db, row.familyId, now);
     const userId = row?.userId ?? input.userId;
     if (!userId) return;
-    if (input.everywhere) await repo.revokeAllOfUser(db, userId, now);
-    else if (row) await repo.revokeFamily(db, row.familyId, now);
     await versions.bump(userId);
     await this.d.onLoggedOut?.(userId);
+  }
+
+  private isLive(row: repo.RefreshTokenRow, now: Date): boolean {
+    if (row.rotatedAt || row.revokedAt || row.expiresAt <= now) return false;
+    return row.familyStartedAt.getTime() + this.d.sessionMaxAgeMs > now.getTime();
   }
 
   async verifyEmail(token: string): Promise<{ email: string }> {

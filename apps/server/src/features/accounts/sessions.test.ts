@@ -90,6 +90,7 @@ describe.each(DATABASE_KINDS)('sessions end when they should on %s', (kind) => {
         const res = await t.app.inject({
           method: 'POST',
           url: '/api/auth/logout',
+          headers: { authorization: `Bearer ${other.token}` },
           payload: { refreshToken: other.refreshToken, everywhere: true },
         });
         expect(res.statusCode).toBe(200);
@@ -152,6 +153,60 @@ describe.each(DATABASE_KINDS)('sessions end when they should on %s', (kind) => {
       expect((await me(t, fresh.token)).statusCode).toBe(200);
     },
   );
+
+  const logout = (payload: { refreshToken: string; everywhere?: boolean }, bearer?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      ...(bearer ? { headers: { authorization: `Bearer ${bearer}` } } : {}),
+      payload,
+    }) as unknown as Promise<Injected>;
+  const renews = async (refreshToken: string) =>
+    (await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken } })).statusCode;
+
+  it('a dead refresh token (rotated, then revoked by a password change) logs nobody out, everywhere or not, and clears only its cookie', async () => {
+    const email = 'dead-logout@example.com';
+    await ownerWithShop(t.app, email);
+    const first = await signIn(t.app, email);
+    const rotated = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: first.refreshToken } });
+    expect(rotated.statusCode).toBe(200);
+    expect((await changePassword(t, first.token, PASSWORD, 'changed-pass1')).statusCode).toBe(200);
+    const kept = await signIn(t.app, email, 'changed-pass1');
+
+    for (const everywhere of [true, true, false]) {
+      const res = await logout({ refreshToken: first.refreshToken, everywhere });
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toEqual({ ok: true });
+      expect(refreshCookie(res)).toMatchObject({ value: '', path: '/api/auth' });
+    }
+    expect((await me(t, kept.token)).statusCode).toBe(200);
+    expect(await renews(kept.refreshToken)).toBe(200);
+  });
+
+  it("logs out everywhere only with a live refresh token and the same user's bearer; a refresh token alone is refused and ends nothing", async () => {
+    const email = 'everywhere-proof@example.com';
+    await ownerWithShop(t.app, email);
+    await ownerWithShop(t.app, 'everywhere-stranger@example.com');
+    const stranger = await signIn(t.app, 'everywhere-stranger@example.com');
+    const thief = await signIn(t.app, email);
+    const owner = await signIn(t.app, email);
+
+    for (const bearer of [undefined, stranger.token]) {
+      const refused = await logout({ refreshToken: thief.refreshToken, everywhere: true }, bearer);
+      expect(refused.statusCode).toBe(401);
+      expect(json(refused)).toEqual({
+        error: "Logging out everywhere needs this session's refresh token and its access token",
+        code: 'LOGOUT_EVERYWHERE_UNPROVEN',
+      });
+    }
+    expect((await me(t, owner.token)).statusCode).toBe(200);
+    expect((await me(t, stranger.token)).statusCode).toBe(200);
+
+    expect((await logout({ refreshToken: thief.refreshToken, everywhere: true }, thief.token)).statusCode).toBe(200);
+    expect((await me(t, owner.token)).statusCode).toBe(401);
+    expect(await renews(owner.refreshToken)).toBe(401);
+    expect((await me(t, stranger.token)).statusCode).toBe(200);
+  });
 
   it('kills the onboarding token with a password change', async () => {
     const signup = async (email: string) =>

@@ -19,6 +19,7 @@ import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { blobKeys, multipart, ownerWithShop, type Part, pdfBytes, pngBytes, upload } from '../../../test/support/fixtures.js';
 import { createTestApp, json, type TestApp, testClock } from '../../../test/support/harness.js';
 import { type Db, queryRows } from '../../db/index.js';
+import { STREAMS_PER_JOB } from './watchers.js';
 
 const MIN = 60_000;
 const jsQR = createRequire(import.meta.url)('jsqr') as typeof jsQRType.default;
@@ -310,6 +311,31 @@ describe.each(DATABASE_KINDS)("the customer's side of a job on %s", (kind) => {
       expect(res.statusCode, `${method} ${suffix}`).toBe(404);
     }
   });
+
+  it("holds a job's status streams at the per-job cap, refusing more with 429, while another job's stream is still taken", async () => {
+    const [hot, other] = [await newJob(), await newJob()];
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const events = (token: string) => openStream(`http://127.0.0.1:${port}/api/public/jobs/${token}/events`);
+    const open = [];
+    try {
+      for (let i = 0; i < STREAMS_PER_JOB; i++) open.push(await events(hot.token));
+      expect(open.map((s) => s.status)).toEqual(Array(STREAMS_PER_JOB).fill(200));
+      const refused = await events(hot.token);
+      open.push(refused);
+      expect(refused.status).toBe(429);
+      await refused.until((text) => text.includes('TOO_MANY_STREAMS'));
+      expect(JSON.parse(refused.text())).toEqual({
+        error: 'This job is already open in too many places. Close some and reload.',
+        code: 'TOO_MANY_STREAMS',
+      });
+      const elsewhere = await events(other.token);
+      open.push(elsewhere);
+      expect(elsewhere.status).toBe(200);
+    } finally {
+      for (const s of open) s.close();
+    }
+  });
 });
 
 /** Verifies a compact JWS with node:crypto alone against the published key set. */
@@ -332,6 +358,7 @@ function openStream(url: string): Promise<{
   status: number;
   contentType: string;
   until(test: (text: string) => boolean): Promise<void>;
+  text(): string;
   close(): void;
 }> {
   return new Promise((resolve, reject) => {
@@ -357,6 +384,7 @@ function openStream(url: string): Promise<{
             };
             check();
           }),
+        text: () => text,
         close: () => req.destroy(),
       });
     });

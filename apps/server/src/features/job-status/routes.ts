@@ -61,9 +61,10 @@ export async function jobStatusRoutes(app: FastifyInstance, deps: JobStatusRoute
 
   r.get('/api/public/jobs/:token/events', { schema: { params: ZJobTokenParams } }, async (req, reply) => {
     const jobId = await jobStatus.watchedJob(req.ip, req.params.token);
-    if (!deps.watchers.hasRoom(req.ip)) {
-      throw new HttpError(429, 'TOO_MANY_STREAMS', 'Too many status pages are open from this network. Close some and reload.');
-    }
+    const full = deps.watchers.noRoom(jobId, req.ip);
+    // The page polls the job instead when refused (apps/web/src/features/job-status/useLiveJob.ts).
+    if (full === 'job') throw new HttpError(429, 'TOO_MANY_STREAMS', 'This job is already open in too many places. Close some and reload.');
+    if (full) throw new HttpError(429, 'TOO_MANY_STREAMS', 'Too many status pages are open from this network. Close some and reload.');
     // The stream is written by hand: it never ends by itself, and nothing may buffer or compress it.
     reply.hijack();
     const res = reply.raw;

@@ -1,9 +1,17 @@
 /**
  * The status pages open on this instance, by job (issue 20). The realtime fan-out tells every instance
  * of every job change (realtime/fanout.ts), so a page learns of a change whichever instance made it.
- * Bounded: a network (one address) may hold `perAddress` pages open, the instance `total`.
+ * Bounded: a network (one address) may hold `perAddress` pages open, one job `perJob` (a customer's
+ * phone and a tab or two; clients at many addresses cannot pile every stream onto one token), the
+ * instance `total`.
  */
-export type WatcherLimits = { perAddress: number; total: number };
+export type WatcherLimits = { perAddress: number; perJob: number; total: number };
+
+/** A job's streams on one instance: its customer's phone and a tab or two, with room to spare. */
+export const STREAMS_PER_JOB = 6;
+
+/** Why a page may not open a stream now; undefined when it may. */
+export type NoRoom = 'instance' | 'address' | 'job' | undefined;
 
 export class JobWatchers {
   private readonly byJob = new Map<string, Set<() => void>>();
@@ -14,9 +22,12 @@ export class JobWatchers {
 
   constructor(private readonly limits: WatcherLimits) {}
 
-  /** Whether one more page may open from this address now. */
-  hasRoom(address: string): boolean {
-    return this.open < this.limits.total && (this.byAddress.get(address) ?? 0) < this.limits.perAddress;
+  /** Which bound, if any, one more page of this job from this address would pass now. */
+  noRoom(jobId: string, address: string): NoRoom {
+    if (this.open >= this.limits.total) return 'instance';
+    if ((this.byAddress.get(address) ?? 0) >= this.limits.perAddress) return 'address';
+    if ((this.byJob.get(jobId)?.size ?? 0) >= this.limits.perJob) return 'job';
+    return undefined;
   }
 
   /** Calls `onChange` on each change of the job until the returned function is called; `end` closes the page's stream. */

@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { actualKindMessage, notAllowedMessage, notPrintableMessage, UPLOAD_EXTENSIONS, type UploadKind } from '@counterprint/contract';
+import { imageSize } from 'image-size';
 import { HttpError } from '../../http/errors.js';
 
 export type { UploadKind };
@@ -53,9 +54,9 @@ const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'he
 export function headMatches(kind: UploadKind, head: Buffer): boolean {
   switch (kind) {
     case 'pdf':
-      return ascii(head, '%PDF-', blankPrefix(head));
+      return PDF_HEADER.test(head.subarray(blankPrefix(head), blankPrefix(head) + 16).toString('latin1'));
     case 'png':
-      return starts(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      return starts(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && isPng(head);
     case 'jpg':
     case 'jpeg':
       return starts(head, [0xff, 0xd8, 0xff]);
@@ -73,7 +74,7 @@ export function headMatches(kind: UploadKind, head: Buffer): boolean {
       return ascii(head, 'ftyp', 4) && HEIF_BRANDS.has(head.subarray(8, 12).toString('latin1'));
     case 'eps':
     case 'ps':
-      return ascii(head, '%!PS') || starts(head, [0xc5, 0xd0, 0xd3, 0xc6]);
+      return POSTSCRIPT_HEADER.test(head.subarray(0, 32).toString('latin1')) || isDosEps(head);
     case 'doc':
     case 'xls':
     case 'ppt': {
@@ -102,6 +103,28 @@ export function headMatches(kind: UploadKind, head: Buffer): boolean {
     case 'svg':
       return !head.includes(0) && isSvgRoot(head.toString('utf8'));
   }
+}
+
+/** `%PDF-` and its version, then the header line's end (a binary-marker comment may follow at once). */
+const PDF_HEADER = /^%PDF-\d\.\d\d?[\s%]/;
+/** `%!PS`, then its DSC version (`-Adobe-3.0`) or the line's end. */
+const POSTSCRIPT_HEADER = /^%!PS(?:-Adobe-\d\.\d|[\t\r\n ])/;
+
+/** The signature alone is eight bytes anyone can type: the IHDR chunk after it must parse (banners parse PNGs the same way). */
+function isPng(head: Buffer): boolean {
+  try {
+    const { type, width, height } = imageSize(head);
+    return type === 'png' && width > 0 && height > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** A DOS EPS header points at its PostScript section; where that lies in the head, it must be PostScript. */
+function isDosEps(head: Buffer): boolean {
+  if (!starts(head, [0xc5, 0xd0, 0xd3, 0xc6]) || head.length < 12) return false;
+  const at = head.readUInt32LE(4);
+  return at >= 30 && (at + 32 > head.length || POSTSCRIPT_HEADER.test(head.subarray(at, at + 32).toString('latin1')));
 }
 
 /** Bytes before a PDF's `%PDF-` that readers skip and that cannot make it anything else: a UTF-8 BOM, then blanks. */
@@ -163,6 +186,9 @@ export const mustStayText = (kind: UploadKind) => kind === 'csv' || kind === 'tx
 
 /** HTML, whatever the file is named (docs/security.md): a browser that sniffed it would run it as a page. */
 const HTML = /<(?:!doctype html|html|head|body|script|iframe|frame|frameset|object|embed)[\s/>]/i;
+/** As many first bytes as a browser reads to guess a type: HTML there, after any magic, is refused. */
+const BROWSER_SNIFF_BYTES = 1445;
+export const htmlUpFront = (head: Buffer) => HTML.test(head.subarray(0, BROWSER_SNIFF_BYTES).toString('latin1'));
 /**
  * What makes an SVG run script, beyond HTML: script and embedded HTML (<foreignObject>, SVG Tiny's
  * handlers) with or without a namespace prefix (<h:script>), event-handler attributes (onload=),
@@ -269,7 +295,7 @@ export class ContentCheck extends Transform {
         this.note = actualKindMessage(this.name, actual);
       }
     }
-    if (buf.length === 0 || !headMatches(this.kind, buf)) {
+    if (buf.length === 0 || !headMatches(this.kind, buf) || htmlUpFront(buf)) {
       done(refusedContent(this.name));
       return;
     }

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
-import type { BlobStore } from '../../storage/blob-store.js';
+import { type BlobStore, StorageUnavailableError } from '../../storage/blob-store.js';
 import { readAll } from '../../storage/stream-util.js';
 import { ContentCheck, extensionOf, SNIFF_BYTES, type UploadKind } from './content-check.js';
 import * as repo from './resumable-repo.js';
@@ -94,6 +94,9 @@ export class ResumableStore extends DataStore {
     const sender = this.senders.get(upload.id);
     this.senders.delete(upload.id);
     if (!sender || upload.size === undefined) throw ERRORS.UNKNOWN_ERROR;
+    // No upload is begun that could not keep a byte (a read-only or full disk): the creation answers
+    // 503 (http/errors.ts) and leaves no row, instead of a 201 whose every PATCH would fail.
+    if (!(await this.d.blobs.healthy())) throw new StorageUnavailableError('a probe write failed before a resumable upload');
     const now = this.d.clock.now();
     await repo.insertUpload(this.d.db, {
       id: upload.id,

@@ -186,6 +186,26 @@ describe.each(DATABASE_KINDS)('customer upload on %s', (kind) => {
         /fake\.pdf is not a document we can print/,
       ],
       [
+        'HTML right after %PDF-, named .pdf',
+        async () => [{ name: 'files', filename: 'magic.pdf', data: Buffer.from('%PDF-<html><script>alert(1)</script>\n') }],
+        415,
+        /magic\.pdf is not a document we can print/,
+      ],
+      [
+        'HTML after a PNG signature, named .png',
+        async () => [
+          { name: 'files', filename: 'magic.png', data: Buffer.from('\x89PNG\r\n\x1a\n<html><script>alert(1)</script>\n', 'latin1') },
+        ],
+        415,
+        /magic\.png is not a document we can print/,
+      ],
+      [
+        'HTML after %!PS, named .eps',
+        async () => [{ name: 'files', filename: 'magic.eps', data: Buffer.from('%!PS\n<html><script>alert(1)</script>\n') }],
+        415,
+        /magic\.eps is not a document we can print/,
+      ],
+      [
         'a PDF with text before %PDF-',
         async () => [{ name: 'files', filename: 'late.pdf', data: Buffer.concat([Buffer.from('junk '), await pdfBytes()]) }],
         415,

@@ -7,7 +7,7 @@ import { serveJob, stubEventSource } from '../../test/jobServer';
 import { makePublicJob, PUBLIC_JOB_TOKEN, publicFile } from '../../test/publicJob';
 import { renderPage } from '../../test/render';
 import JobStatusPage from './JobStatusPage';
-import { POLL_WITHOUT_EVENTS_MS } from './useLiveJob';
+import { POLL_WITHOUT_EVENTS_MS, STREAM_FAILURES_BEFORE_POLLING } from './useLiveJob';
 
 const TOKEN = PUBLIC_JOB_TOKEN;
 const open = () => renderPage(<JobStatusPage />, { url: `/j/${TOKEN}`, path: '/j/:token' });
@@ -242,6 +242,28 @@ describe('job status page: live', () => {
       await settle(POLL_WITHOUT_EVENTS_MS);
       expect(server.looks()).toBe(2);
       expect(sentence()).toHaveTextContent('The shop is printing your job.');
+    });
+
+    it('falls back to looking every 10 s, and stops retrying the stream, when it fails again and again without opening', async () => {
+      const sources = stubEventSource();
+      const server = serveJob(makePublicJob({ status: 'ready' }));
+      open();
+      await settle();
+      // Failures with an opened stream between them are a phone's dropped connections: no polling.
+      for (let i = 1; i < STREAM_FAILURES_BEFORE_POLLING; i++) await act(async () => sources[0]!.fail());
+      await act(async () => sources[0]!.emit('open'));
+      for (let i = 1; i < STREAM_FAILURES_BEFORE_POLLING; i++) await act(async () => sources[0]!.fail());
+      await settle(3 * POLL_WITHOUT_EVENTS_MS);
+      expect(server.looks()).toBe(2);
+      expect(sources[0]!.closed).toBe(false);
+
+      await act(async () => sources[0]!.fail());
+      expect(sources[0]!.closed).toBe(true);
+      server.set(makePublicJob({ status: 'printing' }));
+      await settle(POLL_WITHOUT_EVENTS_MS);
+      expect(server.looks()).toBe(3);
+      expect(sentence()).toHaveTextContent('The shop is printing your job.');
+      expect(sources).toHaveLength(1);
     });
 
     it('without EventSource, looks every 10 s while visible, and not while hidden', async () => {

@@ -2,8 +2,10 @@ import { JOB_CHANGED_EVENT, jobEventsPath, type TPublicJob } from '@counterprint
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchJobByToken } from '../../api/publicJobs';
 
-/** Only where the browser has no EventSource: a phone must still see its job move. */
+/** Where the browser has no EventSource, or the stream is refused or keeps failing: a phone must still see its job move. */
 export const POLL_WITHOUT_EVENTS_MS = 10_000;
+/** Stream errors in a row, none opened between them, before the page stops retrying the stream and polls. */
+export const STREAM_FAILURES_BEFORE_POLLING = 3;
 
 export interface LiveJob {
   job: TPublicJob | null;
@@ -79,12 +81,21 @@ export function useLiveJob(token: string): LiveJob {
       }, POLL_WITHOUT_EVENTS_MS);
     };
     if (typeof EventSource === 'function') {
-      source = new EventSource(jobEventsPath(token));
-      source.addEventListener(JOB_CHANGED_EVENT, look);
-      source.addEventListener('open', look);
-      // A refused stream (429: too many pages open on this network) is not retried by the browser.
-      source.addEventListener('error', () => {
-        if (source?.readyState === EventSource.CLOSED) poll();
+      const events = new EventSource(jobEventsPath(token));
+      source = events;
+      let failures = 0;
+      events.addEventListener(JOB_CHANGED_EVENT, look);
+      events.addEventListener('open', () => {
+        failures = 0;
+        look();
+      });
+      // A refused stream (429: too many pages open on this network or for this job) is not retried by
+      // the browser; one that keeps failing (a proxy dropping it) would be retried every 3 s for nothing.
+      events.addEventListener('error', () => {
+        failures++;
+        if (events.readyState !== EventSource.CLOSED && failures < STREAM_FAILURES_BEFORE_POLLING) return;
+        events.close();
+        poll();
       });
     } else {
       poll();
