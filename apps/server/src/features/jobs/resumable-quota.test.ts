@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { ownerWithShop, pdfBytes } from '../../../test/support/fixtures.js';
@@ -34,6 +36,7 @@ describe.each(DATABASE_KINDS)('tus uploads against the quotas on %s', (kind) => 
 
   beforeAll(async () => {
     t = await createTestApp({ kind, clock, env: ENV });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => t?.close());
 
@@ -117,6 +120,46 @@ describe.each(DATABASE_KINDS)('tus uploads against the quotas on %s', (kind) => 
     expect((await t.app.services.sweeper.sweep()).resumable).toBeGreaterThanOrEqual(1);
     expect(await blobsOf(location)).toEqual([]);
     expect(await rows()).toBe(0);
+  });
+
+  it('does not judge stalled an upload whose PATCH is still bringing its bytes, however long it runs', async () => {
+    await freshShop();
+    const file = await pdfOfSize(400 * KIB, 'slow');
+    const created = await create('127.0.0.1', 'slow.pdf', file.length);
+    const location = String(created.headers.location);
+    const port = (t.app.server.address() as AddressInfo).port;
+    const headers = { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' };
+    let req!: ReturnType<typeof request>;
+    const answered = new Promise<number>((resolve, reject) => {
+      req = request(
+        `http://127.0.0.1:${port}${location}`,
+        { method: 'PATCH', headers: { ...headers, 'content-length': String(file.length) } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+    });
+    req.write(file.subarray(0, 100 * KIB));
+    // The PATCH has taken the rest of the file: it runs.
+    const held = async () =>
+      (
+        (await t.deps.database.db.execute(
+          `SELECT held::int AS held FROM resumable_uploads WHERE id = '${location.split('/').pop()}'` as never,
+        )) as unknown as {
+          rows: { held: number }[];
+        }
+      ).rows[0]?.held;
+    const deadline = Date.now() + 10_000;
+    while ((await held()) !== file.length && Date.now() < deadline) await new Promise((r) => setImmediate(r));
+    expect(await held()).toBe(file.length);
+    clock.advance(10 * 60_000);
+    await t.app.services.sweeper.sweep();
+    expect(await rows()).toBe(1);
+    req.end(file.subarray(100 * KIB));
+    expect(await answered).toBe(204);
+    expect((await head(location)).headers['upload-offset']).toBe(String(file.length));
   });
 
   it("answers the address's 429 when its share is what is full, and the shop's 507 when the shop is", async () => {

@@ -76,7 +76,8 @@ export async function holdRest(db: Db, limits: ResumableLimits, row: repo.Resuma
   const refused = await underShopLock(db, row.shop_id, async (tx) => {
     const refusal = overflow(await roomFor(tx, limits, row.shop_id, row.client_key, now, row.held), rest);
     if (refusal) return refusal;
-    await repo.setHold(tx, row.id, rest, new Date(now.getTime() + limits.stallMs));
+    // A PATCH that runs is progress, however slow (a body too slow is cut by BodyGuard): it stalls only at the upload's expiry.
+    await repo.setHold(tx, row.id, rest, row.expires_at);
     return undefined;
   });
   if (refused) throw refused;
