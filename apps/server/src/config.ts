@@ -81,6 +81,9 @@ const ZEnv = z.object({
     .default(50 * 1024 ** 2),
   ADDRESS_STORAGE_SHARE: z.coerce.number().gt(0).max(1).default(0.25),
   ADDRESS_UNPRINTED_JOBS: z.coerce.number().int().positive().default(150),
+  ADDRESS_OPEN_UPLOADS: z.coerce.number().int().positive().default(10),
+  SHOP_OPEN_UPLOADS: z.coerce.number().int().positive().default(100),
+  UPLOAD_STALL_TIMEOUT: z.coerce.number().positive().default(300),
   MIN_FREE_DISK: z.coerce
     .number()
     .int()
@@ -172,6 +175,12 @@ export type Config = {
   addressStorageShare: number;
   /** Unprinted jobs one client address may keep in a shop, uploads in progress included. */
   addressUnprintedJobs: number;
+  /** tus uploads one client address may have open (not yet whole) at a shop (docs/decisions/053). */
+  addressOpenUploads: number;
+  /** tus uploads a shop may have open at once, from all addresses (docs/decisions/053). */
+  shopOpenUploads: number;
+  /** A tus upload that made no progress for this long is deleted with its bytes (UPLOAD_STALL_TIMEOUT, seconds). */
+  uploadStallMs: number;
   minFreeDisk: number;
   recycleRetentionSeconds: number;
   unprintedRetentionSeconds: number;
@@ -341,6 +350,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accountBannerQuota: e.ACCOUNT_BANNER_QUOTA,
     addressStorageShare: e.ADDRESS_STORAGE_SHARE,
     addressUnprintedJobs: e.ADDRESS_UNPRINTED_JOBS,
+    addressOpenUploads: e.ADDRESS_OPEN_UPLOADS,
+    shopOpenUploads: e.SHOP_OPEN_UPLOADS,
+    uploadStallMs: Math.round(e.UPLOAD_STALL_TIMEOUT * 1000),
     minFreeDisk: e.MIN_FREE_DISK,
     recycleRetentionSeconds: e.RECYCLE_RETENTION,
     unprintedRetentionSeconds: e.UNPRINTED_RETENTION,

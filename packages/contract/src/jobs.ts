@@ -259,6 +259,20 @@ export type TUploadRefusalReason = z.infer<typeof ZUploadRefusalReason>;
 export const ZUploadRefusals = z.array(z.object({ reason: ZUploadRefusalReason, count: z.number(), lastAt: z.string() }));
 export type TUploadRefusals = z.infer<typeof ZUploadRefusals>;
 
+/** A file a customer is sending with tus (or sent, for a job not yet made), as the shop's staff see it. */
+export const ZUploadInProgress = z.object({
+  id: z.string(),
+  filename: z.string(),
+  size: z.number(),
+  received: z.number(),
+  startedAt: z.string(),
+  /** Deleted at this time unless more of it arrives (null once it is whole). */
+  stallsAt: z.string().nullable(),
+});
+export type TUploadInProgress = z.infer<typeof ZUploadInProgress>;
+export const ZUploadsInProgress = z.array(ZUploadInProgress);
+export type TUploadsInProgress = z.infer<typeof ZUploadsInProgress>;
+
 /** Signed links to one file and what was made from it; null where there is none (yet). */
 export const ZJobFileLinks = z.object({
   fileId: z.string(),

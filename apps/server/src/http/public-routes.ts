@@ -17,6 +17,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/public/shops/:slug/visits',
   'POST /api/public/shops/:slug/jobs',
   'POST /api/public/shops/:slug/uploads',
+  'OPTIONS /api/public/shops/:slug/uploads',
   'PATCH /api/public/shops/:slug/uploads/:id',
   'HEAD /api/public/shops/:slug/uploads/:id',
   'DELETE /api/public/shops/:slug/uploads/:id',

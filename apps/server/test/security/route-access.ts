@@ -57,6 +57,18 @@ export const ROUTE_ACCESS: Record<string, Access> = {
       smuggled: [{ method: 'GET', url: `/api/shops/${w.b.shop.id}/print-jobs?${q(w)}` }],
     }),
   },
+  'GET /api/shops/:shopId/uploads-in-progress': {
+    shop: (w) => ({
+      named: [{ method: 'GET', url: `/api/shops/${w.a.shop.id}/uploads-in-progress` }],
+      smuggled: [{ method: 'GET', url: `/api/shops/${w.b.shop.id}/uploads-in-progress?${q(w)}` }],
+    }),
+  },
+  'DELETE /api/shops/:shopId/uploads-in-progress/:id': {
+    shop: (w) => ({
+      named: [{ method: 'DELETE', url: `/api/shops/${w.a.shop.id}/uploads-in-progress/${'A'.repeat(22)}` }],
+      smuggled: [{ method: 'DELETE', url: `/api/shops/${w.b.shop.id}/uploads-in-progress/${'A'.repeat(22)}?${q(w)}` }],
+    }),
+  },
   'GET /api/shops/:shopId/upload-refusals': {
     shop: (w) => ({
       named: [{ method: 'GET', url: `/api/shops/${w.a.shop.id}/upload-refusals` }],

@@ -6,6 +6,7 @@ import type {
   TPrintOptions,
   TPublicShopDetails,
   TUploadRefusals,
+  TUploadsInProgress,
 } from '@counterprint/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -29,6 +30,7 @@ export const jobKeys = {
   rateCards: ['print-jobs', 'rate-card'] as const,
   rateCard: (slug: string) => ['print-jobs', 'rate-card', slug] as const,
   refusals: (shopId: string) => ['print-jobs', 'upload-refusals', shopId] as const,
+  uploadsInProgress: (shopId: string) => ['print-jobs', 'uploads-in-progress', shopId] as const,
 };
 
 /** `before`: a job id; the page then holds the jobs older than it. */
@@ -102,6 +104,16 @@ export function fetchShopDetails(slug: string): Promise<TPublicShopDetails> {
 /** Uploads to the shop refused in about the last hour, per reason. */
 export function fetchUploadRefusals(shopId: string): Promise<TUploadRefusals> {
   return apiGet<TUploadRefusals>(`/shops/${encodeURIComponent(shopId)}/upload-refusals`);
+}
+
+/** Files customers are sending to the shop (or sent, for a job not yet made). */
+export function fetchUploadsInProgress(shopId: string): Promise<TUploadsInProgress> {
+  return apiGet<TUploadsInProgress>(`/shops/${encodeURIComponent(shopId)}/uploads-in-progress`);
+}
+
+/** Ends one of them, with its bytes: the customer's phone will have to send that file again. */
+export function clearUploadInProgress(shopId: string, id: string): Promise<void> {
+  return apiDelete<void>(`/shops/${encodeURIComponent(shopId)}/uploads-in-progress/${encodeURIComponent(id)}`);
 }
 
 /**
@@ -233,6 +245,10 @@ export function usePrintSetup(slug: string | null) {
 }
 
 /** Refused uploads are counted by the server as they happen; a minute's lag is fine for a notice. */
+export function useUploadsInProgress(shopId: string) {
+  return useQuery({ queryKey: jobKeys.uploadsInProgress(shopId), queryFn: () => fetchUploadsInProgress(shopId), refetchInterval: 30_000 });
+}
+
 export function useUploadRefusals(shopId: string) {
   return useQuery({ queryKey: jobKeys.refusals(shopId), queryFn: () => fetchUploadRefusals(shopId), refetchInterval: 60_000 });
 }

@@ -26,8 +26,9 @@ export async function usageOf(tx: Db, shopId: string, clientKey: string, uploadI
   const rows = await queryRows<{ shop_bytes: string; address_bytes: string; address_jobs: string; live: boolean | null }>(
     tx,
     sql`WITH held AS (SELECT id, client_key, bytes FROM upload_reservations WHERE shop_id = ${shopId} AND expires_at > ${now.toISOString()}),
-          sending AS (SELECT client_key, size FROM resumable_uploads
-                      WHERE shop_id = ${shopId} AND used_at IS NULL AND expires_at > ${now.toISOString()})
+          sending AS (SELECT client_key, received + held AS size FROM resumable_uploads
+                      WHERE shop_id = ${shopId} AND used_at IS NULL AND expires_at > ${now.toISOString()}
+                        AND (received = size OR stalls_at > ${now.toISOString()}))
         SELECT
           (SELECT coalesce(sum(size), 0) FROM job_files WHERE shop_id = ${shopId} AND state <> 'purged')
             + (SELECT coalesce(sum(size), 0) FROM file_derivatives WHERE shop_id = ${shopId} AND purged_at IS NULL)

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { ERRORS, type Locker } from '@tus/utils';
 import { badRequest, HttpError } from '../../http/errors.js';
-import type { ResumableStore } from './resumable-store.js';
+import { pastLength, type ResumableStore } from './resumable-store.js';
 
 /** A PATCH as it came: the shop and upload its path names, its headers, its body unread. */
 export type ContinueRequest = { slug: string; id: string; headers: IncomingHttpHeaders; body: Readable };
@@ -29,6 +29,13 @@ export function tusRefusal(err: unknown): unknown {
   if (err === ERRORS.ERR_LOCK_TIMEOUT) return uploadBusy();
   if (err === ERRORS.FILE_NO_LONGER_EXISTS) return new HttpError(410, 'UPLOAD_EXPIRED', 'This upload expired. Send the file again.');
   if (err === ERRORS.INVALID_LENGTH) return badRequest("Upload-Length must give the file's size in bytes.", 'UPLOAD_LENGTH');
+  // tus answers these two with its 501, which would be logged as our failure: they are the client's choice.
+  if (err === ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION) {
+    return badRequest("Upload-Length must give the file's size in bytes: a size told later is not taken here.", 'UPLOAD_LENGTH');
+  }
+  if (err === ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION) {
+    return badRequest('Partial uploads are not joined here (Upload-Concat): send each file as one upload.', 'UPLOAD_CONCAT');
+  }
   if (typeof tus?.status_code !== 'number' || typeof tus.body !== 'string') return err;
   // A 5xx of tus's own is a failure of ours, not a refusal: it is answered and logged as any thrown error is.
   if (tus.status_code < 500) return new HttpError(tus.status_code, 'UPLOAD_REFUSED', tus.body.trim());
@@ -67,6 +74,9 @@ export async function continueUpload(d: { store: ResumableStore; locker: Locker 
     }
     try {
       const row = await d.store.live(r.id, r.slug);
+      const length = Number(r.headers['content-length']);
+      // Known before a byte is read: the client sends past the length it declared.
+      if (row.received === offset && Number.isFinite(length) && offset + length > row.size) throw pastLength();
       const now = await d.store.append(row, r.body, offset, released.signal);
       return { offset: now, expires: now < row.size ? row.expires_at : null };
     } finally {

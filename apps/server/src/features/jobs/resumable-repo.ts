@@ -12,22 +12,61 @@ export type ResumableRow = {
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
+  /** Counted against the quotas beyond `received`: a small allowance, or the rest of the file while a PATCH runs. */
+  held: number;
+  /** Gone at this time unless it moves on or is whole. */
+  stalls_at: Date;
 };
 
 const asRow = (r: Record<string, unknown>): ResumableRow => ({
   ...(r as ResumableRow),
   size: Number(r.size),
   received: Number(r.received),
+  held: Number(r.held),
+  stalls_at: new Date(r.stalls_at as string),
   created_at: new Date(r.created_at as string),
   expires_at: new Date(r.expires_at as string),
   used_at: r.used_at ? new Date(r.used_at as string) : null,
 });
 
-export async function insertUpload(db: Db, u: Omit<ResumableRow, 'received' | 'used_at'>): Promise<void> {
+export type NewUpload = Omit<ResumableRow, 'received' | 'used_at'>;
+
+export async function insertUpload(db: Db, u: NewUpload): Promise<void> {
   await db.execute(
-    sql`INSERT INTO resumable_uploads (id, shop_id, size, filename, client_key, created_at, expires_at)
-        VALUES (${u.id}, ${u.shop_id}, ${u.size}, ${u.filename}, ${u.client_key}, ${u.created_at.toISOString()}, ${u.expires_at.toISOString()})`,
+    sql`INSERT INTO resumable_uploads (id, shop_id, size, filename, client_key, created_at, expires_at, held, stalls_at)
+        VALUES (${u.id}, ${u.shop_id}, ${u.size}, ${u.filename}, ${u.client_key}, ${u.created_at.toISOString()},
+                ${u.expires_at.toISOString()}, ${u.held}, ${u.stalls_at.toISOString()})`,
   );
+}
+
+/** Unused, unexpired, and whole or still moving: what counts against the quotas and the caps. */
+const liveAt = (now: Date) =>
+  sql`used_at IS NULL AND expires_at > ${now.toISOString()} AND (received = size OR stalls_at > ${now.toISOString()})`;
+
+/** Uploads still being sent (not yet whole) at the shop, and how many of them come from `clientKey`. */
+export async function openUploadCounts(tx: Db, shopId: string, clientKey: string, now: Date): Promise<{ shop: number; address: number }> {
+  const rows = await queryRows<{ shop: string; address: string }>(
+    tx,
+    sql`SELECT count(*) AS shop, count(*) FILTER (WHERE client_key = ${clientKey}) AS address
+        FROM resumable_uploads WHERE shop_id = ${shopId} AND received < size AND ${liveAt(now)}`,
+  );
+  return { shop: Number(rows[0]?.shop ?? 0), address: Number(rows[0]?.address ?? 0) };
+}
+
+/** Sets what the upload counts beyond its bytes, and when it stalls if it does not move on. */
+export async function setHold(db: Db, id: string, held: number, stallsAt: Date): Promise<void> {
+  await db.execute(
+    sql`UPDATE resumable_uploads SET held = least(${held}, size - received), stalls_at = ${stallsAt.toISOString()} WHERE id = ${id}`,
+  );
+}
+
+/** A shop's uploads in progress (and whole ones no job took yet), oldest first, for its staff. */
+export async function liveUploadsOf(db: Db, shopId: string, now: Date, limit: number): Promise<ResumableRow[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT * FROM resumable_uploads WHERE shop_id = ${shopId} AND ${liveAt(now)} ORDER BY created_at LIMIT ${limit}`,
+  );
+  return rows.map(asRow);
 }
 
 export async function findUpload(db: Db, id: string): Promise<ResumableRow | undefined> {
@@ -90,11 +129,13 @@ export async function deleteUpload(db: Db, id: string): Promise<string[]> {
   return keys.map((k) => k.blob_key);
 }
 
-/** Uploads nobody made a job of before they expired. */
+/** Uploads nobody made a job of before they expired, or that stalled before they were whole. */
 export const expiredUploads = (db: Db, now: Date, limit: number) =>
   queryRows<{ id: string }>(
     db,
-    sql`SELECT id FROM resumable_uploads WHERE used_at IS NULL AND expires_at <= ${now.toISOString()} ORDER BY expires_at LIMIT ${limit}`,
+    sql`SELECT id FROM resumable_uploads
+        WHERE used_at IS NULL AND (expires_at <= ${now.toISOString()} OR (received < size AND stalls_at <= ${now.toISOString()}))
+        ORDER BY expires_at LIMIT ${limit}`,
   );
 
 /** Uploads whose job has been made: their segments are copied into the job's files. */

@@ -5,9 +5,11 @@ import { pipeline } from 'node:stream/promises';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
-import { type BlobStore, StorageUnavailableError } from '../../storage/blob-store.js';
+import { HttpError } from '../../http/errors.js';
+import { type BlobStore, BlobTooLargeError, StorageUnavailableError } from '../../storage/blob-store.js';
 import { readAll } from '../../storage/stream-util.js';
 import { ContentCheck, extensionOf, SNIFF_BYTES, type UploadKind } from './content-check.js';
+import { holdRest, openUpload, type ResumableLimits, releaseRest } from './resumable-quota.js';
 import * as repo from './resumable-repo.js';
 
 /** Segments read back at most to judge a file's first bytes across cuts: a phone's cuts are a few. */
@@ -15,6 +17,14 @@ const MAX_HEAD_SEGMENTS = 4;
 
 /** An upload nobody finished is deleted, with its bytes, this long after it began. */
 export const RESUMABLE_EXPIRY_MS = 60 * 60 * 1000;
+
+/** A body longer than the rest of the file its upload declared (tus: Upload-Length). */
+export const pastLength = () =>
+  new HttpError(
+    413,
+    'UPLOAD_PAST_LENGTH',
+    'This request carries more bytes than the file has left to send. Ask where it stands and send only the rest.',
+  );
 
 /** The first bytes judged as a form's file is judged (the same sniff): throws the refusal if they are not what the name says. */
 async function judgeHead(kind: UploadKind, filename: string, head: Buffer): Promise<void> {
@@ -66,6 +76,9 @@ class HeadCheck extends Transform {
   }
 }
 
+/** The tus extensions this server speaks. */
+export const TUS_EXTENSIONS = ['creation', 'creation-with-upload', 'termination', 'expiration'] as const;
+
 /** Who sends a file, told by the creation request before the store writes the row (see resumable.ts). */
 export type Sender = { shopId: string; clientKey: string; filename: string };
 
@@ -79,9 +92,9 @@ export class ResumableStore extends DataStore {
   /** Filled by the creation request's naming step, emptied by `create`. */
   private readonly senders = new Map<string, Sender>();
 
-  constructor(private readonly d: { db: Db; blobs: BlobStore; clock: Clock }) {
+  constructor(private readonly d: { db: Db; blobs: BlobStore; clock: Clock; limits: ResumableLimits }) {
     super();
-    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+    this.extensions = [...TUS_EXTENSIONS];
   }
 
   /** Remembers who sends the upload `id`, for `create` to write with its row. */
@@ -98,7 +111,7 @@ export class ResumableStore extends DataStore {
     // 503 (http/errors.ts) and leaves no row, instead of a 201 whose every PATCH would fail.
     if (!(await this.d.blobs.healthy())) throw new StorageUnavailableError('a probe write failed before a resumable upload');
     const now = this.d.clock.now();
-    await repo.insertUpload(this.d.db, {
+    await openUpload(this.d.db, this.d.limits, {
       id: upload.id,
       shop_id: sender.shopId,
       size: upload.size,
@@ -118,8 +131,18 @@ export class ResumableStore extends DataStore {
 
   /** Stores `body` as the segment at `offset` of the upload `row`; answers where the file stands now. */
   async append(row: repo.ResumableRow, body: Readable, offset: number, released?: AbortSignal): Promise<number> {
-    const id = row.id;
     if (row.received !== offset) throw ERRORS.INVALID_OFFSET;
+    await holdRest(this.d.db, this.d.limits, row, this.d.clock.now());
+    try {
+      return await this.appendHeld(row, body, offset, released);
+    } finally {
+      // A failed release keeps the whole rest held only until the upload stalls.
+      await releaseRest(this.d.db, this.d.limits, row.id, this.d.clock.now()).catch(() => {});
+    }
+  }
+
+  private async appendHeld(row: repo.ResumableRow, body: Readable, offset: number, released?: AbortSignal): Promise<number> {
+    const id = row.id;
     // A connection that drops keeps what arrived: the client resumes from there, not from the PATCH's start.
     // Room for what the socket already holds: a destroyed request drops what it had not handed on.
     const kept = new PassThrough({ highWaterMark: 256 * 1024 });
@@ -154,7 +177,7 @@ export class ResumableStore extends DataStore {
         () => undefined,
         (refused: unknown) => refused,
       );
-      if (!refusal) throw err;
+      if (!refusal) throw err instanceof BlobTooLargeError ? pastLength() : err;
       await this.d.blobs.delete(key).catch(() => {});
       await this.deleteWithBytes(row.id);
       throw refusal;
@@ -204,7 +227,9 @@ export class ResumableStore extends DataStore {
   async live(id: string, shopSlug?: string): Promise<repo.ResumableRow> {
     const row = shopSlug === undefined ? await repo.findUpload(this.d.db, id) : await repo.findUploadAtShop(this.d.db, id, shopSlug);
     if (!row || row.used_at) throw ERRORS.FILE_NOT_FOUND;
-    if (row.expires_at.getTime() <= this.d.clock.now().getTime()) throw ERRORS.FILE_NO_LONGER_EXISTS;
+    const now = this.d.clock.now().getTime();
+    const stalled = row.received < row.size && row.stalls_at.getTime() <= now;
+    if (row.expires_at.getTime() <= now || stalled) throw ERRORS.FILE_NO_LONGER_EXISTS;
     return row;
   }
 
@@ -223,6 +248,19 @@ export class ResumableStore extends DataStore {
     } catch {
       return undefined;
     }
+  }
+
+  /** A shop's uploads in progress, for its staff. */
+  inProgress(shopId: string): Promise<repo.ResumableRow[]> {
+    return repo.liveUploadsOf(this.d.db, shopId, this.d.clock.now(), 200);
+  }
+
+  /** Ends an upload of `shopId` that no job took, with its bytes; false when there is none. */
+  async clear(shopId: string, id: string): Promise<boolean> {
+    const row = await repo.findUpload(this.d.db, id);
+    if (!row || row.shop_id !== shopId || row.used_at) return false;
+    await this.deleteWithBytes(id);
+    return true;
   }
 
   private async deleteWithBytes(id: string): Promise<void> {

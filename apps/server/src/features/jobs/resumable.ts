@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/contract';
+import { type TUploadInProgress, tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/contract';
 import { Server } from '@tus/server';
 import { ERRORS, type Locker, type Upload } from '@tus/utils';
 import type { Logger } from 'pino';
@@ -14,12 +14,11 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import { shopBySlug } from '../shops/scope.js';
 import { extensionOf, refusedType } from './content-check.js';
 import { validateFilename } from './filename.js';
-import { clientKeyOf, type QuotaLimits } from './quota.js';
-import { usageOf } from './quota-repo.js';
+import { clientKeyOf } from './quota.js';
 import { type ContinueRequest, continueUpload, TUS_VERSION, tusRefusal } from './resumable-patch.js';
-import { findUploadAtShop } from './resumable-repo.js';
+import type { ResumableLimits } from './resumable-quota.js';
+import { findUploadAtShop, type ResumableRow } from './resumable-repo.js';
 import { ResumableStore } from './resumable-store.js';
-import { storageFull } from './upload.js';
 
 export type ResumableDeps = {
   /** One lock per upload, shared by tus's HEAD and our PATCH (upload-locker.ts). */
@@ -29,13 +28,12 @@ export type ResumableDeps = {
   clock: Clock;
   limiter: RateLimiter;
   clientKeySecret: string;
-  quota: QuotaLimits;
+  quota: ResumableLimits;
   /** The address the request came from, as Fastify resolved it (trusted proxies applied). */
   addressOf: (raw: unknown) => string;
   logger: Logger;
 };
 
-const NO_RESERVATION = '00000000-0000-0000-0000-000000000000';
 const UPLOADS_PATH = /^\/api\/public\/shops\/([^/?#]+)\/uploads(?:\/([^/?#]+))?/;
 
 /** tus's answer for one of our refusals: its status and our error body, as every other call has it. */
@@ -87,7 +85,7 @@ const slugOf = (url: string) => decodeURIComponent(UPLOADS_PATH.exec(new URL(url
  * messages (size, type, quota, limits), and only ever continued at the shop that began it.
  */
 export function resumableUploads(d: ResumableDeps) {
-  const store = new ResumableStore({ db: d.db, blobs: d.blobs, clock: d.clock });
+  const store = new ResumableStore({ db: d.db, blobs: d.blobs, clock: d.clock, limits: d.quota });
   // One lock per upload, shared with our PATCH: a HEAD waits for a PATCH in flight, on this instance or
   // another, to keep what it got, so a reconnecting phone learns the true offset.
   const locker = d.locker;
@@ -120,12 +118,26 @@ export function resumableUploads(d: ResumableDeps) {
       sendNodeResponse(res, await inOurWords(await server.handleWeb(new NodeRequest({ req, res })))),
     /** tus's PATCH, taken straight to the store (resumable-patch.ts). */
     continueUpload: (r: ContinueRequest) => continueUpload({ store, locker }, r),
+    inProgress: async (shopId: string) => (await store.inProgress(shopId)).map(asInProgress),
+    clear: (shopId: string, id: string) => store.clear(shopId, id),
   };
 }
 
+const asInProgress = (row: ResumableRow): TUploadInProgress => ({
+  id: row.id,
+  filename: row.filename,
+  size: row.size,
+  received: row.received,
+  startedAt: row.created_at.toISOString(),
+  stallsAt: row.received < row.size ? row.stalls_at.toISOString() : null,
+});
+
 type TusRequest = { url: string; headers: Headers; runtime?: { node?: { req?: unknown } } };
 
-/** The creation's checks, before a byte is taken: the shop, the limits, the file's size, name and type, the quotas. */
+/**
+ * The creation's checks, before a byte is taken: the shop, the limits, the file's size, name and type.
+ * The quotas and the caps on open uploads are judged as the row is written, under the shop's lock (`store.create`).
+ */
 async function admit(d: ResumableDeps, store: ResumableStore, req: TusRequest, upload: Upload): Promise<void> {
   const shop = await shopBySlug(d.db, slugOf(req.url));
   const ip = d.addressOf(req.runtime?.node?.req);
@@ -134,10 +146,5 @@ async function admit(d: ResumableDeps, store: ResumableStore, req: TusRequest, u
   if (!extensionOf(filename)) throw refusedType(filename);
   const size = upload.size ?? 0;
   if (size > UPLOAD_LIMITS.maxFileBytes) throw new HttpError(413, 'FILE_TOO_LARGE', tooLargeMessage(filename));
-  const clientKey = clientKeyOf(d.clientKeySecret, ip);
-  // No reservation of its own: the file's row, once written, counts in the shop's and address's bytes.
-  const usage = await usageOf(d.db, shop.id, clientKey, NO_RESERVATION, d.clock.now());
-  if (usage.shopBytes + size > d.quota.shopBytes) throw storageFull();
-  if (usage.addressBytes + size > d.quota.shopBytes * d.quota.addressShare) throw storageFull();
-  store.expect(upload.id, { shopId: shop.id, clientKey, filename });
+  store.expect(upload.id, { shopId: shop.id, clientKey: clientKeyOf(d.clientKeySecret, ip), filename });
 }

@@ -1,4 +1,5 @@
 import {
+  UPLOAD_LIMITS,
   ZJob,
   ZJobCreated,
   ZJobFileLinks,
@@ -10,6 +11,7 @@ import {
   ZSlugParams,
   ZThumbnailLinks,
   ZThumbnailsQuery,
+  ZUploadsInProgress,
 } from '@counterprint/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +21,7 @@ import { bodyLength, capped } from '../../http/multipart.js';
 import { parseOrBadRequest } from '../../http/validation.js';
 import { sendPdf } from '../../storage/file-routes.js';
 import { TUS_VERSION } from './resumable-patch.js';
+import { TUS_EXTENSIONS } from './resumable-store.js';
 import type { JobsService } from './service.js';
 
 const ZShopParams = z.object({ shopId: z.uuid({ error: 'shopId must be a shop id' }) });
@@ -27,6 +30,7 @@ type AddressedRequest = { counterprintAddress?: string };
 const isJson = (req: FastifyRequest) => /^application\/json\b/i.test(req.headers['content-type'] ?? '');
 
 const ZUploadParams = ZSlugParams.extend({ id: z.string().regex(/^[\w-]{1,64}$/, { error: 'id must be an upload id' }) });
+const ZShopUploadParams = ZShopParams.extend({ id: z.string().regex(/^[\w-]{1,64}$/, { error: 'id must be an upload id' }) });
 const ZJobParams = z.object({ id: z.uuid({ error: 'id must be a job id' }) });
 const ZJobFileParams = ZJobParams.extend({ fileId: z.uuid({ error: 'fileId must be a file id' }) });
 
@@ -92,8 +96,27 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
         return reply.status(204).send();
       },
     );
+    // tus 1.0's discovery: what this server speaks, answered here so that tus's own handler adds no CORS headers.
+    scope.options('/api/public/shops/:slug/uploads', async (_req, reply) =>
+      reply
+        .status(204)
+        .header('tus-resumable', TUS_VERSION)
+        .header('tus-version', TUS_VERSION)
+        .header('tus-extension', TUS_EXTENSIONS.join(','))
+        .header('tus-max-size', String(UPLOAD_LIMITS.maxFileBytes))
+        .send(),
+    );
     scope.route({ method: 'HEAD', url: one, handler: tus });
     scope.route({ method: 'DELETE', url: one, handler: tus });
+  });
+
+  // Staff see the files being sent to their shop, and end one that holds its storage (docs/product/rules.md#resumable-uploads).
+  r.get('/api/shops/:shopId/uploads-in-progress', { schema: { params: ZShopParams, response: { 200: ZUploadsInProgress } } }, async (req) =>
+    jobs.uploadsInProgress(currentUser(req), req.params.shopId),
+  );
+  r.delete('/api/shops/:shopId/uploads-in-progress/:id', { schema: { params: ZShopUploadParams } }, async (req, reply) => {
+    await jobs.clearUpload(currentUser(req), req.params.shopId, req.params.id);
+    return reply.status(204).send();
   });
 
   r.get(

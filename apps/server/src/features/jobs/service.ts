@@ -25,6 +25,7 @@ import {
   type TPrintOptions,
   type TPrintOptionsUpdate,
   type TUploadRefusalReason,
+  type TUploadsInProgress,
   VIEWED_AS_IS,
 } from '@counterprint/contract';
 import type { AuthUser } from '../../auth/guards.js';
@@ -92,6 +93,8 @@ export type JobsDeps = {
   resumable: {
     handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
     continueUpload(r: ContinueRequest): Promise<Continued>;
+    inProgress(shopId: string): Promise<TUploadsInProgress>;
+    clear(shopId: string, id: string): Promise<boolean>;
   };
   /** After every copy of a job's files is gone: its deletion receipt (features/job-status, wired in app.ts). */
   onPurged?: (jobId: string) => Promise<void>;
@@ -118,6 +121,18 @@ export class JobsService {
   /** A tus PATCH: the next bytes of a file being sent (resumable-patch.ts). */
   continueUpload(r: ContinueRequest): Promise<Continued> {
     return this.d.resumable.continueUpload(r);
+  }
+
+  /** The shop's tus uploads not yet made a job, for its staff to see what holds its storage. */
+  async uploadsInProgress(user: AuthUser, shopId: string): Promise<TUploadsInProgress> {
+    await requireShopAccess(this.d.db, user, shopId);
+    return this.d.resumable.inProgress(shopId);
+  }
+
+  /** Staff end an upload of their shop that no job took, with its bytes (docs/product/rules.md#resumable-uploads). */
+  async clearUpload(user: AuthUser, shopId: string, id: string): Promise<void> {
+    await requireShopAccess(this.d.db, user, shopId);
+    if (!(await this.d.resumable.clear(shopId, id))) throw notFound('Upload not found', 'UPLOAD_NOT_FOUND');
   }
 
   /** The shop an upload names; looked up first so that limits key on the shop, never on the slug as typed. */

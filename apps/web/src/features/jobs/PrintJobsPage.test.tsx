@@ -82,6 +82,7 @@ const baseRoutes = (jobs: TJob[]): Record<string, Route> => ({
   '/files/': () => new Response(new Uint8Array([37, 80, 68, 70]), { status: 200, headers: { 'Content-Length': '4' } }),
   '/api/public/shops/demo-prints/details': () => jsonResponse(200, details),
   '/api/shops/shop-1/upload-refusals': () => jsonResponse(200, []),
+  '/api/shops/shop-1/uploads-in-progress': () => jsonResponse(200, []),
 });
 
 describe('/printJob', () => {

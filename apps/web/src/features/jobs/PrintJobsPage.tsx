@@ -17,6 +17,7 @@ import { PushButton } from './PushButton';
 import { useOpenedJobs } from './queuePrefs';
 import { RefusedUploadsNotice } from './RefusedUploadsNotice';
 import { SoundButton } from './SoundButton';
+import { UploadsInProgress } from './UploadsInProgress';
 import { useArrivalAlerts } from './useArrivalAlerts';
 import { useDownloadFolder, useDownloads } from './useDownloads';
 import { WaitingJobs } from './WaitingJobs';
@@ -114,6 +115,7 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
           <WaitingJobs count={alerts.waiting.length} onAcknowledge={alerts.acknowledge} />
           <PushButton shopId={shopId} />
           <RefusedUploadsNotice refusals={refusals.data} />
+          <UploadsInProgress shopId={shopId} />
         </div>
         <div ref={viewerRef} className="min-w-0 lg:col-start-2">
           {selected ? (
