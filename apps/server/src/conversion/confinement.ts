@@ -53,13 +53,15 @@ export function bwrapArgs(folder: string, opts: { shareNet?: boolean } = {}): st
   ];
 }
 
-let probe: boolean | undefined;
+const probes = new Map<string, boolean>();
 
-/** Whether bubblewrap is installed and may make its namespaces here (root, or unprivileged user namespaces). */
-export function canConfine(): boolean {
-  if (probe === undefined) {
-    const [bwrap, ...args] = bwrapArgs('/usr/share');
-    probe = existsSync(bwrap!) && spawnSync(bwrap!, [...args, '/usr/bin/true'], { stdio: 'ignore', timeout: 5000 }).status === 0;
+/** Whether `bwrap` is installed and may make its namespaces here (root, or unprivileged user namespaces). */
+export function canConfine(bwrap = BWRAP): boolean {
+  let ok = probes.get(bwrap);
+  if (ok === undefined) {
+    const args = bwrapArgs('/usr/share').slice(1);
+    ok = existsSync(bwrap) && spawnSync(bwrap, [...args, '/usr/bin/true'], { stdio: 'ignore', timeout: 5000 }).status === 0;
+    probes.set(bwrap, ok);
   }
-  return probe;
+  return ok;
 }

@@ -280,4 +280,16 @@ describe('DocumentConverter without LibreOffice', () => {
     expect(lines[0]).toContain('document conversion is off');
     await expect(off.convert({ shopId: 's', input: { path: '/dev/null' }, detected: { ok: true, kind: 'docx' } })).rejects.toThrow(/off/);
   });
+
+  it('without bubblewrap it never runs LibreOffice: conversion is off, and it says so as an error', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (l: string) => lines.push(l) });
+    const unconfined = new DocumentConverter({ logger: log, bwrap: '/nonexistent/bwrap' });
+    expect(unconfined.available()).toBe(false);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 50, msg: expect.stringMatching(/^document conversion is off: bubblewrap/) });
+    await expect(unconfined.convert({ shopId: 's', input: { path: '/dev/null' }, detected: { ok: true, kind: 'docx' } })).rejects.toThrow(
+      /off/,
+    );
+  });
 });

@@ -15,6 +15,8 @@ export type ConverterOptions = {
   /** soffice to use; default: the first found in the usual places. `false` turns conversion off. */
   soffice?: string | false;
   pdfinfo?: string;
+  /** bubblewrap to sandbox soffice with (default /usr/bin/bwrap); conversion is off where it cannot run. */
+  bwrap?: string;
   limits?: Partial<LibreOfficeLimits>;
   detectLimits?: Partial<DetectLimits>;
   /** Conversions at once (default: one per core) and waiting over all shops (default 200). */
@@ -67,7 +69,7 @@ export class DocumentConverter {
     this.detectLimits = { ...DEFAULT_DETECT_LIMITS, ...options.detectLimits };
     const soffice = options.soffice === false ? undefined : options.soffice ? findSoffice([options.soffice]) : findSoffice();
     const pdfinfo = isExecutable(this.pdfinfo);
-    const confined = soffice !== undefined && canConfine();
+    const confined = soffice !== undefined && canConfine(options.bwrap);
     if (soffice && pdfinfo && confined) {
       const limits = { ...DEFAULT_LIBREOFFICE_LIMITS, ...options.limits };
       this.office = new LibreOffice({
