@@ -1,47 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAlive as alive, descendants } from '../../test/support/processes.js';
 
 const CHILD = fileURLToPath(new URL('../../test/support/converting-child.ts', import.meta.url));
 let root: string;
 let child: ChildProcess | undefined;
 let left: number[] = [];
-
-/** The live (not zombie) processes below `pid`, by their parent links in /proc. */
-function descendants(pid: number): number[] {
-  const parents = new Map<number, number>();
-  for (const name of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (state !== 'Z') parents.set(Number(name), Number(ppid));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const found: number[] = [];
-  const walk = (p: number) => {
-    for (const [c, pp] of parents) {
-      if (pp !== p || found.includes(c)) continue;
-      found.push(c);
-      walk(c);
-    }
-  };
-  walk(pid);
-  return found;
-}
-
-const alive = (pid: number) => {
-  try {
-    return !readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.startsWith('Z');
-  } catch {
-    return false;
-  }
-};
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'orphan-test-'));
