@@ -83,6 +83,7 @@ import { type Realtime, startRealtime } from './realtime/wiring.js';
 import { receiptSigningKey } from './receipts/signing.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { registerFileRoutes } from './storage/file-routes.js';
+import { WorkFolder } from './storage/work-folder.js';
 
 /**
  * Print-ready PDFs are made on a staff click, one file at a time per click: a deadline and a memory
@@ -147,6 +148,8 @@ export function fastifyOptions(config: Config, logger: Logger): FastifyServerOpt
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database, clock, mailer, logger } = deps;
+  // First of all: decrypted copies a crashed run left behind are gone before anything can read or report on them.
+  const work = WorkFolder.open(config.workDir);
   const app = Fastify(fastifyOptions(config, logger)) as unknown as App;
   const routeTable: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routeTable.push(route));
@@ -233,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger,
     soffice: config.conversion.enabled ? undefined : false,
     limits: { timeoutMs: config.conversion.timeoutMs },
+    tmpRoot: work.root,
   });
   const preparer = new FilePreparer({
     db,
@@ -240,8 +244,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     logger,
     converter,
-    previews: new PreviewMaker({ logger }),
-    colors: new ColorDetector({ logger }),
+    previews: new PreviewMaker({ logger, tmpRoot: work.root }),
+    colors: new ColorDetector({ logger, tmpRoot: work.root }),
+    work,
     onPrepared: (jobId, shopId) => announcer.announce(shopId, jobId, 'updated'),
     // An image child may take up to 1 GiB (docs/decisions/033): a few at a time, whatever the cores.
     concurrency: Math.min(availableParallelism(), 4),
@@ -253,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger,
     key: receiptSigningKey(config.receiptSigningKey),
     onIssued: (shopId, jobId) => announcer.announce(shopId, jobId, 'updated'),
+    work,
   });
   await receipts.publishKey();
   const refusals = new UploadRefusals({ db, clock });
@@ -302,7 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     recycleRetentionSeconds: config.recycleRetentionSeconds,
     tokens: new JobTokens(config.fileUrlSecret),
     resumable,
-    printReady: new PrintReadyMaker(PRINT_READY_LIMITS),
+    printReady: new PrintReadyMaker(PRINT_READY_LIMITS, work.root),
     onPurged: (jobId) => receipts.issueSoon(jobId),
   });
   const printers = new PrintersService({

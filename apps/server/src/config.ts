@@ -37,6 +37,8 @@ const ZEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_BASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
+  /** Decrypted working copies (default DATA_DIR/work); emptied at start, so one per instance. */
+  WORK_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -137,6 +139,8 @@ export type Config = {
   /** What publicBaseUrl is and whether a phone can open it (public-address.ts). */
   publicAddress: TPublicAddress;
   dataDir: string;
+  /** Where working copies of customers' files live; wiped at start (storage/work-folder.ts). */
+  workDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   jwtSecret: string;
@@ -323,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl,
     publicAddress,
     dataDir,
+    workDir: e.WORK_DIR ? path.resolve(e.WORK_DIR) : path.join(dataDir, 'work'),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     ...secrets,

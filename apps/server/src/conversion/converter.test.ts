@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOfficeCorpus, CORPUS_PAGES, canUnshareNetwork, type OfficeCorpus, runSoffice } from '../../test/support/office-corpus.js';
+import { buildOfficeCorpus, CORPUS_PAGES, type OfficeCorpus, runSoffice } from '../../test/support/office-corpus.js';
 import { processesMentioning } from '../../test/support/processes.js';
 import { type ConversionResult, DocumentConverter } from './converter.js';
 import { detectDocument } from './detect.js';
@@ -60,7 +60,8 @@ afterAll(async () => {
 describe('DocumentConverter with LibreOffice', () => {
   it('is available here and converts in a network namespace of its own', () => {
     expect(converter.available()).toBe(true);
-    expect(converter.networkIsolated).toBe(canUnshareNetwork());
+    // bubblewrap's namespaces, network included, are a condition of converting at all.
+    expect(converter.networkIsolated).toBe(true);
   });
 
   const kinds = ['docx', 'odt', 'rtf', 'pptx', 'xlsx'] as const;
@@ -303,6 +304,18 @@ describe('DocumentConverter without LibreOffice', () => {
     expect(lines[0]).toContain('document conversion is off');
     await expect(
       off.convert({ shopId: 's', address: 'one-sender', input: { path: '/dev/null' }, detected: { ok: true, kind: 'docx' } }),
+    ).rejects.toThrow(/off/);
+  });
+
+  it('without bubblewrap it never runs LibreOffice: conversion is off, and it says so as an error', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (l: string) => lines.push(l) });
+    const unconfined = new DocumentConverter({ logger: log, bwrap: '/nonexistent/bwrap' });
+    expect(unconfined.available()).toBe(false);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 50, msg: expect.stringMatching(/^document conversion is off: bubblewrap/) });
+    await expect(
+      unconfined.convert({ shopId: 's', address: 'a', input: { path: '/dev/null' }, detected: { ok: true, kind: 'docx' } }),
     ).rejects.toThrow(/off/);
   });
 });

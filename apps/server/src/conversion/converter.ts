@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type ConversionFailure, type DocumentKind, UPLOAD_LIMITS } from '@counterprint/contract';
 import type { Logger } from 'pino';
 import { isExecutable } from '../executable.js';
+import { canConfine } from './confinement.js';
 import { DEFAULT_DETECT_LIMITS, type Detection, type DetectLimits, detectDocument } from './detect.js';
 import { DEFAULT_LIBREOFFICE_LIMITS, findSoffice, LibreOffice, type LibreOfficeLimits } from './libreoffice.js';
 import { ConversionQueue } from './queue.js';
@@ -14,6 +15,8 @@ export type ConverterOptions = {
   /** soffice to use; default: the first found in the usual places. `false` turns conversion off. */
   soffice?: string | false;
   pdfinfo?: string;
+  /** bubblewrap to sandbox soffice with (default /usr/bin/bwrap); conversion is off where it cannot run. */
+  bwrap?: string;
   limits?: Partial<LibreOfficeLimits>;
   detectLimits?: Partial<DetectLimits>;
   /** Conversions at once (default: one per core), waiting over all shops (default 200) and waiting from one address (default 50). */
@@ -71,7 +74,8 @@ export class DocumentConverter {
     this.detectLimits = { ...DEFAULT_DETECT_LIMITS, ...options.detectLimits };
     const soffice = options.soffice === false ? undefined : options.soffice ? findSoffice([options.soffice]) : findSoffice();
     const pdfinfo = isExecutable(this.pdfinfo);
-    if (soffice && pdfinfo) {
+    const confined = soffice !== undefined && canConfine(options.bwrap);
+    if (soffice && pdfinfo && confined) {
       const limits = { ...DEFAULT_LIBREOFFICE_LIMITS, ...options.limits };
       this.office = new LibreOffice({
         soffice,
@@ -82,6 +86,11 @@ export class DocumentConverter {
         conversionsPerProcess: options.conversionsPerProcess,
       });
       logger.info({ soffice }, 'document conversion is on');
+    } else if (soffice && pdfinfo) {
+      // Without a sandbox a document could read the server's files into its PDF: refused, loudly.
+      logger.error(
+        'document conversion is off: bubblewrap (bwrap) is missing or may not create namespaces here, and LibreOffice never runs without it; install bubblewrap and allow user namespaces (docs/deploy.md)',
+      );
     } else if (options.soffice !== false) {
       const missing = [soffice ? undefined : 'LibreOffice (soffice)', pdfinfo ? undefined : 'poppler-utils (pdfinfo)'].filter(Boolean);
       logger.warn(

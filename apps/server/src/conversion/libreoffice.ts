@@ -1,14 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ConversionFailure, DocumentKind } from '@counterprint/contract';
 import type { Logger } from 'pino';
 import { isExecutable } from '../executable.js';
+import { bwrapArgs, JAIL } from './confinement.js';
 import type { TextEncoding } from './detect.js';
 import { type OfficeAnswer, type OfficeLaunch, OfficeProcess, runOnce } from './office-process.js';
+import { withoutFileFields } from './rtf-fields.js';
 
 const READY_TIMEOUT_MS = 60_000;
 
@@ -34,7 +35,6 @@ export type ConvertInput = { path: string; kind: DocumentKind; encoding?: TextEn
 
 const SOFFICE_CANDIDATES = ['/usr/bin/soffice', '/usr/lib/libreoffice/program/soffice', '/opt/libreoffice/program/soffice'];
 const PRLIMIT = '/usr/bin/prlimit';
-const UNSHARE = '/usr/bin/unshare';
 /**
  * Conversions run at a lower CPU priority: on a busy machine the kernel serves the server's requests
  * first, so uploads keep their pace while documents convert (bench/ upload-under-conversion).
@@ -95,9 +95,9 @@ function textFilter(input: ConvertInput): { name: string; options: string } | un
 export const DEFAULT_CONVERSIONS_PER_PROCESS = 20;
 
 /**
- * Converts documents to PDF with sandboxed soffice processes: each has its own profile, an empty
- * environment, no network (a network namespace of its own when `unshare` may make one: root in CI
- * and in production containers with CAP_SYS_ADMIN), bounded memory and output, and a wall clock per
+ * Converts documents to PDF with sandboxed soffice processes: each runs in bubblewrap, where only
+ * the installation and its own folder exist (the caller checks canConfine() first), with its own
+ * profile, an empty environment, no network, bounded memory and output, and a wall clock per
  * conversion after which its whole process group is killed. A process stays warm for the next
  * document and is replaced after `conversionsPerProcess` conversions, after any conversion that did
  * not give a PDF, and after a timeout. See docs/decisions/032-document-conversion-sandbox.md and
@@ -124,7 +124,7 @@ export class LibreOffice {
     limits: LibreOfficeLimits;
     logger: Logger;
     tmpRoot?: string;
-    /** false: rely on the profile's settings alone even where a network namespace could be made. */
+    /** false: share the server's network, relying on the profile's settings alone to stay off it. */
     isolateNetwork?: boolean;
     /** Conversions one soffice serves before a fresh one replaces it; 1 is a process per document. */
     conversionsPerProcess?: number;
@@ -132,13 +132,9 @@ export class LibreOffice {
     ({ soffice: this.soffice, limits: this.limits, logger: this.logger } = options);
     this.tmpRoot = options.tmpRoot ?? tmpdir();
     this.conversionsPerProcess = Math.max(1, options.conversionsPerProcess ?? DEFAULT_CONVERSIONS_PER_PROCESS);
-    const logger = this.logger;
-    this.isolated = options.isolateNetwork !== false && canUnshareNetwork();
-    if (!this.isolated && options.isolateNetwork !== false) {
-      logger.warn('unshare --net is not permitted here: conversions rely on LibreOffice settings alone to stay off the network');
-    }
+    this.isolated = options.isolateNetwork !== false;
     this.bounded = existsSync(PRLIMIT);
-    if (!this.bounded) logger.warn('prlimit not found: conversions run without memory and output rlimits');
+    if (!this.bounded) this.logger.warn('prlimit not found: conversions run without memory and output rlimits');
   }
 
   /** Whether conversions run in a network namespace of their own. */
@@ -155,13 +151,8 @@ export class LibreOffice {
   /** `timeoutMs`, when given, may only shorten the configured limit. */
   async toPdf(input: ConvertInput, timeoutMs?: number): Promise<PdfOutcome> {
     const started = Date.now();
-    const work = await mkdtemp(join(this.tmpRoot, 'counterprint-convert-'));
-    try {
-      const outcome = await this.convertIn(work, input, Math.min(timeoutMs ?? this.limits.timeoutMs, this.limits.timeoutMs));
-      return { ...outcome, ms: Date.now() - started };
-    } finally {
-      await rm(work, { recursive: true, force: true });
-    }
+    const outcome = await this.convert(input, Math.min(timeoutMs ?? this.limits.timeoutMs, this.limits.timeoutMs));
+    return { ...outcome, ms: Date.now() - started };
   }
 
   /** Ends every soffice and removes their folders and the template; later conversions are refused. */
@@ -174,20 +165,34 @@ export class LibreOffice {
     if (template) await rm(dirname(template), { recursive: true, force: true });
   }
 
-  private async convertIn(work: string, input: ConvertInput, timeoutMs: number): Promise<Outcome> {
-    // Our own name: the customer's file name never reaches LibreOffice.
-    const source = join(work, `document.${EXTENSIONS[input.kind]}`);
-    const pdf = join(work, 'document.pdf');
-    await copyFile(input.path, source);
+  private async convert(input: ConvertInput, timeoutMs: number): Promise<Outcome> {
     const office = await this.take();
-    let answer: OfficeAnswer;
+    let ok = false;
     try {
-      answer = await office.convert({ source, pdf, filter: textFilter(input) }, timeoutMs);
-    } catch (err) {
-      await this.give(office, false);
-      throw err;
+      const answer = await this.convertIn(office, input, timeoutMs);
+      ok = answer.ok;
+      return await this.outcome(answer, office.exchange, timeoutMs);
+    } finally {
+      // The document and its PDF leave the process's folder before it serves anyone else.
+      await emptyFolder(office.exchange);
+      await this.give(office, ok);
     }
-    await this.give(office, answer.ok);
+  }
+
+  /**
+   * Only the one document goes into the sandbox, under our own name (the customer's file name never
+   * reaches LibreOffice); an RTF without the fields that would read other files.
+   */
+  private async convertIn(office: OfficeProcess, input: ConvertInput, timeoutMs: number): Promise<OfficeAnswer> {
+    const source = `document.${EXTENSIONS[input.kind]}`;
+    const target = join(office.exchange, source);
+    if (input.kind === 'rtf') await writeFile(target, withoutFileFields(await readFile(input.path)));
+    else await copyFile(input.path, target);
+    return office.convert({ source, pdf: 'document.pdf', filter: textFilter(input) }, timeoutMs);
+  }
+
+  private async outcome(answer: OfficeAnswer, exchange: string, timeoutMs: number): Promise<Outcome> {
+    const pdf = join(exchange, 'document.pdf');
     if (!answer.ok && answer.kind === 'timed-out') {
       return { ok: false, reason: 'too-complex', detail: `still converting after ${timeoutMs} ms` };
     }
@@ -261,7 +266,7 @@ export class LibreOffice {
     this.template ??= this.makeTemplate();
     const { memoryBytes, maxOutputBytes } = this.limits;
     const bounded = [...NICE, ...(this.bounded ? [PRLIMIT, `--as=${memoryBytes}`, `--fsize=${maxOutputBytes}`, '--'] : [])];
-    const sandbox = this.isolated ? [UNSHARE, '--net', '--', ...bounded] : bounded;
+    const sandbox = (folder: string) => [...bounded, ...bwrapArgs(folder, { shareNet: !this.isolated })];
     return { soffice: this.soffice, sandbox, templateProfile: await this.template, registry: REGISTRY, logger: this.logger };
   }
 
@@ -273,11 +278,11 @@ export class LibreOffice {
     await mkdir(join(profile, 'user'), { recursive: true });
     await mkdir(tmp);
     await writeFile(join(profile, 'user', 'registrymodifications.xcu'), REGISTRY);
-    const sandbox = this.isolated ? [UNSHARE, '--net', '--'] : [];
+    const inside = join(JAIL, 'profile');
     const said = await runOnce(
-      { soffice: this.soffice, sandbox },
-      [`-env:UserInstallation=${pathToFileURL(profile).href}`, '--headless', '--norestore', '--nologo', '--terminate_after_init'],
-      { PATH: '/usr/bin:/bin', HOME: profile, TMPDIR: tmp, LANG: 'C.UTF-8' },
+      { soffice: this.soffice, sandbox: bwrapArgs(dir, { shareNet: !this.isolated }) },
+      [`-env:UserInstallation=${pathToFileURL(inside).href}`, '--headless', '--norestore', '--nologo', '--terminate_after_init'],
+      { PATH: '/usr/bin:/bin', HOME: inside, TMPDIR: join(JAIL, 'tmp'), LANG: 'C.UTF-8' },
       READY_TIMEOUT_MS,
     );
     if (!existsSync(join(profile, 'user', 'basic', 'Standard', 'script.xlb'))) {
@@ -302,12 +307,7 @@ function classify(stderr: string): { reason: ConversionFailure; detail: string }
   return { reason: 'damaged', detail: said || 'soffice wrote no PDF' };
 }
 
-let unshareProbe: boolean | undefined;
-
-function canUnshareNetwork(): boolean {
-  if (unshareProbe === undefined) {
-    const probe = spawnSync(UNSHARE, ['--net', '--', '/bin/true'], { stdio: 'ignore', timeout: 5000 });
-    unshareProbe = probe.status === 0;
-  }
-  return unshareProbe;
+async function emptyFolder(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(names.map((n) => rm(join(dir, n), { recursive: true, force: true })));
 }

@@ -4,12 +4,13 @@ import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
+import { JAIL } from './confinement.js';
 
 /** How one soffice is started: the sandbox around it and the profile it copies. */
 export type OfficeLaunch = {
   soffice: string;
-  /** unshare/prlimit prefix, empty when neither is available. */
-  sandbox: string[];
+  /** nice/prlimit/bwrap prefix for a process whose own folder is the one given (it appears at JAIL inside). */
+  sandbox: (folder: string) => string[];
   /** A profile LibreOffice has initialised once (its Basic libraries exist), copied for every process. */
   templateProfile: string;
   /** Written over the copied profile's registrymodifications.xcu before the process starts. */
@@ -17,6 +18,7 @@ export type OfficeLaunch = {
   logger: Logger;
 };
 
+/** `source` and `pdf` are file names in the process's exchange folder, the only place a document is put for it. */
 export type OfficeJob = { source: string; pdf: string; filter?: { name: string; options: string } };
 export type OfficeAnswer =
   | { ok: true }
@@ -26,7 +28,7 @@ export type OfficeAnswer =
 
 const POLL_MS = 5;
 const READY_TIMEOUT_MS = 60_000;
-// The process ends itself after this long without work, and when the server's process is gone.
+// The process ends itself after this long without work; bwrap's --die-with-parent ends it with the server.
 const IDLE_SECONDS = 600;
 
 // Without these a profile counts as new and LibreOffice sets it up again, replacing its Basic library with the presets.
@@ -38,7 +40,7 @@ const SETUP_DONE = [
 const OFFICE_FLAGS = ['--headless', '--invisible', '--norestore', '--nolockcheck', '--nodefault', '--nologo'];
 
 /** Runs soffice once to the end (or the timeout), to initialise a template profile. */
-export function runOnce(launch: Pick<OfficeLaunch, 'soffice' | 'sandbox'>, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number) {
+export function runOnce(launch: { soffice: string; sandbox: string[] }, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number) {
   return new Promise<string>((resolve) => {
     const argv = [...launch.sandbox, launch.soffice, ...args];
     const child = spawn(argv[0]!, argv.slice(1), { env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -76,7 +78,7 @@ const basic = (s: string) => `&quot;${s.replaceAll('&', '&amp;').replaceAll('<',
  * loads the document hidden, read-only, with macros never executed and links never updated,
  * exports the PDF and answers in a result file.
  */
-function serveModule(dir: string, serverPid: number): string {
+function serveModule(dir: string): string {
   const q = (s: string) => `&quot;${s}&quot;`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "module.dtd">
@@ -95,10 +97,7 @@ Sub Serve
     Else
       Wait ${POLL_MS}
       idle = idle + 1
-      If idle Mod 200 = 0 Then
-        If Not FileExists(${basic(`/proc/${serverPid}`)}) Then Exit Do
-        If idle * ${POLL_MS} &gt; ${IDLE_SECONDS * 1000} Then Exit Do
-      End If
+      If idle * ${POLL_MS} &gt; ${IDLE_SECONDS * 1000} Then Exit Do
     End If
   Loop
   StarDesktop.terminate()
@@ -222,27 +221,35 @@ export class OfficeProcess {
     return !this.ended;
   }
 
-  /** Copies the template profile into `dir`, writes the registry and the serving loop, starts soffice and waits until it serves. */
+  /** The folder a document is copied into for this process, emptied after each conversion. */
+  get exchange(): string {
+    return join(this.dir, 'exchange');
+  }
+
+  /**
+   * Copies the template profile into `dir`, writes the registry and the serving loop, starts soffice
+   * in its sandbox (where `dir` is JAIL and nothing else of the server's disk exists) and waits until it serves.
+   */
   static async start(launch: OfficeLaunch, dir: string): Promise<OfficeProcess> {
     const profile = join(dir, 'profile');
-    const tmp = join(dir, 'tmp');
-    await mkdir(tmp, { recursive: true });
+    await mkdir(join(dir, 'tmp'), { recursive: true });
+    await mkdir(join(dir, 'exchange'));
     await cp(launch.templateProfile, profile, { recursive: true });
     await writeFile(
       join(profile, 'user', 'registrymodifications.xcu'),
       launch.registry.replace('</oor:items>', `${SETUP_DONE}\n</oor:items>`),
     );
-    await writeFile(join(profile, 'user', 'basic', 'Standard', 'Module1.xba'), serveModule(dir, process.pid));
+    await writeFile(join(profile, 'user', 'basic', 'Standard', 'Module1.xba'), serveModule(JAIL));
     const argv = [
-      ...launch.sandbox,
+      ...launch.sandbox(dir),
       launch.soffice,
-      `-env:UserInstallation=${pathToFileURL(profile).href}`,
+      `-env:UserInstallation=${pathToFileURL(join(JAIL, 'profile')).href}`,
       ...OFFICE_FLAGS,
       'macro:///Standard.Module1.Serve',
     ];
     // detached: soffice and everything it starts share one new process group, killed as one.
     const child = spawn(argv[0]!, argv.slice(1), {
-      env: { PATH: '/usr/bin:/bin', HOME: profile, TMPDIR: tmp, LANG: 'C.UTF-8' },
+      env: { PATH: '/usr/bin:/bin', HOME: join(JAIL, 'profile'), TMPDIR: join(JAIL, 'tmp'), LANG: 'C.UTF-8' },
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -260,7 +267,8 @@ export class OfficeProcess {
   async convert(job: OfficeJob, timeoutMs: number): Promise<OfficeAnswer> {
     this.conversions++;
     this.said = '';
-    const lines = [pathToFileURL(job.source).href, pathToFileURL(job.pdf).href, job.filter?.name ?? '', job.filter?.options ?? ''];
+    const inside = (name: string) => pathToFileURL(join(JAIL, 'exchange', name)).href;
+    const lines = [inside(job.source), inside(job.pdf), job.filter?.name ?? '', job.filter?.options ?? ''];
     await writeFile(join(this.dir, 'job.tmp'), `${lines.join('\n')}\n`);
     await rename(join(this.dir, 'job.tmp'), join(this.dir, 'job'));
     const answer = await this.awaitAnswer(timeoutMs);

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { type ReceiptSigningKey, signReceipt } from '../../receipts/signing.js';
+import type { WorkFolder } from '../../storage/work-folder.js';
 import * as repo from './receipt-repo.js';
 
 /** A receipt still owed is retried by each sweep for this long after the last file went. */
@@ -16,6 +17,8 @@ export type DeletionReceiptDeps = {
   key: ReceiptSigningKey;
   /** A receipt was written: the customer's status page, open on any instance, shows it. */
   onIssued?: (shopId: string, jobId: string) => void;
+  /** The server's working copies: a receipt waits while any copy of the job's files is left there. */
+  work?: Pick<WorkFolder, 'holdsAnyOf'>;
 };
 
 type DerivedRole = TDeletionReceipt['files'][number]['derived'][number]['role'];
@@ -66,6 +69,8 @@ export class DeletionReceipts {
   private async issue(jobId: string): Promise<void> {
     const { job, files, derived } = await repo.receiptFacts(this.d.db, jobId);
     if (!job || files.length === 0) return;
+    // The receipt says the files are gone: not while a preparation still holds a decrypted copy.
+    if (await this.d.work?.holdsAnyOf(files.map((f) => f.id))) throw new Error('a working copy of its files is still on disk');
     const receipt: TDeletionReceipt = {
       version: 1,
       receiptId: randomUUID(),

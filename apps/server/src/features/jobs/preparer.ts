@@ -12,6 +12,7 @@ import { ConversionQueue, ConversionQueueFull, ConversionQueueStopped, type Turn
 import type { Db } from '../../db/index.js';
 import type { ColorPagesResult } from '../../pricing/color-pages.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import type { WorkFolder } from '../../storage/work-folder.js';
 import * as repo from './preparation-repo.js';
 
 /** Thumbnails and previews, made by a renderer bounded in time and memory (src/previews). */
@@ -39,7 +40,8 @@ export type PreparerDeps = {
   onPrepared: (jobId: string, shopId: string) => void;
   /** Files prepared at once (a conversion holds one of the converter's own slots besides). */
   concurrency: number;
-  tmpRoot?: string;
+  /** Where working copies go, named after their file (default: a folder in the system's temporary one). */
+  work?: Pick<WorkFolder, 'forFile'>;
 };
 
 /** Work that staff or a customer ask for after the upload (colour pages of a file switched to `auto`) takes the shop's own turn. */
@@ -149,7 +151,7 @@ export class FilePreparer {
     if (file.attempts > MAX_PREPARATION_ATTEMPTS) {
       outcome = file.conversion === 'converting' ? failed('too-complex') : {};
     } else {
-      const dir = await mkdtemp(join(this.d.tmpRoot ?? tmpdir(), 'counterprint-prepare-'));
+      const dir = await this.workingFolder(fileId, 'prepare');
       try {
         const original = join(dir, 'original');
         const { stream } = await this.d.blobs.get(file.blobKey);
@@ -192,7 +194,7 @@ export class FilePreparer {
       const jpeg = await this.read(file.thumbnailKey);
       return (await this.d.colors.isColorJpeg(jpeg)) ? { colorPages: [1], pagesChecked: 1 } : { colorPages: [], pagesChecked: 1 };
     }
-    const dir = await mkdtemp(join(this.d.tmpRoot ?? tmpdir(), 'counterprint-colour-'));
+    const dir = await this.workingFolder(file.id, 'colour');
     try {
       const pdf = join(dir, 'file.pdf');
       const { stream } = await this.d.blobs.get(source);
@@ -202,6 +204,10 @@ export class FilePreparer {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  private workingFolder(fileId: string, purpose: string): Promise<string> {
+    return this.d.work ? this.d.work.forFile(fileId, purpose) : mkdtemp(join(tmpdir(), `counterprint-${purpose}-`));
   }
 
   /** A small blob we made ourselves (a thumbnail), read whole. */
