@@ -6,6 +6,7 @@ import type { AuthUser } from '../../auth/guards.js';
 import type { Db } from '../../db/index.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { optionsOfFile } from '../../pricing/job-pricing.js';
+import { withoutRepeats } from '../../pricing/page-range.js';
 import { type PrintReadyFailure, type PrintReadyMaker, type PrintReadySpec, sheetOf } from '../../printing/print-ready.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { findInUsersShop } from '../shops/scope.js';
@@ -81,7 +82,7 @@ export async function makePrintReady(
   const chosen = options.pages === 'all' || printerPicksPages ? null : parsePageRanges(options.pages);
   const spec: PrintReadySpec = {
     source: from.source,
-    ranges: chosen?.ok ? chosen.ranges : null,
+    ranges: chosen?.ok ? withoutRepeats(chosen.ranges) : null,
     nup: options.nup as PrintReadySpec['nup'],
     sheet: sheetOf(options.paper),
   };
