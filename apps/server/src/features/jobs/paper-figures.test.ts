@@ -1,8 +1,10 @@
 import { RETENTION } from '@counterprint/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { ownerWithShop, pdfBytes, upload } from '../../../test/support/fixtures.js';
 import { createTestApp, json, signIn, type TestApp, type TestClock, testClock } from '../../../test/support/harness.js';
+import { queryRows } from '../../db/index.js';
 
 type Owner = Awaited<ReturnType<typeof ownerWithShop>>;
 type Paper = { sheets: number; sides: number; uncounted: number };
@@ -103,6 +105,11 @@ describe.each(DATABASE_KINDS)('sheets and sides on %s', (kind) => {
     o = { ...o, auth: { authorization: `Bearer ${(await signIn(t.app, `paper-figures-${kind}@example.com`)).token}` } };
     const list: { id: string; files: { state: string }[] }[] = await get(`/api/shops/${o.shop.id}/print-jobs`);
     expect(list.find((j) => j.id === ids['two-up'])?.files).toEqual([]);
+    await expectAgreement();
+  });
+
+  it('counts a job printed before its figures were kept from the files printed with it', async () => {
+    await queryRows(t.deps.database.db, sql`UPDATE jobs SET printed_sheets = NULL, printed_sides = NULL WHERE id = ${ids.duplex}`);
     await expectAgreement();
   });
 });
