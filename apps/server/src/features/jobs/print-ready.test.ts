@@ -99,6 +99,13 @@ describe.each(DATABASE_KINDS)('print-ready PDFs on %s', (kind) => {
     expect(await sizes(res.rawPayload)).toEqual([[842, 595]]);
   });
 
+  it('refuses a photo whose page list leaves out its one page, as it is counted: no sheets', async () => {
+    const { jobId, fileIds } = await job([{ filename: 'photo.png', data: pngBytes() }], [{ pages: '2-3' }]);
+    const res = await printReady(jobId, fileIds[0]!);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(json(res)).toMatchObject({ code: 'PRINT_NO_PAGES' });
+  });
+
   it('says a damaged PDF cannot be printed from here, with 409 and no stack trace', async () => {
     const damaged = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]);
     const { jobId, fileIds } = await job([{ filename: 'broken.pdf', data: damaged }], [{}]);

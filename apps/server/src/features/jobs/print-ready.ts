@@ -80,6 +80,8 @@ export async function makePrintReady(
   }
   const options = optionsOfFile(file);
   const chosen = options.pages === 'all' || printerPicksPages ? null : parsePageRanges(options.pages);
+  // A photo is one page: a list without page 1 chooses nothing, as src/pricing/paper.ts counts it.
+  if (from.source !== 'pdf' && chosen?.ok && !chosen.ranges.some(([first]) => first === 1)) throw REFUSALS['no-pages'];
   const spec: PrintReadySpec = {
     source: from.source,
     ranges: chosen?.ok ? withoutRepeats(chosen.ranges) : null,
