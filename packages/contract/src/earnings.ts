@@ -67,7 +67,20 @@ export const ZEarnings = z.object({
     paymentBreakdown: z.object({ cash: z.number(), upi: z.number(), card: z.number() }),
   }),
   revenueByDay: z.array(z.object({ date: z.string(), revenue: z.number() })),
-  topProducts: z.array(z.object({ sku: z.string(), name: z.string(), sold: z.number().int(), revenue: z.number() })),
+  /**
+   * Services by what was charged for them (an order's discount or surcharge shared among its lines); `sold`
+   * counts `unit`: printed sides for a print service, items for an add-on, orders for a service named for a whole job.
+   * A service sold in two units is listed once for each.
+   */
+  topProducts: z.array(
+    z.object({
+      sku: z.string(),
+      name: z.string(),
+      sold: z.number().int(),
+      unit: z.enum(['sides', 'items', 'orders']),
+      revenue: z.number(),
+    }),
+  ),
   orders: z.array(ZEarningsOrder),
   /** true when more orders matched than `orders` lists */
   ordersTruncated: z.boolean(),

@@ -159,6 +159,11 @@ export const ZJob = z.object({
   originalFilenames: z.array(z.string()),
   files: z.array(ZJobFile),
   items: z.array(ZJobItem),
+  /**
+   * What the job takes from the printer, counted by the server's one definition (docs/product/rules.md#sheets-and-sides):
+   * a printed job what it took, kept after its files are deleted. `uncounted`: files whose pages are not known, which add nothing.
+   */
+  paper: z.object({ sheets: z.number().int(), sides: z.number().int(), uncounted: z.number().int() }),
   /** The price from the shop's rate card (issue 19); the same figure the customer sees. */
   estimate: ZEstimate,
   /** When staff started printing (a download or Start printing); from then the customer can no longer change the job. */

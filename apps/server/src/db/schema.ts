@@ -152,6 +152,9 @@ export const jobs = pgTable('jobs', {
   printingAt: ts('printing_at'),
   /** The customer said they paid by UPI (a claim, not a payment). */
   paymentClaimedAt: ts('payment_claimed_at'),
+  /** Migration 037: the sheets and sides the job took, counted at Mark Printed (src/pricing/paper.ts). */
+  printedSheets: integer('printed_sheets'),
+  printedSides: integer('printed_sides'),
 });
 
 /** Uploads in progress: quota they hold and a lease the orphan reaper respects (docs/decisions/014). */

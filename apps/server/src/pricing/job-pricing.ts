@@ -6,6 +6,7 @@ import {
   type TPrintOptions,
   type TRateCardPrintAttributes,
 } from '@counterprint/contract';
+import { type CountedFile, type JobPaper, paperOfJob } from './paper.js';
 import { type Estimate, estimate, estimateToWire, type FileToPrice, type RateCardEntry, type RateCardUnit } from './pricing.js';
 
 /**
@@ -97,9 +98,15 @@ export function priceJob(files: readonly PricedFile[], rateCard: readonly RateCa
   return { estimate: estimateToWire(exact), exact, byFile };
 }
 
-/** Paper a job takes from stock: each file's sheets, or its pages while sheets are unknown. */
-export const sheetsOf = (priced: PricedJob, file: Pick<PricedFile, 'id' | 'pages'>) =>
-  priced.byFile.get(file.id)?.sheets ?? file.pages ?? 0;
+/** A file as paper.ts counts it: a document still converting has no pages yet that print. */
+export const countedFile = (f: Pick<PricedFile, 'pages' | 'conversion' | 'printOptions'>): CountedFile => ({
+  pages: f.conversion === 'converting' ? null : f.pages,
+  options: optionsOfFile(f),
+});
+
+/** The sides and sheets a job's files take (paper.ts); files whose pages are unknown add nothing. */
+export const paperOfFiles = (files: readonly Pick<PricedFile, 'pages' | 'conversion' | 'printOptions'>[]): JobPaper =>
+  paperOfJob(files.map(countedFile));
 
 /** One row of order_lines, in integer paise. */
 export type OrderLine = {
@@ -156,4 +163,24 @@ export function servicesSold(lines: readonly OrderLine[], rateCard: readonly Rat
     if (service) names.add(service.serviceName);
   }
   return names.size ? [...names].join(', ').slice(0, 200) : null;
+}
+
+/** A job as its paper is read: a printed one keeps what it took (migration 040). */
+export type JobForPaper = { status: string; printedSheets: number | null; printedSides: number | null };
+/** `printedWithJob`: Mark Printed recycled it with the job, at the job's printed_at. */
+export type FileForPaper = Pick<PricedFile, 'pages' | 'conversion' | 'printOptions'> & { state: string; printedWithJob: boolean };
+
+/**
+ * The sides and sheets a job shows everywhere (docs/product/rules.md#sheets-and-sides): a printed job
+ * what Mark Printed counted, which outlives its files; one printed before that was kept, the files
+ * Mark Printed recycled with it (their pages and options survive the purge); a queued job its files
+ * still to print; a cancelled one the files it still has.
+ */
+export function jobPaper(job: JobForPaper, files: readonly FileForPaper[]): JobPaper {
+  if (job.status === 'done' && job.printedSheets !== null && job.printedSides !== null)
+    return { sheets: job.printedSheets, sides: job.printedSides, uncounted: 0 };
+  const counted = files.filter((f) =>
+    job.status === 'done' ? f.printedWithJob : job.status === 'queued' ? f.state === 'active' : f.state !== 'purged',
+  );
+  return paperOfFiles(counted);
 }

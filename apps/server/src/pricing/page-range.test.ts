@@ -1,7 +1,7 @@
 import { PAGE_RANGE_MAX_LENGTH, PAGE_RANGE_MAX_PARTS, PRINT_OPTION_MESSAGES } from '@counterprint/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeRanges, type PageSelection, positionInSelection, selectedPages, selectPages } from './page-range.js';
+import { mergeRanges, type PageSelection, positionInSelection, selectedPages, selectPages, withoutRepeats } from './page-range.js';
 
 const selection = (pages: string, pageCount: number): PageSelection => {
   const result = selectPages(pages, pageCount);
@@ -176,5 +176,38 @@ describe('mergeRanges and positionInSelection', () => {
     const s = selection('2-4,8,10-11', 20);
     expect([2, 3, 4, 8, 10, 11].map((p) => positionInSelection(s, p))).toEqual([0, 1, 2, 3, 4, 5]);
     expect([1, 5, 9, 12].map((p) => positionInSelection(s, p))).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});
+
+describe('withoutRepeats: what the print-ready PDF prints', () => {
+  it('keeps the order asked and drops pages an earlier range named', () => {
+    expect(
+      withoutRepeats([
+        [3, 5],
+        [1, 4],
+        [2, 7],
+      ]),
+    ).toEqual([
+      [3, 5],
+      [1, 2],
+      [6, 7],
+    ]);
+    expect(
+      withoutRepeats([
+        [1, 10],
+        [4, 6],
+      ]),
+    ).toEqual([[1, 10]]);
+  });
+
+  it('prints as many pages as selectPages counts, each once', () => {
+    const range = fc.tuple(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 10 })).map(([from, n]) => [from, from + n] as const);
+    fc.assert(
+      fc.property(fc.array(range, { minLength: 1, maxLength: 8 }), (ranges) => {
+        const pages = withoutRepeats(ranges).flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => from + i));
+        expect(new Set(pages).size).toBe(pages.length);
+        expect(pages.length).toBe(mergeRanges(ranges).reduce((n, [from, to]) => n + to - from + 1, 0));
+      }),
+    );
   });
 });

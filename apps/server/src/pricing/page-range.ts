@@ -27,6 +27,27 @@ export function mergeRanges(ranges: readonly (readonly [number, number])[]): [nu
   return merged;
 }
 
+/**
+ * The ranges in the order asked, less the pages an earlier range already named ("3-5,1-4" is 3-5,
+ * 1-2): the print-ready PDF prints each chosen page once, as paper.ts counts it.
+ */
+export function withoutRepeats(ranges: readonly (readonly [number, number])[]): [number, number][] {
+  const out: [number, number][] = [];
+  let taken: [number, number][] = [];
+  for (const [from, to] of ranges) {
+    let pieces: [number, number][] = [[from, to]];
+    for (const [a, b] of taken)
+      pieces = pieces.flatMap(([x, y]): [number, number][] => {
+        if (b < x || a > y) return [[x, y]];
+        const left: [number, number][] = a > x ? [[x, a - 1]] : [];
+        return b < y ? [...left, [b + 1, y]] : left;
+      });
+    out.push(...pieces);
+    taken = mergeRanges([...taken, [from, to]]);
+  }
+  return out;
+}
+
 /** The pages of a `pageCount`-page document that `pages` ('all' or a list like "1-3,5") selects, or why it cannot be read. */
 export function selectPages(pages: string, pageCount: number): PageSelectionResult {
   const total = Math.max(0, Math.floor(pageCount));

@@ -1,6 +1,7 @@
 import { PRICE_AT_THE_COUNTER, type TPrintOptionsInput, ZEstimate, ZPrintOptions } from '@counterprint/contract';
 import { describe, expect, it } from 'vitest';
-import { estimate, estimateToWire, type FileToPrice, matchService, type PricedLine, type RateCardEntry, sideCounts } from './pricing.js';
+import { sideCounts } from './paper.js';
+import { estimate, estimateToWire, type FileToPrice, matchService, type PricedLine, type RateCardEntry } from './pricing.js';
 
 // Prices are paise, as the database holds them.
 const service = (id: string, unitPricePaise: number, over: Partial<RateCardEntry> = {}): RateCardEntry => ({

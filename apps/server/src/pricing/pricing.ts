@@ -8,6 +8,7 @@ import {
   type TPrintSides,
 } from '@counterprint/contract';
 import { type PageSelection, positionInSelection, selectPages } from './page-range.js';
+import { type SideCounts, sideCounts } from './paper.js';
 
 /**
  * The price of a print order from the shop's own rate card (issue 19, docs/decisions/036-pricing-rules.md).
@@ -73,20 +74,6 @@ export type FilePrint = {
 };
 
 export type Estimate = { totalPaise: number; complete: boolean; lines: PricedLine[]; files: FilePrint[] };
-
-/** A file's sides for one copy and all copies: per_page means per printed side (issue 19). */
-export type SideCounts = { sidesPerCopy: number; printedSides: number; sheets: number };
-
-/**
- * Printed sides = pages ÷ n-up, rounded up, × copies. Sheets are counted per copy (a copy of 3
- * double-sided sides takes 2 sheets, and the next copy starts on a fresh sheet), so 2 copies of
- * 3 sides take 4 sheets, not ⌈6 ÷ 2⌉ = 3: copies are never printed back to back on one sheet.
- */
-export function sideCounts(printPages: number, options: Pick<TPrintOptions, 'nup' | 'copies' | 'sides'>): SideCounts {
-  const sidesPerCopy = Math.ceil(printPages / options.nup);
-  const sheetsPerCopy = options.sides === 'double' ? Math.ceil(sidesPerCopy / 2) : sidesPerCopy;
-  return { sidesPerCopy, printedSides: sidesPerCopy * options.copies, sheets: sheetsPerCopy * options.copies };
-}
 
 /**
  * Colour sides of one copy: with n-up, the selected pages fill sides in order, n to a side, and a

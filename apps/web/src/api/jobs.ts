@@ -15,8 +15,8 @@ import { apiBlob, apiDelete, apiGet, apiPost, apiPut } from './client';
 /** How staff screens name a job's customer. */
 export const customerLabel = (job: TJob) => job.customerName?.trim() || 'Walk-in customer';
 
-/** The paper a job takes: each file's sheets as the server counted them (copies, sides, pages per side), its pages until then. */
-export const totalSheets = (job: TJob): number => job.files.reduce((sum, f) => sum + (f.sheets ?? f.pages ?? 0), 0);
+/** The sheets a job takes, as the server counts them for every screen (docs/product/rules.md#sheets-and-sides). */
+export const totalSheets = (job: TJob): number => job.paper.sheets;
 
 /** The newest jobs a staff screen shows; the queue, today's prints and recent activity all fit in it. */
 export const PRINT_JOBS_LIMIT = 100;

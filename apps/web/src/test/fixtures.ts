@@ -67,6 +67,7 @@ export function makeJob(overrides: Partial<TJob> & { id: string }, sheets: numbe
     originalFilenames: files.map((f) => f.name),
     files,
     items: sheets.map((n) => ({ name: 'A4 paper 70 gsm', sku: 'A4-70GSM', sheetsUsed: n })),
+    paper: { sheets: sheets.reduce((a, b) => a + b, 0), sides: sheets.reduce((a, b) => a + b, 0), uncounted: 0 },
     estimate: makeEstimate(files.filter((f) => f.pages! > 0).map((f) => printLine(f, f.pages!))),
     printingAt: null,
     paymentClaimedAt: null,

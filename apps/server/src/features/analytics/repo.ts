@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
+import type { FileForPaper } from '../../pricing/job-pricing.js';
 import type { Period } from '../../reports/period.js';
 import { dayOf, escapeLike, inIds, inPeriod } from '../../reports/period-sql.js';
 
@@ -25,17 +26,36 @@ export const paperItems = (db: Db, scope: ShopScope, sku?: string) =>
         ORDER BY shop_id, position, created_at LIMIT 500`,
   );
 
-/** Sheets printed per shop and paper: the pages of every file of each job marked done in the period. */
+/**
+ * Sheets printed per shop and paper: what Mark Printed kept on each job marked done in the period
+ * (src/pricing/paper.ts); jobs printed before it was kept are legacyPrinted's.
+ */
 export async function usedByPaper(db: Db, scope: ShopScope, p: Period) {
   const rows = await queryRows<{ shop_id: string; sku: string | null; used: unknown }>(
     db,
-    sql`SELECT j.shop_id, j.paper_sku AS sku, coalesce(sum(f.pages), 0) AS used
-        FROM jobs j JOIN job_files f ON f.job_id = j.id
-        WHERE j.status = 'done' AND ${inScope(sql`j.shop_id`, scope)} AND ${inPeriod(sql`j.printed_at`, p)}
+    sql`SELECT j.shop_id, j.paper_sku AS sku, coalesce(sum(j.printed_sheets), 0) AS used FROM jobs j
+        WHERE j.status = 'done' AND j.printed_sheets IS NOT NULL AND ${inScope(sql`j.shop_id`, scope)} AND ${inPeriod(sql`j.printed_at`, p)}
         GROUP BY 1, 2`,
   );
   return new Map(rows.map((r) => [`${r.shop_id}/${r.sku}`, n(r.used)]));
 }
+
+/** A job's files as src/pricing/job-pricing.ts's jobPaper reads them. */
+const FILES_FOR_PAPER = sql`(SELECT coalesce(json_agg(json_build_object('pages', f.pages, 'conversion', f.conversion,
+    'printOptions', f.print_options, 'state', f.state, 'printedWithJob', coalesce(f.recycled_at = j.printed_at, false))), '[]')
+  FROM job_files f WHERE f.job_id = j.id)`;
+
+export type FilesForPaper = FileForPaper[] | string;
+export const filesForPaper = (files: FilesForPaper): FileForPaper[] => (typeof files === 'string' ? JSON.parse(files) : files);
+
+/** Jobs marked done in the period before Mark Printed kept their sheets: their files, to count them by. */
+export const legacyPrinted = (db: Db, scope: ShopScope, p: Period) =>
+  queryRows<{ shop_id: string; sku: string | null; day: string; files: FilesForPaper }>(
+    db,
+    sql`SELECT j.shop_id, j.paper_sku AS sku, ${dayOf(sql`j.printed_at`, p.tz)} AS day, ${FILES_FOR_PAPER} AS files FROM jobs j
+        WHERE j.status = 'done' AND j.printed_sheets IS NULL AND ${inScope(sql`j.shop_id`, scope)} AND ${inPeriod(sql`j.printed_at`, p)}
+        LIMIT 10000`,
+  );
 
 /** The last day (in the period's time zone) each paper was used by a printed job, over all time. */
 export async function lastUsedByPaper(db: Db, scope: ShopScope, tz: string) {
@@ -51,9 +71,8 @@ export async function lastUsedByPaper(db: Db, scope: ShopScope, tz: string) {
 export async function usedByDay(db: Db, scope: ShopScope, p: Period) {
   const rows = await queryRows<{ day: string; used: unknown }>(
     db,
-    sql`SELECT ${dayOf(sql`j.printed_at`, p.tz)} AS day, coalesce(sum(f.pages), 0) AS used
-        FROM jobs j JOIN job_files f ON f.job_id = j.id
-        WHERE j.status = 'done' AND ${inScope(sql`j.shop_id`, scope)} AND ${inPeriod(sql`j.printed_at`, p)}
+    sql`SELECT ${dayOf(sql`j.printed_at`, p.tz)} AS day, coalesce(sum(j.printed_sheets), 0) AS used FROM jobs j
+        WHERE j.status = 'done' AND j.printed_sheets IS NOT NULL AND ${inScope(sql`j.shop_id`, scope)} AND ${inPeriod(sql`j.printed_at`, p)}
         GROUP BY 1`,
   );
   return new Map(rows.map((r) => [r.day, n(r.used)]));
@@ -94,7 +113,7 @@ export async function countRecentJobs(db: Db, scope: ShopScope, p: Period, query
   return n(rows[0]?.total);
 }
 
-/** Jobs received in the period, newest first, with their sheets (pages of all files) and paper name. */
+/** Jobs received in the period, newest first, with what their sheets are counted from (jobPaper) and paper name. */
 export async function recentJobs(db: Db, scope: ShopScope, p: Period, query: string | undefined, limit: number, offset: number) {
   const rows = await queryRows<{
     id: string;
@@ -103,13 +122,15 @@ export async function recentJobs(db: Db, scope: ShopScope, p: Period, query: str
     customer_name: string | null;
     created_at: string;
     status: string;
-    sheets: unknown;
+    printed_sheets: number | null;
+    printed_sides: number | null;
+    files: FilesForPaper;
     paper: string | null;
   }>(
     db,
     sql`SELECT j.id, j.number, j.shop_id, j.customer_name, j.status, coalesce(i.name, j.paper_sku) AS paper,
                to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-               (SELECT coalesce(sum(f.pages), 0) FROM job_files f WHERE f.job_id = j.id) AS sheets
+               j.printed_sheets, j.printed_sides, ${FILES_FOR_PAPER} AS files
         ${RECENT_FROM} ${recentWhere(scope, p, query)}
         ORDER BY j.created_at DESC, j.id DESC LIMIT ${limit} OFFSET ${offset}`,
   );
@@ -120,7 +141,9 @@ export async function recentJobs(db: Db, scope: ShopScope, p: Period, query: str
     customerName: r.customer_name,
     createdAt: r.created_at,
     status: r.status as 'queued' | 'done' | 'cancelled',
-    sheets: n(r.sheets),
+    printedSheets: r.printed_sheets === null ? null : n(r.printed_sheets),
+    printedSides: r.printed_sides === null ? null : n(r.printed_sides),
+    files: filesForPaper(r.files),
     paper: r.paper,
   }));
 }

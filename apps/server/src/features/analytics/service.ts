@@ -11,6 +11,7 @@ import { type AuthUser, requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { jobPaper } from '../../pricing/job-pricing.js';
 import { type Period, periodOf, round1 } from '../../reports/period.js';
 import { resolveShopId, shopsOfUser } from '../shops/scope.js';
 import * as repo from './repo.js';
@@ -19,7 +20,8 @@ const MAX_STOCK = 1_000_000_000;
 
 /**
  * Paper inventory definitions (the specification named the fields, not their meaning; docs/product/rules.md#paper-and-inventory):
- * - remainingSheets: the item's stock now; usedSheets: sheets printed in the period (pages of jobs marked done);
+ * - remainingSheets: the item's stock now; usedSheets: sheets printed in the period by jobs marked done, as
+ *   src/pricing/paper.ts counts them (the figure Mark Printed took off the stock);
  * - totalSheets = remaining + used, i.e. what the period had to work with (its opening stock plus restocks);
  * - usagePct = used / total; reams = remaining / sheetsPerReam (2 decimals);
  * - lowStock when remaining ≤ 10% of total (docs/product/rules.md#paper-and-inventory) or remaining ≤ the item's lowStockThreshold,
@@ -47,6 +49,22 @@ export function paperItem(row: repo.PaperRow, used: number, lastUsed: string | u
   };
 }
 
+/** Jobs printed before Mark Printed kept their sheets, counted from the files it recycled with them. */
+function addLegacy(legacy: Awaited<ReturnType<typeof repo.legacyPrinted>>, byPaper: Map<string, number>, byDay: Map<string, number>) {
+  for (const job of legacy) {
+    const { sheets } = jobPaper({ status: 'done', printedSheets: null, printedSides: null }, repo.filesForPaper(job.files));
+    const key = `${job.shop_id}/${job.sku}`;
+    byPaper.set(key, (byPaper.get(key) ?? 0) + sheets);
+    byDay.set(job.day, (byDay.get(job.day) ?? 0) + sheets);
+  }
+}
+
+/** A recent job with the sheets every screen shows for it (src/pricing/job-pricing.ts). */
+function recentItem(job: Awaited<ReturnType<typeof repo.recentJobs>>[number]): TAnalytics['recentJobs']['items'][number] {
+  const { printedSheets, printedSides, files, ...rest } = job;
+  return { ...rest, sheets: jobPaper({ status: job.status, printedSheets, printedSides }, files).sheets };
+}
+
 /** Materials & services analytics over the user's shops, or the whole platform for an OWNER. */
 export class AnalyticsService {
   constructor(private readonly d: { db: Db; clock: Clock }) {}
@@ -67,22 +85,24 @@ export class AnalyticsService {
     const total = await repo.countRecentJobs(db, scope, period, q.query);
     const totalPages = Math.max(1, Math.ceil(total / q.pageSize));
     const page = Math.min(q.page, totalPages);
-    const [papers, used, lastUsed, byDay, counts, visits, jobs] = await Promise.all([
+    const [papers, used, lastUsed, byDay, legacy, counts, visits, jobs] = await Promise.all([
       repo.paperItems(db, scope),
       repo.usedByPaper(db, scope, period),
       repo.lastUsedByPaper(db, scope, period.tz),
       repo.usedByDay(db, scope, period),
+      repo.legacyPrinted(db, scope, period),
       repo.jobCounts(db, scope, period),
       repo.visitsByDay(db, scope, period),
       repo.recentJobs(db, scope, period, q.query, q.pageSize, (page - 1) * q.pageSize),
     ]);
+    addLegacy(legacy, used, byDay);
     const key = (r: repo.PaperRow) => `${r.shop_id}/${r.sku}`;
     return this.assemble(period, platform, shops, q, {
       papers: papers.map((r) => paperItem(r, used.get(key(r)) ?? 0, lastUsed.get(key(r)))),
       usedByDay: byDay,
       counts,
       visits,
-      recent: { items: jobs, page, totalPages, total },
+      recent: { items: jobs.map(recentItem), page, totalPages, total },
     });
   }
 

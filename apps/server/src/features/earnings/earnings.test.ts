@@ -108,10 +108,11 @@ describe.each(DATABASE_KINDS)('earnings on %s', (kind) => {
       { date: '2025-03-20', revenue: 180 },
     ]);
     expect(e.topProducts).toEqual([
-      { sku: colour, name: 'Colour A4', sold: 2, revenue: 270.5 },
-      { sku: bw, name: 'B&W A4', sold: 2, revenue: 149.5 },
-      // o9: the annexe's default rate card prices the photo (B&W A4, ₹2); the other ₹58 is a surcharge, no service's.
-      { sku: expect.any(String), name: 'Black & white A4', sold: 1, revenue: 2 },
+      { sku: colour, name: 'Colour A4', sold: 2, unit: 'orders', revenue: 270.5 },
+      { sku: bw, name: 'B&W A4', sold: 2, unit: 'orders', revenue: 149.5 },
+      // o9: the annexe's default rate card prices the photo (B&W A4, ₹2, one printed side); the ₹58 surcharge
+      // is charged on that line, so the service earned the ₹60 taken.
+      { sku: expect.any(String), name: 'Black & white A4', sold: 1, unit: 'sides', revenue: 60 },
     ]);
     expect(e.orders.map((o: Order) => [o.amount, o.status, o.paymentMethod, o.shopName])).toEqual([
       [60, 'paid', 'card', 'Alpha Annexe'],
@@ -135,11 +136,18 @@ describe.each(DATABASE_KINDS)('earnings on %s', (kind) => {
     const d30 = await get('?range=30d');
     expect([d30.from, d30.totals.revenue, d30.totals.orders, d30.totals.paymentBreakdown.cash]).toEqual(['2025-02-19', 560, 6, 180]);
     // o5 was sold without a service, and this rate card prices no print (its services name no paper): priced at the counter.
-    expect(d30.topProducts.find((p: { sku: string }) => p.sku === bw)).toEqual({ sku: bw, name: 'B&W A4', sold: 2, revenue: 149.5 });
+    expect(d30.topProducts.find((p: { sku: string }) => p.sku === bw)).toEqual({
+      sku: bw,
+      name: 'B&W A4',
+      sold: 2,
+      unit: 'orders',
+      revenue: 149.5,
+    });
     expect(d30.topProducts.find((p: { sku: string }) => p.sku === 'unassigned')).toEqual({
       sku: 'unassigned',
       name: 'Unassigned',
       sold: 1,
+      unit: 'orders',
       revenue: 80,
     });
     expect(d30.revenueByDay).toHaveLength(30);

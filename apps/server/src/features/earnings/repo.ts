@@ -110,27 +110,48 @@ export const paidByDay = (db: Db, f: OrderFilter) =>
   );
 
 /**
- * What paid orders sold, by rate-card service, named as the rate card names it now (else as sold):
- * the lines of orders that have them (issue 19: units are the lines' quantities, e.g. printed sides),
- * and an older order without lines as one of the service it named. What was priced at the counter
- * is sold by no service (unassigned); discounts and surcharges are the order's, and are left out.
+ * What paid orders sold, by rate-card service and unit, named as the rate card names it now (else as
+ * sold): the lines of orders that have them, and an older order without lines as one order of the
+ * service it named. Units (issue 19): print lines count printed sides (src/pricing/paper.ts), add-ons
+ * items, a service staff named for the whole job orders. The revenue is what was charged: an order's
+ * discount or surcharge is shared among its lines in proportion to their amounts. What was priced at
+ * the counter is sold by no service (unassigned).
  */
 export const topServices = (db: Db, f: OrderFilter, limit: number) =>
-  queryRows<{ service_id: string | null; name: string | null; n: number | string; paise: number | string }>(
+  queryRows<{
+    service_id: string | null;
+    name: string | null;
+    unit: 'sides' | 'items' | 'orders';
+    n: number | string;
+    paise: number | string;
+  }>(
     db,
-    sql`WITH sold AS (
-          SELECT l.service_id, CASE WHEN l.service_id IS NULL THEN NULL ELSE l.description END AS sold_as, l.quantity AS n,
-            l.amount_paise AS paise
+    sql`WITH lines AS (
+          SELECT l.order_id, l.kind, l.service_id, l.description, l.quantity, l.amount_paise
           ${FROM} JOIN order_lines l ON l.order_id = o.id
           ${where(f)} AND o.status = 'paid'
-            AND (l.kind <> 'adjustment' AND l.service_id IS NOT NULL OR l.kind = 'adjustment' AND l.description = ${ADJUSTMENT_WORDS.atCounter})
+        ),
+        share AS (
+          SELECT order_id,
+            coalesce(sum(amount_paise) FILTER (WHERE kind = 'adjustment' AND description <> ${ADJUSTMENT_WORDS.atCounter}), 0) AS adjust,
+            coalesce(sum(amount_paise) FILTER (WHERE kind <> 'adjustment'), 0) AS priced
+          FROM lines GROUP BY order_id
+        ),
+        sold AS (
+          SELECT l.service_id, CASE WHEN l.service_id IS NULL THEN NULL ELSE l.description END AS sold_as, l.quantity AS n,
+            CASE l.kind WHEN 'print' THEN 'sides' WHEN 'extra' THEN 'items' ELSE 'orders' END AS unit,
+            l.amount_paise + CASE WHEN l.kind <> 'adjustment' AND s.priced > 0 THEN s.adjust::numeric * l.amount_paise / s.priced ELSE 0 END
+              AS paise
+          FROM lines l JOIN share s ON s.order_id = l.order_id
+          WHERE l.kind <> 'adjustment' AND l.service_id IS NOT NULL OR l.kind = 'adjustment' AND l.description = ${ADJUSTMENT_WORDS.atCounter}
           UNION ALL
-          SELECT o.service_id, o.service_name, 1, o.amount_paise
+          SELECT o.service_id, o.service_name, 1, 'orders', o.amount_paise
           ${FROM} ${where(f)} AND o.status = 'paid' AND NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id)
         )
-        SELECT sold.service_id, coalesce(max(r.service_name), max(sold.sold_as)) AS name, sum(sold.n) AS n, sum(sold.paise) AS paise
+        SELECT sold.service_id, coalesce(max(r.service_name), max(sold.sold_as)) AS name, sold.unit, sum(sold.n) AS n,
+          round(sum(sold.paise)) AS paise
         FROM sold LEFT JOIN rate_card_services r ON r.id = sold.service_id
-        GROUP BY sold.service_id ORDER BY sum(sold.paise) DESC, sum(sold.n) DESC, name LIMIT ${limit}`,
+        GROUP BY sold.service_id, sold.unit ORDER BY sum(sold.paise) DESC, sum(sold.n) DESC, name LIMIT ${limit}`,
   );
 
 /** Marks a paid order refunded; false when it was not paid any more (refunded meanwhile). */

@@ -68,6 +68,13 @@ describe.each(DATABASE_KINDS)('print-ready PDFs on %s', (kind) => {
     expect(pageTexts(res.rawPayload)).toEqual(['Notes page 2', 'Notes page 3', 'Notes page 5']);
   });
 
+  it('prints a page named twice once, as it is counted and priced (docs/product/rules.md#sheets-and-sides)', async () => {
+    const { jobId, fileIds } = await job([{ filename: 'twice.pdf', data: await pdfBytes(6, 'Twice') }], [{ pages: '4-5, 1-4' }]);
+    const res = await printReady(jobId, fileIds[0]!);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(pageTexts(res.rawPayload)).toEqual(['Twice page 4', 'Twice page 5', 'Twice page 1', 'Twice page 2', 'Twice page 3']);
+  });
+
   it('puts two pages side by side on a landscape A4, and four in a grid on a portrait one', async () => {
     const two = await job([{ filename: 'slides.pdf', data: await pdfBytes(3, 'Slide') }], [{ nup: 2 }]);
     const res2 = await printReady(two.jobId, two.fileIds[0]!);
@@ -90,6 +97,13 @@ describe.each(DATABASE_KINDS)('print-ready PDFs on %s', (kind) => {
     const res = await printReady(jobId, fileIds[0]!);
     expect(res.statusCode, res.body).toBe(200);
     expect(await sizes(res.rawPayload)).toEqual([[842, 595]]);
+  });
+
+  it('refuses a photo whose page list leaves out its one page, as it is counted: no sheets', async () => {
+    const { jobId, fileIds } = await job([{ filename: 'photo.png', data: pngBytes() }], [{ pages: '2-3' }]);
+    const res = await printReady(jobId, fileIds[0]!);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(json(res)).toMatchObject({ code: 'PRINT_NO_PAGES' });
   });
 
   it('says a damaged PDF cannot be printed from here, with 409 and no stack trace', async () => {

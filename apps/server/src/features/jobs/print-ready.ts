@@ -6,6 +6,7 @@ import type { AuthUser } from '../../auth/guards.js';
 import type { Db } from '../../db/index.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { optionsOfFile } from '../../pricing/job-pricing.js';
+import { withoutRepeats } from '../../pricing/page-range.js';
 import { type PrintReadyFailure, type PrintReadyMaker, type PrintReadySpec, sheetOf } from '../../printing/print-ready.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { findInUsersShop } from '../shops/scope.js';
@@ -79,9 +80,11 @@ export async function makePrintReady(
   }
   const options = optionsOfFile(file);
   const chosen = options.pages === 'all' || printerPicksPages ? null : parsePageRanges(options.pages);
+  // A photo is one page: a list without page 1 chooses nothing, as src/pricing/paper.ts counts it.
+  if (from.source !== 'pdf' && chosen?.ok && !chosen.ranges.some(([first]) => first === 1)) throw REFUSALS['no-pages'];
   const spec: PrintReadySpec = {
     source: from.source,
-    ranges: chosen?.ok ? chosen.ranges : null,
+    ranges: chosen?.ok ? withoutRepeats(chosen.ranges) : null,
     nup: options.nup as PrintReadySpec['nup'],
     sheet: sheetOf(options.paper),
   };

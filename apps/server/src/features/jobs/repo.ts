@@ -2,7 +2,8 @@ import type { TFileConversion, TFilePrinting, TJob, TJobFile, TPrintOptions } fr
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
 import { fileDerivatives, inventoryItems, jobFiles, jobs, orderLines, orders, rateCardServices } from '../../db/schema.js';
-import { type OrderLine, optionsOfFile, priceJob, sheetsOf } from '../../pricing/job-pricing.js';
+import { countedFile, jobPaper, type OrderLine, optionsOfFile, paperOfFiles, priceJob } from '../../pricing/job-pricing.js';
+import { type PaperUse, paperOfFile } from '../../pricing/paper.js';
 import type { RateCardEntry } from '../../pricing/pricing.js';
 import { defaultPaperOf, rateCardEntriesOf } from '../shops/repo.js';
 import { uploadLost } from './quota.js';
@@ -28,6 +29,7 @@ type FileRow = Pick<
   | 'printOptions'
   | 'colorPages'
   | 'colorPagesChecked'
+  | 'recycledAt'
 > & { thumbnail?: boolean; printing?: PrintingRow | null };
 const fileColumns = {
   id: jobFiles.id,
@@ -45,6 +47,7 @@ const fileColumns = {
   printOptions: jobFiles.printOptions,
   colorPages: jobFiles.colorPages,
   colorPagesChecked: jobFiles.colorPagesChecked,
+  recycledAt: jobFiles.recycledAt,
 };
 const hasThumbnail = sql<boolean>`exists (select 1 from ${fileDerivatives} d where d.file_id = ${jobFiles.id} and d.role = 'thumbnail')`;
 /**
@@ -98,8 +101,12 @@ export function toJobDto(
     items: live.map((f) => ({
       name: paper?.name ?? 'Paper',
       sku: job.paperSku ?? paper?.sku ?? 'PAPER',
-      sheetsUsed: sheetsOf(priced, f),
+      sheetsUsed: paperOfFile(countedFile(f))?.sheets ?? 0,
     })),
+    paper: jobPaper(
+      job,
+      files.map((f) => ({ ...f, printedWithJob: job.printedAt !== null && f.recycledAt?.getTime() === job.printedAt.getTime() })),
+    ),
     estimate: priced.estimate,
     printingAt: job.printingAt?.toISOString() ?? null,
     paymentClaimedAt: job.paymentClaimedAt?.toISOString() ?? null,
@@ -359,21 +366,20 @@ export async function pricedJob(db: Db, job: Pick<JobRow, 'id' | 'shopId'>) {
       .orderBy(asc(jobFiles.position)),
     rateCardEntriesOf(db, job.shopId),
   ]);
-  const priced = priceJob(files, rateCard);
-  const sheets = files.reduce((n, f) => n + sheetsOf(priced, f), 0);
-  return { priced, sheets, rateCard };
+  return { priced: priceJob(files, rateCard), paper: paperOfFiles(files), rateCard };
 }
 
 /**
  * Marks a queued job printed in one transaction: its files go to the recycle bin, its sheets come off the
- * paper's stock, and a payment becomes an order with its lines. Nothing is written when the job is no
+ * paper's stock and are kept on the job with its sides (so its figures outlive its files), and a
+ * payment becomes an order with its lines. Nothing is written when the job is no
  * longer queued or the named service is not on the shop's rate card.
  */
 export async function markPrinted(
   db: Db,
   job: Pick<JobRow, 'id' | 'shopId' | 'paperSku' | 'customerId' | 'customerName'>,
   order: PrintedOrder | undefined,
-  sheets: number,
+  paper: PaperUse,
   now: Date,
   expiresAt: Date,
 ): Promise<PrintOutcome> {
@@ -382,15 +388,15 @@ export async function markPrinted(
       const t = tx as unknown as Db;
       const moved = await tx
         .update(jobs)
-        .set({ status: 'done', printedAt: now })
+        .set({ status: 'done', printedAt: now, printedSheets: paper.sheets, printedSides: paper.sides })
         .where(and(eq(jobs.id, job.id), eq(jobs.status, 'queued')))
         .returning({ id: jobs.id });
       if (moved.length === 0) throw new Rollback('not-queued');
       await recycleFiles(t, job.id, now, expiresAt);
-      if (job.paperSku && sheets > 0) {
+      if (job.paperSku && paper.sheets > 0) {
         await tx
           .update(inventoryItems)
-          .set({ stock: sql`greatest(${inventoryItems.stock} - ${sheets}, 0)`, updatedAt: now })
+          .set({ stock: sql`greatest(${inventoryItems.stock} - ${paper.sheets}, 0)`, updatedAt: now })
           .where(and(eq(inventoryItems.shopId, job.shopId), eq(inventoryItems.sku, job.paperSku)));
       }
       if (order) await insertOrder(t, job, order, now);

@@ -396,7 +396,7 @@ export class JobsService {
     const job = await this.ownedJob(user, jobId);
     if (job.status !== 'queued') throw conflict(`Job is already ${job.status === 'done' ? 'printed' : 'cancelled'}`, 'JOB_NOT_QUEUED');
     const now = this.d.clock.now();
-    const { priced, sheets, rateCard } = await repo.pricedJob(this.d.db, job);
+    const { priced, paper, rateCard } = await repo.pricedJob(this.d.db, job);
     let order: repo.PrintedOrder | undefined;
     if (input?.amount !== undefined) {
       const amountPaise = rupeesToPaise(input.amount);
@@ -404,7 +404,7 @@ export class JobsService {
       const paymentMethod = input.paymentMethod ?? null;
       order = { amountPaise, paymentMethod, serviceId: input.serviceId, lines, servicesSold: servicesSold(lines, rateCard) };
     }
-    const outcome = await repo.markPrinted(this.d.db, job, order, sheets, now, this.recycleExpiry(now));
+    const outcome = await repo.markPrinted(this.d.db, job, order, paper, now, this.recycleExpiry(now));
     if (outcome === 'not-queued') throw conflict('Job is already printed', 'JOB_NOT_QUEUED');
     if (outcome === 'no-service') throw notFound('Service not found on this shop\u2019s rate card', 'SERVICE_NOT_FOUND');
     this.d.announcer.announce(job.shopId, jobId, 'updated');
@@ -419,8 +419,8 @@ export class JobsService {
     const job = await repo.findJobRow(this.d.db, jobId);
     if (job?.status !== 'queued') return;
     const now = this.d.clock.now();
-    const { sheets } = await repo.pricedJob(this.d.db, job);
-    if ((await repo.markPrinted(this.d.db, job, undefined, sheets, now, this.recycleExpiry(now))) !== 'printed') return;
+    const { paper } = await repo.pricedJob(this.d.db, job);
+    if ((await repo.markPrinted(this.d.db, job, undefined, paper, now, this.recycleExpiry(now))) !== 'printed') return;
     this.d.announcer.announce(job.shopId, jobId, 'updated');
   }
 

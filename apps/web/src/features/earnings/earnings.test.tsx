@@ -6,6 +6,7 @@ import { jsonResponse, stubFetch } from '../../test/helpers';
 import { renderPage } from '../../test/render';
 import EarningsPage from './EarningsPage';
 import { orderPage, orderPages, sortOrders } from './orders';
+import { soldWords } from './TopProducts';
 
 const order = (n: number, amount: number, extra: Partial<TEarningsOrder> = {}): TEarningsOrder => ({
   id: `order-${n}`,
@@ -59,6 +60,15 @@ describe('orders', () => {
     expect(orderPages(17)).toBe(3);
     expect(orderPage(many, 1)).toHaveLength(8);
     expect(orderPage(many, 3).map((o) => o.id)).toEqual(['order-17']);
+  });
+});
+
+describe('top products', () => {
+  it("say what was sold in the server's unit: printed sides, add-on items or whole orders", () => {
+    expect(soldWords({ sold: 18, unit: 'sides' })).toBe('18 sides');
+    expect(soldWords({ sold: 1, unit: 'sides' })).toBe('1 side');
+    expect(soldWords({ sold: 2, unit: 'items' })).toBe('2 items');
+    expect(soldWords({ sold: 1, unit: 'orders' })).toBe('1 order');
   });
 });
 

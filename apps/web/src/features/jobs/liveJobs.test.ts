@@ -126,14 +126,11 @@ describe('queue tabs and search', () => {
 });
 
 describe('sheet totals and colour bands (docs/product/screens.md#live-print-jobs)', () => {
-  it("adds up the files' sheets as the server counted them, and a file's pages until it has", () => {
+  it("shows the job's sheets as the server counted them, never a sum of its own", () => {
     expect(totalSheets(makeJob({ id: 's' }, [3, 10, 0]))).toBe(13);
-    const job = makeJob({ id: 't' }, [10, 4, 6]);
-    // 2 copies of 10 pages double-sided take 10 sheets; an uncounted file adds its pages, or nothing.
-    job.files[0] = { ...job.files[0]!, sheets: 10, printedSides: 20 };
-    job.files[1] = { ...job.files[1]!, sheets: null };
-    job.files[2] = { ...job.files[2]!, sheets: null, pages: null };
-    expect(totalSheets(job)).toBe(14);
+    // A printed job whose files were deleted: the server kept what it took; the files say nothing.
+    const printed = makeJob({ id: 't', status: 'done', files: [], paper: { sheets: 11, sides: 22, uncounted: 0 } }, []);
+    expect(totalSheets(printed)).toBe(11);
   });
 
   it('is grey at 0, green under 100, orange under 500, red from 500', () => {
