@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { deviceTopic } from '@counterprint/contract';
+import { deviceTopic, PRINTER_MISSING_WORDS } from '@counterprint/contract';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,7 +111,7 @@ describe.each(DATABASE_KINDS)('print agents on %s', (kind) => {
     );
     const noColour = await call('POST', `/api/shops/print-jobs/${jobId}/send-to-printer`, a.auth);
     expect(noColour.statusCode).toBe(409);
-    expect(json(noColour).error).toBe('Choose a colour printer in Settings → Printers first');
+    expect(json(noColour).error).toBe(PRINTER_MISSING_WORDS.color);
 
     const live = subscribe(base, agent.token, a.shop.id, deviceTopic(agent.deviceId));
     await live.subscribed;
@@ -161,6 +161,26 @@ describe.each(DATABASE_KINDS)('print agents on %s', (kind) => {
     expect(shown.status).toBe('done');
     expect(json(await call('GET', '/api/devices/me/commands', device(agent.token)))).toEqual([]);
     await live.stop();
+  });
+
+  it('puts the job back in the queue when a printer refused its file before printing a page, not when it refused part-way', async () => {
+    const agent = await pairAgent(a);
+    await choose(a, { bw: { deviceId: agent.deviceId, uri: BW.uri }, color: null, markPrintedOnComplete: false });
+    const jobId = await jobWith(a, [{}]);
+    const sendAndRefuse = async (reasons: string[]) => {
+      expect((await call('POST', `/api/shops/print-jobs/${jobId}/send-to-printer`, a.auth)).statusCode).toBe(204);
+      const [command] = json(await call('GET', '/api/devices/me/commands', device(agent.token)));
+      expect((await staffJob(a, jobId)).printingAt).not.toBeNull();
+      const body = { state: 'aborted', reasons, message: 'This printer prints black and white only', unsupported: ['color'] };
+      const res = await call('POST', `/api/devices/me/commands/${command.id}/report`, device(agent.token), body);
+      expect(res.statusCode).toBe(204);
+      return staffJob(a, jobId);
+    };
+    expect(await sendAndRefuse(['refused'])).toMatchObject({ status: 'queued', printingAt: null });
+    // Earlier colour runs of the file printed: the job stays "Printing since".
+    expect((await sendAndRefuse(['refused', 'part-printed'])).printingAt).not.toBeNull();
+    const badRun = await call('GET', `/api/devices/me/commands/${crypto.randomUUID()}/document?run=first`, device(agent.token));
+    expect(badRun.statusCode).toBe(400);
   });
 
   it('refuses to send a job while one of its files is still being converted, and sends nothing', async () => {
