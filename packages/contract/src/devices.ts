@@ -89,7 +89,11 @@ export type TPrinterChoice = z.infer<typeof ZPrinterChoice>;
 export const ZPrinterWarning = z.object({ need: z.enum(['duplex', 'paper', 'color']), paper: z.string().nullable(), message: z.string() });
 export type TPrinterWarning = z.infer<typeof ZPrinterWarning>;
 
-export const ZShopPrinters = z.object({ devices: z.array(ZDevice), choice: ZPrinterChoice, warnings: z.array(ZPrinterWarning) });
+export const ZShopPrinters = z.object({
+  devices: z.array(ZDevice),
+  choice: ZPrinterChoice,
+  warnings: z.array(ZPrinterWarning).default([]),
+});
 export type TShopPrinters = z.infer<typeof ZShopPrinters>;
 
 /** Where a file sent to a printer is; only the printer's own word moves it past `sent`. */

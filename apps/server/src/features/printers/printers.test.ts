@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { deviceTopic, PRINTER_MISSING_WORDS } from '@counterprint/contract';
+import { deviceTopic, PRINTER_MISSING_WORDS, PRINTER_WARNING_WORDS } from '@counterprint/contract';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,6 +181,27 @@ describe.each(DATABASE_KINDS)('print agents on %s', (kind) => {
     expect((await sendAndRefuse(['refused', 'part-printed'])).printingAt).not.toBeNull();
     const badRun = await call('GET', `/api/devices/me/commands/${crypto.randomUUID()}/document?run=first`, device(agent.token));
     expect(badRun.statusCode).toBe(400);
+  });
+
+  it('warns in Settings → Printers of two-sided printing and a paper the rate card sells that no chosen printer can print', async () => {
+    const oneSided = { ...BW, uri: 'ipp://127.0.0.1:8633/ipp/print/one-sided', name: 'One-sided B&W', duplex: false };
+    const agent = await pairAgent(b, [oneSided]);
+    await t.deps.database.db.execute(
+      sql`INSERT INTO rate_card_services (shop_id, service_name, base_price_paise, unit, paper, color, sides)
+          VALUES (${b.shop.id}, 'B&W A3 two-sided', 400, 'per_page', 'A3', 'bw', 'double')`,
+    );
+    const shown = async () => json(await call('GET', `/api/shops/${b.shop.id}/printers`, b.auth)).warnings;
+    expect(await shown()).toEqual([]);
+    await choose(b, { bw: { deviceId: agent.deviceId, uri: oneSided.uri }, color: null, markPrintedOnComplete: false });
+    const warnings = await shown();
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        { need: 'duplex', paper: null, message: PRINTER_WARNING_WORDS.duplex },
+        { need: 'paper', paper: 'A3', message: PRINTER_WARNING_WORDS.paper('A3') },
+      ]),
+    );
+    // The printer has A4: the starter rate card's A4 prints are not warned of.
+    expect(warnings.map((w: { paper: string | null }) => w.paper)).not.toContain('A4');
   });
 
   it('refuses to send a job while one of its files is still being converted, and sends nothing', async () => {
