@@ -183,6 +183,39 @@ describe.each(DATABASE_KINDS)('print agents on %s', (kind) => {
     expect(badRun.statusCode).toBe(400);
   });
 
+  it('sends an Auto file with colour and B&W pages as runs to the colour printer, each run a document of its pages only', async () => {
+    const agent = await pairAgent(a);
+    await choose(a, {
+      bw: { deviceId: agent.deviceId, uri: BW.uri },
+      color: { deviceId: agent.deviceId, uri: COLOUR.uri },
+      markPrintedOnComplete: false,
+    });
+    const jobId = await jobWith(a, [{}]);
+    await t.deps.database.db.execute(
+      sql`UPDATE job_files SET print_options = print_options || '{"color": "auto"}'::jsonb, color_pages = '[2]'::jsonb,
+            color_pages_checked = 4 WHERE job_id = ${jobId}`,
+    );
+    expect((await call('POST', `/api/shops/print-jobs/${jobId}/send-to-printer`, a.auth)).statusCode).toBe(204);
+    const [command] = json(await call('GET', '/api/devices/me/commands', device(agent.token)));
+    expect(command).toMatchObject({
+      printerUri: COLOUR.uri,
+      color: 'color',
+      runs: [
+        { pages: [[1, 1]], color: 'bw' },
+        { pages: [[2, 2]], color: 'color' },
+        { pages: [[3, 4]], color: 'bw' },
+      ],
+    });
+    const pagesOf = async (run: number) => {
+      const res = await call('GET', `/api/devices/me/commands/${command.id}/document?run=${run}`, device(agent.token));
+      expect(res.statusCode, res.body).toBe(200);
+      return (await PDFDocument.load(res.rawPayload)).getPageCount();
+    };
+    expect([await pagesOf(0), await pagesOf(1), await pagesOf(2)]).toEqual([1, 1, 2]);
+    const past = await call('GET', `/api/devices/me/commands/${command.id}/document?run=3`, device(agent.token));
+    expect(past.statusCode).toBe(404);
+  });
+
   it('warns in Settings → Printers of two-sided printing and a paper the rate card sells that no chosen printer can print', async () => {
     const oneSided = { ...BW, uri: 'ipp://127.0.0.1:8633/ipp/print/one-sided', name: 'One-sided B&W', duplex: false };
     const agent = await pairAgent(b, [oneSided]);
