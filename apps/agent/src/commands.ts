@@ -68,6 +68,7 @@ export class CommandQueue {
       this.o.log(`${label(command)}: refused, this agent was not started with printer ${command.printerUri}`);
       return this.send(command, report('aborted', ['unknown-printer'], 'This agent does not look after this printer'));
     }
+    if (command.runs?.length) return this.carryOutRuns(command);
     const entry = await this.o.journal.read(key);
     if (entry?.phase === 'submitted' && entry.outcome) {
       if (entry.outcome.commandId === command.id) {
@@ -81,14 +82,40 @@ export class CommandQueue {
     if (sent) await this.follow(command, key, sent);
   }
 
-  private async submit(command: TPrintCommand, key: JournalKey): Promise<Submitted | null> {
+  /**
+   * A file with colour and B&W pages: each run is its own printer job in its own colour mode, in page
+   * order, each copy whole before the next so the pile comes out collated. The command completes when
+   * the last run of the last copy does; a run that fails ends it there (docs/decisions/059).
+   */
+  private async carryOutRuns(command: TPrintCommand): Promise<void> {
+    const runs = command.runs ?? [];
+    const parts = Array.from({ length: command.copies }, (_, copy) => runs.map((run, index) => ({ run, index, copy }))).flat();
+    for (const [at, { run, index, copy }] of parts.entries()) {
+      const key: JournalKey = { jobId: command.jobId, fileId: `${command.fileId}/copy-${copy + 1}/run-${index + 1}` };
+      const part: TPrintCommand = { ...command, color: run.color, copies: 1 };
+      const last = at === parts.length - 1;
+      const entry = await this.o.journal.read(key);
+      if (entry?.phase === 'submitted' && entry.outcome?.commandId === command.id) {
+        if (entry.outcome.state === 'completed' && !last) continue;
+        const { state, reasons, message } = entry.outcome;
+        return this.send(command, report(state, reasons, message, optionNames(entry.unsupported)));
+      }
+      if (entry?.phase === 'submitted' && entry.outcome) await this.o.journal.forget(key);
+      const sent = await this.inTurn(command.printerUri, () => this.submit(part, key, { run: index, partWay: at > 0 }));
+      if (!sent) return;
+      if ((await this.follow(command, key, sent, last)) !== 'completed') return;
+    }
+  }
+
+  /** `run`: one colour run's document; `partWay`: earlier runs have printed, so a refusal is not "nothing printed". */
+  private async submit(command: TPrintCommand, key: JournalKey, part?: { run: number; partWay: boolean }): Promise<Submitted | null> {
     if (this.stopping.signal.aborted) return null;
-    const document = await this.o.api.document(command.id);
+    const document = await this.o.api.document(command.id, part?.run);
     const result = await printOnce(this.o.journal, key, command.printerUri, document, printOptions(command));
     const unsupported = optionNames(result.unsupported);
     if (result.outcome === 'refused') {
       this.o.log(`${label(command)}: refused by the printer: ${result.message}`);
-      await this.send(command, report('aborted', ['refused'], result.message, unsupported));
+      await this.send(command, report('aborted', part?.partWay ? ['refused', 'part-printed'] : ['refused'], result.message, unsupported));
       return null;
     }
     this.o.log(`${label(command)}: ${result.resumed ? 'already at' : 'sent to'} the printer as job ${result.ippJobId}`);
@@ -96,12 +123,17 @@ export class CommandQueue {
     return { ippJobId: result.ippJobId, unsupported, reported: result.resumed ? '' : 'sent|' };
   }
 
-  private async follow(command: TPrintCommand, key: JournalKey, sent: Submitted): Promise<void> {
+  /**
+   * Reports the job's states until it ends; answers how it ended, or null while it is still at the
+   * printer. `last` false: a colour run before the file's last, whose 'completed' is not the command's.
+   */
+  private async follow(command: TPrintCommand, key: JournalKey, sent: Submitted, last = true): Promise<Report['state'] | null> {
     const events = watchJob(command.printerUri, sent.ippJobId, { ...this.o.watch, signal: this.stopping.signal });
     let reported = sent.reported;
+    let ended: Report['state'] | null = null;
     for await (const event of events) {
       // Still at the printer: the command stays open, and the next look at the server's list resumes it.
-      if (event.state === 'timed-out') return;
+      if (event.state === 'timed-out') return null;
       const next = reportOf(event, sent.unsupported);
       // The watch's first look repeats the 'sent' just reported.
       const said = `${next.state}|${next.reasons.join(',')}`;
@@ -109,10 +141,12 @@ export class CommandQueue {
       reported = said;
       this.o.log(`${label(command)}: ${next.state}${next.reasons.length ? ` (${next.reasons.join(', ')})` : ''}`);
       if (isOutcome(next.state)) {
+        ended = next.state;
         await this.o.journal.finish(key, { commandId: command.id, state: next.state, reasons: next.reasons, message: next.message });
       }
-      await this.send(command, next);
+      if (last || next.state !== 'completed') await this.send(command, next);
     }
+    return ended;
   }
 
   /** Runs `work` after the work already queued for the same printer. */

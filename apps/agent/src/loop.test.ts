@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deviceTopic, type TFilePrinting, type TShopPrinters } from '@counterprint/contract';
+import { deviceTopic, PRINTER_MISSING_WORDS, type TFilePrinting, type TShopPrinters } from '@counterprint/contract';
 import { Client } from '@stomp/stompjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ownerWithShop, pdfBytes, upload } from '../../server/test/support/fixtures.js';
+import { ownerWithShop, pdfBytes, pdfWithColorPages, upload } from '../../server/test/support/fixtures.js';
 import { createTestApp, json, type TestApp } from '../../server/test/support/harness.js';
 import { endpoint } from './connection.js';
 import { pairAgent } from './pair.js';
@@ -101,12 +101,12 @@ async function until<T>(what: string, look: () => Promise<T | undefined | false>
 
 const printersOf = (owner: Owner): Promise<TShopPrinters> => call(owner, 'GET', `/api/shops/${owner.shop.id}/printers`);
 
-/** A queued job of one 4-page PDF with the customer's options; answers its id and its file's id. */
-async function jobFor(owner: Owner, options: object): Promise<{ jobId: string; fileId: string }> {
+/** A queued job of one PDF (4 pages unless given) with the customer's options; answers its id and its file's id. */
+async function jobFor(owner: Owner, options: object, pdf?: Buffer): Promise<{ jobId: string; fileId: string }> {
   const res = await upload(t.app, owner.shop.slug, [
     { name: 'name', value: 'Meera' },
     { name: 'options', value: JSON.stringify([options]) },
-    { name: 'files', filename: 'poster.pdf', data: await pdfBytes(4, 'Poster'), type: 'application/pdf' },
+    { name: 'files', filename: 'poster.pdf', data: pdf ?? (await pdfBytes(4, 'Poster')), type: 'application/pdf' },
   ]);
   expect(res.statusCode, res.body).toBe(201);
   const jobId = json(res).jobId as string;
@@ -199,22 +199,18 @@ describe('print agent and server, end to end', () => {
     expect(await mono.records()).toHaveLength(1);
   });
 
-  it('reports a printer’s refusal as the printer’s word, with the option it cannot do', async () => {
-    // Colour files sent to the black-and-white printer: the printer, not the server, says no.
+  it('refuses at Send, with nothing sent, a colour file when no chosen printer prints colour', async () => {
     await call(alpha, 'PUT', `/api/shops/${alpha.shop.id}/printers/choice`, {
       bw: { deviceId: paired.deviceId, uri: mono.uri },
-      color: { deviceId: paired.deviceId, uri: mono.uri },
+      color: null,
       markPrintedOnComplete: true,
     });
     const { jobId } = await jobFor(alpha, { copies: 1, sides: 'single', color: 'color' });
-    await call(alpha, 'POST', `/api/shops/print-jobs/${jobId}/send-to-printer`);
-    const printing = await until('the refusal', async () => {
-      const p = await printingOf(alpha, jobId);
-      return p?.state === 'aborted' ? p : undefined;
-    });
-    expect(printing).toMatchObject({ reasons: ['refused'], message: 'This printer prints black and white only', unsupported: ['color'] });
-    expect(await jobOf(alpha, jobId)).toMatchObject({ status: 'queued' });
-    expect(await mono.records()).toHaveLength(1);
+    const res = await t.app.inject({ method: 'POST', url: `/api/shops/print-jobs/${jobId}/send-to-printer`, headers: alpha.auth });
+    expect(res.statusCode).toBe(409);
+    expect(json(res)).toMatchObject({ code: 'PRINTER_CANNOT', error: PRINTER_MISSING_WORDS.color });
+    expect(await jobOf(alpha, jobId)).toMatchObject({ status: 'queued', printingAt: null });
+    expect(await printingOf(alpha, jobId)).toBeFalsy();
     await call(alpha, 'PUT', `/api/shops/${alpha.shop.id}/printers/choice`, {
       bw: { deviceId: paired.deviceId, uri: mono.uri },
       color: { deviceId: paired.deviceId, uri: colour.uri },
@@ -259,6 +255,67 @@ describe('print agent and server, end to end', () => {
     const third = startCli(cliPaired);
     expect(await exitOf(third.child, 20_000)).toBe(EXIT_REVOKED);
     expect(third.output()).toContain(REVOKED_MESSAGE);
+  });
+
+  it('sends a two-sided B&W file to the duplex colour printer, in monochrome, when the B&W printer prints one side only', async () => {
+    const before = (await colour.records()).length;
+    const { jobId } = await jobFor(alpha, { copies: 1, sides: 'double', color: 'bw' });
+    await call(alpha, 'POST', `/api/shops/print-jobs/${jobId}/send-to-printer`);
+    const printing = await until('the file printed', async () => {
+      const p = await printingOf(alpha, jobId);
+      return p?.state === 'completed' ? p : undefined;
+    });
+    expect(printing).toMatchObject({ printerName: 'Loop Colour', unsupported: [] });
+    const records = (await colour.records()).slice(before);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ IPP_SIDES: 'two-sided-long-edge', IPP_PRINT_COLOR_MODE: 'monochrome' });
+  });
+
+  describe('with colour detection on, Auto prints what was priced', () => {
+    beforeAll(async () => {
+      const { shopName } = alpha.shop;
+      await call(alpha, 'PUT', `/api/settings/shop?shopId=${alpha.shop.id}`, { shopName, username: 'alpha_loop', colorDetection: true });
+    });
+
+    /** An Auto job of `pdf` whose colour pages are known; answers its id. */
+    async function autoJob(pdf: Buffer, options: object = {}): Promise<string> {
+      const { jobId } = await jobFor(alpha, { copies: 1, sides: 'single', color: 'auto', ...options }, pdf);
+      await until('the colour pages', async () => {
+        await t.app.services.preparer.idle();
+        const job = (await jobOf(alpha, jobId)) as (QueuedJob & { files: { colorPages?: number[] | null }[] }) | undefined;
+        return Array.isArray(job?.files[0]?.colorPages);
+      });
+      return jobId;
+    }
+
+    it('an all-black Auto file goes to the B&W printer in monochrome', async () => {
+      const monoBefore = (await mono.records()).length;
+      const colourBefore = (await colour.records()).length;
+      const jobId = await autoJob(await pdfWithColorPages(6, []));
+      await call(alpha, 'POST', `/api/shops/print-jobs/${jobId}/send-to-printer`);
+      await until('the file printed', async () => (await printingOf(alpha, jobId))?.state === 'completed');
+      const records = (await mono.records()).slice(monoBefore);
+      expect(records).toHaveLength(1);
+      expect(records[0]).toMatchObject({ IPP_PRINT_COLOR_MODE: 'monochrome' });
+      expect(await colour.records()).toHaveLength(colourBefore);
+    });
+
+    it('a mixed file prints its colour pages in colour and the rest in monochrome, in page order', async () => {
+      const colourBefore = (await colour.records()).length;
+      const jobId = await autoJob(await pdfWithColorPages(5, [2, 5]));
+      await call(alpha, 'POST', `/api/shops/print-jobs/${jobId}/send-to-printer`);
+      const printing = await until('the file printed', async () => {
+        const p = await printingOf(alpha, jobId);
+        return p?.state === 'completed' ? p : undefined;
+      });
+      expect(printing).toMatchObject({ printerName: 'Loop Colour' });
+      const records = (await colour.records()).slice(colourBefore);
+      // Pages 1 | 2 | 3-4 | 5, each run a job of its own holding only its pages.
+      expect(records.map((r) => r.IPP_PRINT_COLOR_MODE)).toEqual(['monochrome', 'color', 'monochrome', 'color']);
+      expect(records.every((r) => r.IPP_COPIES === '1' && r.IPP_PAGE_RANGES === undefined)).toBe(true);
+      const sizes = records.map((r) => Number(r.DOCUMENT_BYTES));
+      expect(sizes[2]).toBeGreaterThan(sizes[0]!);
+    });
   });
 });
 

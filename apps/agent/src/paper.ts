@@ -11,6 +11,8 @@ const PAPER_MEDIA: Record<string, string> = {
   Legal: 'na_legal_8.5x14in',
   Tabloid: 'na_ledger_11x17in',
   Foolscap: 'na_foolscap_8.5x13in',
+  // A new shop's rate card sells photos on 4x6 (docs/product/rules.md, Print order).
+  '4x6': 'na_index-4x6_4x6in',
 };
 
 const BY_NAME = new Map(Object.entries(PAPER_MEDIA).map(([paper, media]) => [paper.toLowerCase(), media]));

@@ -82,10 +82,11 @@ export class DeviceApi {
     return { commands, unreadable: items.length - commands.length };
   }
 
-  async document(commandId: string): Promise<Uint8Array> {
+  /** The command's document, or only the pages of its colour run `run` (TPrintCommand's runs). */
+  async document(commandId: string, run?: number): Promise<Uint8Array> {
     const response = await call(
       this.server,
-      `/api/devices/me/commands/${encodeURIComponent(commandId)}/document`,
+      `/api/devices/me/commands/${encodeURIComponent(commandId)}/document${run === undefined ? '' : `?run=${run}`}`,
       { headers: this.headers() },
       DOCUMENT_TIMEOUT_MS,
     );

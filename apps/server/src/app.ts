@@ -318,7 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     announceJob: (shopId, jobId) => announcer.announce(shopId, jobId, 'updated'),
     startPrinting: (user, jobId) => jobs.startPrinting(user, jobId),
     markPrintedByPrinter: (jobId) => jobs.markPrintedByPrinter(jobId),
-    printReady: (jobId, fileId, printerPicksPages) => jobs.printReadyForPrinter(jobId, fileId, printerPicksPages),
+    printReady: (jobId, fileId, pick, counted) => jobs.printReadyForPrinter(jobId, fileId, pick, counted),
   });
   const accountLimits = { maxShops: config.maxShopsPerAccount, bannerQuota: config.accountBannerQuota };
   const onboarding = new OnboardingService({ db, blobs, limits: accountLimits, tokens, limiter });

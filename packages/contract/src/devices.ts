@@ -82,7 +82,18 @@ export const ZPrinterChoice = z.object({
 });
 export type TPrinterChoice = z.infer<typeof ZPrinterChoice>;
 
-export const ZShopPrinters = z.object({ devices: z.array(ZDevice), choice: ZPrinterChoice });
+/**
+ * What the chosen printers cannot do of what the shop sells, for Settings → Printers: files needing it
+ * cannot be sent to a printer.
+ */
+export const ZPrinterWarning = z.object({ need: z.enum(['duplex', 'paper', 'color']), paper: z.string().nullable(), message: z.string() });
+export type TPrinterWarning = z.infer<typeof ZPrinterWarning>;
+
+export const ZShopPrinters = z.object({
+  devices: z.array(ZDevice),
+  choice: ZPrinterChoice,
+  warnings: z.array(ZPrinterWarning).default([]),
+});
 export type TShopPrinters = z.infer<typeof ZShopPrinters>;
 
 /** Where a file sent to a printer is; only the printer's own word moves it past `sent`. */
@@ -103,6 +114,12 @@ export const ZPrintCommand = z.object({
   media: z.string(),
   /** Present when the printer selects the pages itself; then the document has every page. */
   pageRanges: z.array(z.tuple([z.number().int(), z.number().int()])).optional(),
+  /**
+   * A file with colour and black-and-white pages: each run is printed on its own, in order, in its own
+   * colour mode, from the document `?run=<index>` (the pages of that run only), every copy whole before
+   * the next. Absent: the document prints whole in `color`.
+   */
+  runs: z.array(z.object({ pages: z.array(z.tuple([z.number().int(), z.number().int()])), color: z.enum(['bw', 'color']) })).optional(),
 });
 export type TPrintCommand = z.infer<typeof ZPrintCommand>;
 
@@ -129,3 +146,18 @@ export type TFilePrinting = z.infer<typeof ZFilePrinting>;
 
 /** Messages an agent receives on its topic. */
 export type TDeviceMessage = { action: 'print'; command: TPrintCommand } | { action: 'revoked' };
+
+/** Why Send found no chosen printer for a file, in the words staff read. */
+export const PRINTER_MISSING_WORDS = {
+  color: 'No chosen printer prints colour. Choose a colour printer in Settings → Printers.',
+  duplex: 'No chosen printer prints two-sided. Choose one that does in Settings → Printers, or change the file to one-sided.',
+  paper: (paper: string) => `No chosen printer takes ${paper} paper. Choose one that does in Settings → Printers, or change the paper.`,
+} as const;
+
+/** What Settings → Printers warns of: the rate card sells it, and no chosen printer can print it. */
+export const PRINTER_WARNING_WORDS = {
+  duplex: 'Your rate card sells two-sided printing, but no chosen printer prints two-sided: such files cannot be sent to a printer.',
+  color: 'Your rate card sells colour printing, but no chosen printer prints colour: such files cannot be sent to a printer.',
+  paper: (paper: string) =>
+    `Your rate card sells ${paper} paper, but no chosen printer reported ${paper}: such files cannot be sent to a printer.`,
+} as const;

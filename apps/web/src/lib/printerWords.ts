@@ -17,6 +17,7 @@ const REASON_WORDS: Record<string, string> = {
   'job-lost': 'the printer lost track of the job',
   'unknown-printer': 'the agent does not know that printer',
   'agent-error': 'the print agent failed',
+  'part-printed': 'after some pages had printed',
 };
 
 export function reasonWords(reasons: string[]): string {

@@ -56,18 +56,21 @@ export async function printReadyFile(
     (job) => job.shopId,
     () => notFound('Job not found', 'JOB_NOT_FOUND'),
   );
-  return makePrintReady(d, jobId, fileId, false);
+  return makePrintReady(d, jobId, fileId, { printerPicksPages: false });
 }
 
 /**
- * The same PDF for a job already known to be the caller's. `printerPicksPages`: the printer takes
- * page-ranges itself (an agent's IPP printer that says so), so the document keeps every page.
+ * Which pages the PDF holds: `printerPicksPages`, every page (an agent's IPP printer takes page-ranges
+ * itself); `pages`, those only (one colour run of a file with colour and B&W pages); else the customer's.
  */
+export type PagePick = { printerPicksPages: boolean } | { pages: [number, number][] };
+
+/** The same PDF for a job already known to be the caller's. */
 export async function makePrintReady(
   d: PrintReadyDeps,
   jobId: string,
   fileId: string,
-  printerPicksPages: boolean,
+  pick: PagePick,
 ): Promise<{ pdf: Buffer; name: string }> {
   const file = (await repo.liveFilesOf(d.db, jobId)).find((f) => f.id === fileId && f.state === 'active');
   if (!file) throw notFound('File not found', 'FILE_NOT_FOUND');
@@ -79,12 +82,12 @@ export async function makePrintReady(
       : conflict('This file has no printable version. Download it to print.', 'PRINT_UNAVAILABLE');
   }
   const options = optionsOfFile(file);
-  const chosen = options.pages === 'all' || printerPicksPages ? null : parsePageRanges(options.pages);
+  const chosen = 'pages' in pick || options.pages === 'all' || pick.printerPicksPages ? null : parsePageRanges(options.pages);
   // A photo is one page: a list without page 1 chooses nothing, as src/pricing/paper.ts counts it.
   if (from.source !== 'pdf' && chosen?.ok && !chosen.ranges.some(([first]) => first === 1)) throw REFUSALS['no-pages'];
   const spec: PrintReadySpec = {
     source: from.source,
-    ranges: chosen?.ok ? withoutRepeats(chosen.ranges) : null,
+    ranges: 'pages' in pick ? pick.pages : chosen?.ok ? withoutRepeats(chosen.ranges) : null,
     nup: options.nup as PrintReadySpec['nup'],
     sheet: sheetOf(options.paper),
   };

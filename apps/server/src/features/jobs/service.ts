@@ -49,7 +49,7 @@ import * as customerRepo from './customer-repo.js';
 import type { PageCounter } from './page-counter.js';
 import * as preparation from './preparation-repo.js';
 import { type FilePreparer, shopsTurn } from './preparer.js';
-import { makePrintReady, printReadyFile } from './print-ready.js';
+import { makePrintReady, type PagePick, printReadyFile } from './print-ready.js';
 import { clientKeyOf, type UploadLeases, type UploadReservation, uploadLost } from './quota.js';
 import * as repo from './repo.js';
 import { claimFinishedUploads, copyUpload, copyUploads, finishedUploads } from './resumable-files.js';
@@ -424,10 +424,13 @@ export class JobsService {
     this.d.announcer.announce(job.shopId, jobId, 'updated');
   }
 
-  /** The print-ready PDF an agent's printer is given; the agent's device was checked against the job's shop. */
-  async printReadyForPrinter(jobId: string, fileId: string, printerPicksPages: boolean): Promise<{ pdf: Buffer; name: string }> {
-    const made = await makePrintReady({ db: this.d.db, blobs: this.d.blobs, maker: this.d.printReady }, jobId, fileId, printerPicksPages);
-    await repo.countPrintedCopy(this.d.db, fileId);
+  /**
+   * The print-ready PDF an agent's printer is given; the agent's device was checked against the job's
+   * shop. `counted`: false for a file's later colour runs, which are the same printout as its first.
+   */
+  async printReadyForPrinter(jobId: string, fileId: string, pick: PagePick, counted = true): Promise<{ pdf: Buffer; name: string }> {
+    const made = await makePrintReady({ db: this.d.db, blobs: this.d.blobs, maker: this.d.printReady }, jobId, fileId, pick);
+    if (counted) await repo.countPrintedCopy(this.d.db, fileId);
     return made;
   }
 

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { deviceTopic } from '@counterprint/contract';
+import { deviceTopic, PRINTER_MISSING_WORDS, PRINTER_WARNING_WORDS } from '@counterprint/contract';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,7 +111,7 @@ describe.each(DATABASE_KINDS)('print agents on %s', (kind) => {
     );
     const noColour = await call('POST', `/api/shops/print-jobs/${jobId}/send-to-printer`, a.auth);
     expect(noColour.statusCode).toBe(409);
-    expect(json(noColour).error).toBe('Choose a colour printer in Settings → Printers first');
+    expect(json(noColour).error).toBe(PRINTER_MISSING_WORDS.color);
 
     const live = subscribe(base, agent.token, a.shop.id, deviceTopic(agent.deviceId));
     await live.subscribed;
@@ -161,6 +161,80 @@ describe.each(DATABASE_KINDS)('print agents on %s', (kind) => {
     expect(shown.status).toBe('done');
     expect(json(await call('GET', '/api/devices/me/commands', device(agent.token)))).toEqual([]);
     await live.stop();
+  });
+
+  it('puts the job back in the queue when a printer refused its file before printing a page, not when it refused part-way', async () => {
+    const agent = await pairAgent(a);
+    await choose(a, { bw: { deviceId: agent.deviceId, uri: BW.uri }, color: null, markPrintedOnComplete: false });
+    const jobId = await jobWith(a, [{}]);
+    const sendAndRefuse = async (reasons: string[]) => {
+      expect((await call('POST', `/api/shops/print-jobs/${jobId}/send-to-printer`, a.auth)).statusCode).toBe(204);
+      const [command] = json(await call('GET', '/api/devices/me/commands', device(agent.token)));
+      expect((await staffJob(a, jobId)).printingAt).not.toBeNull();
+      const body = { state: 'aborted', reasons, message: 'This printer prints black and white only', unsupported: ['color'] };
+      const res = await call('POST', `/api/devices/me/commands/${command.id}/report`, device(agent.token), body);
+      expect(res.statusCode).toBe(204);
+      return staffJob(a, jobId);
+    };
+    expect(await sendAndRefuse(['refused'])).toMatchObject({ status: 'queued', printingAt: null });
+    // Earlier colour runs of the file printed: the job stays "Printing since".
+    expect((await sendAndRefuse(['refused', 'part-printed'])).printingAt).not.toBeNull();
+    const badRun = await call('GET', `/api/devices/me/commands/${crypto.randomUUID()}/document?run=first`, device(agent.token));
+    expect(badRun.statusCode).toBe(400);
+  });
+
+  it('sends an Auto file with colour and B&W pages as runs to the colour printer, each run a document of its pages only', async () => {
+    const agent = await pairAgent(a);
+    await choose(a, {
+      bw: { deviceId: agent.deviceId, uri: BW.uri },
+      color: { deviceId: agent.deviceId, uri: COLOUR.uri },
+      markPrintedOnComplete: false,
+    });
+    const jobId = await jobWith(a, [{}]);
+    await t.deps.database.db.execute(
+      sql`UPDATE job_files SET print_options = print_options || '{"color": "auto"}'::jsonb, color_pages = '[2]'::jsonb,
+            color_pages_checked = 4 WHERE job_id = ${jobId}`,
+    );
+    expect((await call('POST', `/api/shops/print-jobs/${jobId}/send-to-printer`, a.auth)).statusCode).toBe(204);
+    const [command] = json(await call('GET', '/api/devices/me/commands', device(agent.token)));
+    expect(command).toMatchObject({
+      printerUri: COLOUR.uri,
+      color: 'color',
+      runs: [
+        { pages: [[1, 1]], color: 'bw' },
+        { pages: [[2, 2]], color: 'color' },
+        { pages: [[3, 4]], color: 'bw' },
+      ],
+    });
+    const pagesOf = async (run: number) => {
+      const res = await call('GET', `/api/devices/me/commands/${command.id}/document?run=${run}`, device(agent.token));
+      expect(res.statusCode, res.body).toBe(200);
+      return (await PDFDocument.load(res.rawPayload)).getPageCount();
+    };
+    expect([await pagesOf(0), await pagesOf(1), await pagesOf(2)]).toEqual([1, 1, 2]);
+    const past = await call('GET', `/api/devices/me/commands/${command.id}/document?run=3`, device(agent.token));
+    expect(past.statusCode).toBe(404);
+  });
+
+  it('warns in Settings → Printers of two-sided printing and a paper the rate card sells that no chosen printer can print', async () => {
+    const oneSided = { ...BW, uri: 'ipp://127.0.0.1:8633/ipp/print/one-sided', name: 'One-sided B&W', duplex: false };
+    const agent = await pairAgent(b, [oneSided]);
+    await t.deps.database.db.execute(
+      sql`INSERT INTO rate_card_services (shop_id, service_name, base_price_paise, unit, paper, color, sides)
+          VALUES (${b.shop.id}, 'B&W A3 two-sided', 400, 'per_page', 'A3', 'bw', 'double')`,
+    );
+    const shown = async () => json(await call('GET', `/api/shops/${b.shop.id}/printers`, b.auth)).warnings;
+    expect(await shown()).toEqual([]);
+    await choose(b, { bw: { deviceId: agent.deviceId, uri: oneSided.uri }, color: null, markPrintedOnComplete: false });
+    const warnings = await shown();
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        { need: 'duplex', paper: null, message: PRINTER_WARNING_WORDS.duplex },
+        { need: 'paper', paper: 'A3', message: PRINTER_WARNING_WORDS.paper('A3') },
+      ]),
+    );
+    // The printer has A4: the starter rate card's A4 prints are not warned of.
+    expect(warnings.map((w: { paper: string | null }) => w.paper)).not.toContain('A4');
   });
 
   it('refuses to send a job while one of its files is still being converted, and sends nothing', async () => {

@@ -195,7 +195,15 @@ export type JobToSend = {
   number: number;
   status: string;
   customer_name: string | null;
-  files: { id: string; original_name: string; print_options: unknown; pages: number | null; conversion: string }[];
+  files: {
+    id: string;
+    original_name: string;
+    print_options: unknown;
+    pages: number | null;
+    conversion: string;
+    color_pages: number[] | null;
+    color_pages_checked: number | null;
+  }[];
 };
 
 /** A job and its printable files, as Send needs them. */
@@ -207,7 +215,7 @@ export async function jobToSend(db: Db, jobId: string): Promise<JobToSend | unde
   if (!rows[0]) return undefined;
   const files = await queryRows<JobToSend['files'][number]>(
     db,
-    sql`SELECT id, original_name, print_options, pages, conversion FROM job_files WHERE job_id = ${jobId} AND state = 'active' ORDER BY position`,
+    sql`SELECT id, original_name, print_options, pages, conversion, color_pages, color_pages_checked FROM job_files WHERE job_id = ${jobId} AND state = 'active' ORDER BY position`,
   );
   return { ...rows[0], files };
 }
@@ -215,4 +223,28 @@ export async function jobToSend(db: Db, jobId: string): Promise<JobToSend | unde
 export async function commandById(db: Db, commandId: string): Promise<CommandRow | undefined> {
   const rows = await queryRows<CommandRow>(db, sql`SELECT * FROM print_commands WHERE id = ${commandId}`);
   return rows[0];
+}
+
+/** What the shop's active rate card sells per page: paper, sides and colour of its page services. */
+export const soldPrints = (db: Db, shopId: string) =>
+  queryRows<{ paper: string | null; sides: string | null; color: string | null }>(
+    db,
+    sql`SELECT DISTINCT paper, sides, color FROM rate_card_services
+        WHERE shop_id = ${shopId} AND is_active AND NOT extra AND unit = 'per_page'`,
+  );
+
+/**
+ * Puts a job back in the queue after a printer refused its file before printing anything: unless
+ * another of its files is at a printer or printed, the job no longer shows "Printing since".
+ */
+export async function returnToQueue(db: Db, jobId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE jobs SET printing_at = NULL
+        WHERE id = ${jobId} AND status = 'queued' AND printing_at IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM print_commands c WHERE c.job_id = ${jobId}
+                          AND c.state NOT IN ('aborted', 'canceled'))
+        RETURNING id`,
+  );
+  return rows.length > 0;
 }

@@ -22,6 +22,9 @@ const ZShopParams = z.object({ shopId: z.uuid({ error: 'shopId must be a shop id
 const ZDeviceParams = ZShopParams.extend({ deviceId: z.uuid({ error: 'deviceId must be a device id' }) });
 const ZJobParams = z.object({ id: z.uuid({ error: 'id must be a job id' }) });
 const ZCommandParams = z.object({ id: z.uuid({ error: 'id must be a print command id' }) });
+const ZDocumentQuery = z.object({
+  run: z.coerce.number({ error: 'run must be a run number' }).int({ error: 'run must be a run number' }).min(0).max(1000).optional(),
+});
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -78,10 +81,14 @@ export async function printersRoutes(app: FastifyInstance, { printers, limiter }
   r.get('/api/devices/me/commands', { ...device, schema: { response: { 200: z.array(ZPrintCommand) } } }, async (req) =>
     printers.openCommands(deviceOf(req)),
   );
-  r.get('/api/devices/me/commands/:id/document', { ...device, schema: { params: ZCommandParams } }, async (req, reply) => {
-    const { pdf, name } = await printers.document(deviceOf(req), req.params.id);
-    return sendPdf(reply, pdf, name, 'attachment');
-  });
+  r.get(
+    '/api/devices/me/commands/:id/document',
+    { ...device, schema: { params: ZCommandParams, querystring: ZDocumentQuery } },
+    async (req, reply) => {
+      const { pdf, name } = await printers.document(deviceOf(req), req.params.id, req.query.run);
+      return sendPdf(reply, pdf, name, 'attachment');
+    },
+  );
   r.post('/api/devices/me/commands/:id/report', { ...device, schema: { params: ZCommandParams } }, async (req, reply) => {
     await printers.report(deviceOf(req), req.params.id, req.body as never);
     return reply.status(204).send();

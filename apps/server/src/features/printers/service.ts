@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   PAIRING_CODE_ALPHABET,
   PAIRING_CODE_TTL_SECONDS,
+  PRINTER_MISSING_WORDS,
   parsePageRanges,
   type TCommandReport,
   type TDevice,
@@ -10,6 +11,7 @@ import {
   type TPairRequest,
   type TPairResponse,
   type TPrintCommand,
+  type TPrintCommandState,
   type TPrinterChoice,
   type TPrinterRef,
   type TPrintOptions,
@@ -25,10 +27,15 @@ import type { Db } from '../../db/index.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import { parseOrBadRequest } from '../../http/validation.js';
 import { optionsOfFile } from '../../pricing/job-pricing.js';
+import { type ColourPlan, colourPlan } from '../../printing/colour-runs.js';
 import type { DeviceEvent } from '../../realtime/device-channel.js';
 import { findShopById } from '../shops/repo.js';
 import { findInUsersShop } from '../shops/scope.js';
+import { type Candidate, candidatesFor, choosePrinter, type FileNeeds, type Missing, printerWarnings } from './choice.js';
 import * as repo from './repo.js';
+
+/** Which pages the document holds (features/jobs/print-ready.ts). */
+export type PagePick = { printerPicksPages: boolean } | { pages: [number, number][] };
 
 export type PrintersDeps = {
   db: Db;
@@ -40,7 +47,8 @@ export type PrintersDeps = {
   /** Send is staff at work on the job: the customer's changes stop (features/jobs). */
   startPrinting: (user: AuthUser, jobId: string) => Promise<unknown>;
   markPrintedByPrinter: (jobId: string) => Promise<void>;
-  printReady: (jobId: string, fileId: string, printerPicksPages: boolean) => Promise<{ pdf: Buffer; name: string }>;
+  /** The print-ready PDF (features/jobs/print-ready.ts); `counted` false for a colour run after a file's first. */
+  printReady: (jobId: string, fileId: string, pick: PagePick, counted: boolean) => Promise<{ pdf: Buffer; name: string }>;
 };
 
 /** An agent that reported within this long is shown as connected (it reports every minute). */
@@ -94,7 +102,8 @@ export class PrintersService {
       connected: r.last_seen_at !== null && now - new Date(r.last_seen_at).getTime() < CONNECTED_WITHIN_MS,
       printers: r.printers,
     }));
-    return { devices, choice: await repo.choiceOf(this.d.db, shopId) };
+    const choice = await repo.choiceOf(this.d.db, shopId);
+    return { devices, choice, warnings: printerWarnings(await repo.soldPrints(this.d.db, shopId), choice, devices) };
   }
 
   /** Which printer takes which files; each must be one a live agent of this shop reported. */
@@ -117,8 +126,9 @@ export class PrintersService {
   }
 
   /**
-   * Sends every file of a queued job to the shop's chosen printer: B&W files to the B&W printer,
-   * colour ones to the colour printer. A file already at a printer is not sent twice.
+   * Sends every file of a queued job to a chosen printer that can print it as ordered and priced: its
+   * colour (an Auto file with no colour page is B&W), its sides and its paper (choice.ts). A file
+   * already at a printer is not sent twice; a file no chosen printer can print stops the whole Send.
    */
   async send(user: AuthUser, jobId: string): Promise<void> {
     const job = await findInUsersShop(this.d.db, user, repo.jobToSend(this.d.db, jobId), (j) => j.shop_id, jobNotFound);
@@ -128,20 +138,18 @@ export class PrintersService {
     if (job.files.some((f) => f.conversion === 'converting'))
       throw conflict('A file of this job is still being converted. Send it in a moment.', 'PRINT_NOT_READY');
     const choice = await repo.choiceOf(this.d.db, job.shop_id);
+    if (!choice.bw && !choice.color) throw conflict('Choose a printer in Settings → Printers first', 'PRINTER_NOT_CHOSEN');
     const devices = await repo.devicesOfShop(this.d.db, job.shop_id);
+    const reported = (ref: TPrinterRef) => devices.find((d) => d.id === ref.deviceId)?.printers.find((p) => p.uri === ref.uri);
     const commands = job.files.map((f) => {
       const options = optionsOfFile({ printOptions: f.print_options });
-      const colour = options.color !== 'bw';
-      const ref = colour ? choice.color : (choice.bw ?? choice.color);
-      if (!ref) {
-        throw conflict(
-          colour ? 'Choose a colour printer in Settings → Printers first' : 'Choose a printer in Settings → Printers first',
-          'PRINTER_NOT_CHOSEN',
-        );
-      }
-      const printer = devices.find((d) => d.id === ref.deviceId)?.printers.find((p) => p.uri === ref.uri);
-      if (!printer) throw conflict('The chosen printer is no longer reported by its agent', 'PRINTER_GONE');
-      return commandFor(job, f, options, ref, printer, colour);
+      const plan = colourPlan({ options, pages: f.pages, colorPages: f.color_pages, colorPagesChecked: f.color_pages_checked });
+      const needs: FileNeeds = { color: plan.mode === 'bw' ? 'bw' : 'color', sides: options.sides, paper: options.paper };
+      const candidates = candidatesFor(needs, choice, reported);
+      if (candidates.length === 0) throw conflict('The chosen printer is no longer reported by its agent', 'PRINTER_GONE');
+      const chosen = choosePrinter(needs, candidates);
+      if ('missing' in chosen) throw conflict(missingWords(chosen.missing, options.paper), 'PRINTER_CANNOT');
+      return commandFor(job, f, options, chosen, plan);
     });
     await this.d.startPrinting(user, jobId);
     const made = await repo.insertCommands(this.d.db, commands);
@@ -172,11 +180,15 @@ export class PrintersService {
     return (await repo.openCommandsOf(this.d.db, device.id)).map(toCommand);
   }
 
-  async document(device: PrintDevice, commandId: string): Promise<{ pdf: Buffer; name: string }> {
+  /** The document of a command, or of one of its colour runs (only that run's pages). */
+  async document(device: PrintDevice, commandId: string, run?: number): Promise<{ pdf: Buffer; name: string }> {
     const c = await repo.commandOfDevice(this.d.db, device.id, commandId);
     if (!c) throw commandNotFound();
     if (!OPEN.has(c.state)) throw new HttpError(410, 'COMMAND_FINISHED', 'This print command is finished or was cancelled');
-    return this.d.printReady(c.job_id, c.file_id, c.options.pageRanges !== undefined);
+    if (run === undefined) return this.d.printReady(c.job_id, c.file_id, { printerPicksPages: c.options.pageRanges !== undefined }, true);
+    const pages = c.options.runs?.[run]?.pages;
+    if (!pages) throw notFound('This print command has no such run', 'RUN_NOT_FOUND');
+    return this.d.printReady(c.job_id, c.file_id, { pages }, run === 0);
   }
 
   async report(device: PrintDevice, commandId: string, input: TCommandReport): Promise<void> {
@@ -187,6 +199,8 @@ export class PrintersService {
     await repo.touchDevice(this.d.db, device.id, now);
     const updated = await repo.recordReport(this.d.db, commandId, r, now);
     if (!updated) return;
+    // Nothing printed: the job is back in the queue, not "Printing since" (docs/product/rules.md).
+    if (refusedBeforePrinting(updated.state, r.reasons)) await repo.returnToQueue(this.d.db, c.job_id);
     this.d.announceJob(c.shop_id, c.job_id);
     if (updated.state === 'completed' && (await repo.choiceOf(this.d.db, c.shop_id)).markPrintedOnComplete) {
       if (await repo.jobFullyPrinted(this.d.db, c.job_id)) await this.d.markPrintedByPrinter(c.job_id);
@@ -212,15 +226,24 @@ function printerPageRanges(pages: string, count: number | null): [number, number
   return clipped.length > 0 ? clipped : undefined;
 }
 
+/** Reasons an agent gives when the printer was never given the job, or turned it away whole. */
+const NOTHING_PRINTED = new Set(['refused', 'unknown-printer', 'unreachable']);
+const refusedBeforePrinting = (state: TPrintCommandState, reasons: readonly string[]) =>
+  state === 'aborted' && reasons.some((r) => NOTHING_PRINTED.has(r)) && !reasons.includes('part-printed');
+
+const missingWords = (missing: Missing, paper: string) =>
+  missing === 'paper' ? PRINTER_MISSING_WORDS.paper(paper) : PRINTER_MISSING_WORDS[missing];
+
 function commandFor(
   job: repo.JobToSend,
   file: repo.JobToSend['files'][number],
   o: TPrintOptions,
-  ref: TPrinterRef,
-  printer: TReportedPrinter,
-  colour: boolean,
+  { ref, printer }: Candidate,
+  plan: ColourPlan,
 ): repo.NewCommand {
-  const ranges = o.nup === 1 && printer.pageRanges ? printerPageRanges(o.pages, file.pages) : undefined;
+  // A mixed file's runs carry their own pages; the printer is not asked to pick them.
+  const picks = plan.mode !== 'mixed' && o.nup === 1 && printer.pageRanges;
+  const ranges = picks ? printerPageRanges(o.pages, file.pages) : undefined;
   return {
     shop_id: job.shop_id,
     device_id: ref.deviceId,
@@ -232,9 +255,11 @@ function commandFor(
       jobName: `#${job.number} ${job.customer_name ?? 'Customer'} — ${file.original_name}`.slice(0, 120),
       copies: o.copies,
       sides: o.sides,
-      color: colour ? 'color' : 'bw',
+      // An agent that knows no runs prints a mixed file whole, in colour.
+      color: plan.mode === 'bw' ? 'bw' : 'color',
       media: o.paper,
       ...(ranges ? { pageRanges: ranges } : {}),
+      ...(plan.mode === 'mixed' ? { runs: plan.runs } : {}),
     },
   };
 }

@@ -32,4 +32,16 @@ describe('FilePrinting', () => {
     rerender(<FilePrinting printing={null} />);
     expect(screen.queryByTestId('file-printing')).not.toBeInTheDocument();
   });
+
+  it('says plainly that nothing printed and the job is back in the queue when the printer refused it whole', () => {
+    const refused = { state: 'aborted', reasons: ['refused'], message: 'This printer prints black and white only', unsupported: ['color'] };
+    const { rerender } = render(<FilePrinting printing={at(refused)} />);
+    const shown = screen.getByTestId('file-printing');
+    expect(shown).toHaveTextContent('Nothing printed: Counter B&W refused the job. The job is back in the queue.');
+    expect(shown).toHaveTextContent('It cannot do: color.');
+    expect(shown).not.toHaveTextContent('Check the pages');
+    rerender(<FilePrinting printing={at({ ...refused, reasons: ['refused', 'part-printed'] })} />);
+    expect(screen.getByTestId('file-printing')).toHaveTextContent('Not printed: refused the job, after some pages had printed');
+    expect(screen.getByTestId('file-printing')).toHaveTextContent('Check the pages before handing them over.');
+  });
 });

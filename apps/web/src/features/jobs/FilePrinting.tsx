@@ -15,11 +15,18 @@ function describe(p: TFilePrinting): { text: string; tone: 'busy' | 'bad' | 'goo
     case 'completed':
       return { text: `Printed by ${p.printerName}`, tone: 'good' };
     case 'aborted':
+      if (nothingPrinted(p))
+        return { text: `Nothing printed: ${p.printerName} ${why || 'refused the job'}. The job is back in the queue.`, tone: 'bad' };
       return { text: `Not printed${why ? `: ${why}` : ''}`, tone: 'bad' };
     default:
       return { text: `Cancelled${why ? `: ${why}` : ''}`, tone: 'quiet' };
   }
 }
+
+/** The agent's reasons for a job the printer never started: no page came out (features/printers on the server). */
+const NOTHING_PRINTED = new Set(['refused', 'unknown-printer', 'unreachable']);
+const nothingPrinted = (p: TFilePrinting) =>
+  p.state === 'aborted' && p.reasons.some((r) => NOTHING_PRINTED.has(r)) && !p.reasons.includes('part-printed');
 
 const TONES = {
   busy: 'bg-sky-50 text-sky-800 ring-sky-200',
@@ -35,11 +42,14 @@ export function FilePrinting({ printing }: { printing: TFilePrinting | null | un
   return (
     <div data-testid="file-printing" className="mt-1.5 space-y-0.5">
       <span className={`inline-block rounded-md px-2 py-0.5 text-xs font-medium ring-1 ${TONES[tone]}`}>{text}</span>
-      {printing.unsupported.length > 0 && (
-        <p className="text-xs text-amber-800">
-          The printer did not honour: {printing.unsupported.join(', ')}. Check the pages before handing them over.
-        </p>
-      )}
+      {printing.unsupported.length > 0 &&
+        (nothingPrinted(printing) ? (
+          <p className="text-xs text-amber-800">It cannot do: {printing.unsupported.join(', ')}.</p>
+        ) : (
+          <p className="text-xs text-amber-800">
+            The printer did not honour: {printing.unsupported.join(', ')}. Check the pages before handing them over.
+          </p>
+        ))}
     </div>
   );
 }

@@ -28,7 +28,7 @@ function PrintRow({ job, file, onPrint }: { job: TJob; file: TJobFile; onPrint: 
         </p>
         <p className="mt-0.5 text-xs text-slate-600">
           <span className="font-semibold text-slate-700">In the print dialog, set: </span>
-          {dialogSettings(file.options).join(' · ')}
+          {dialogSettings(file).join(' · ')}
         </p>
         {applied && <p className="text-xs text-slate-500">{applied}</p>}
         {state.error && (

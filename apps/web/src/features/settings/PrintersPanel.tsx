@@ -219,6 +219,18 @@ export function PrintersPanel({ shopId }: { shopId: string }) {
         printers.isSuccess && <p className="mt-2 text-sm text-slate-500">No print agent yet. Without one, staff print from the browser.</p>
       )}
       {printers.data && devices.some((d) => d.printers.length > 0) && <ChoiceForm shopId={shopId} data={printers.data} />}
+      {(printers.data?.warnings ?? []).length > 0 && (
+        <ul aria-label="What your printers cannot print" className="mt-3 space-y-1">
+          {printers.data?.warnings.map((w) => (
+            <li
+              key={`${w.need}|${w.paper ?? ''}`}
+              className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+            >
+              {w.message}
+            </li>
+          ))}
+        </ul>
+      )}
     </Panel>
   );
 }

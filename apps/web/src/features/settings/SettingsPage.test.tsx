@@ -1,4 +1,4 @@
-import { DEFAULT_WEEKLY_HOURS, type TSettings, UPI_VPA_MESSAGE } from '@counterprint/contract';
+import { DEFAULT_WEEKLY_HOURS, PRINTER_WARNING_WORDS, type TSettings, UPI_VPA_MESSAGE } from '@counterprint/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobKeys } from '../../api/jobs';
@@ -664,5 +664,21 @@ describe('shop settings: printers (issue 22)', () => {
       color: { deviceId: 'dev-1', uri: 'ipp://10.0.0.6/ipp/print' },
       markPrintedOnComplete: true,
     });
+  });
+
+  it('warns when the rate card sells two-sided printing or a paper no chosen printer can print', async () => {
+    const warnings = [
+      { need: 'duplex', paper: null, message: PRINTER_WARNING_WORDS.duplex },
+      { need: 'paper', paper: 'A3', message: PRINTER_WARNING_WORDS.paper('A3') },
+    ];
+    serve({ [`GET /api/shops/${SHOP}/printers`]: () => jsonResponse(200, { devices: [agent], choice: NO_CHOICE, warnings }) });
+    renderSettings();
+    const panel = await screen.findByRole('region', { name: 'Printers' });
+    const list = await within(panel).findByRole('list', { name: 'What your printers cannot print' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([PRINTER_WARNING_WORDS.duplex, PRINTER_WARNING_WORDS.paper('A3')]);
   });
 });
