@@ -65,6 +65,8 @@ import { RecycleService } from './features/recycle/service.js';
 import { CatalogService } from './features/settings/catalog.js';
 import { HoursService } from './features/settings/hours.js';
 import { settingsRoutes } from './features/settings/routes.js';
+import { setupRoutes } from './features/setup/routes.js';
+import { SetupService } from './features/setup/service.js';
 import { SettingsService } from './features/settings/service.js';
 import { uploadRefusalsRoutes } from './features/upload-refusals/routes.js';
 import { UploadRefusals } from './features/upload-refusals/service.js';
@@ -402,6 +404,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(contactRoutes, { contact, limiter });
   await app.register(pushRoutes, { pushes });
   await app.register(publicAddressRoutes, { address: config.publicAddress });
+  await app.register(setupRoutes, { setup: new SetupService({ settings, printers, address: config.publicAddress }) });
   await app.register(checkoutRoutes, { checkout: new CheckoutService({ db, clock }), limiter });
   registerFileRoutes(app, {
     blobs,

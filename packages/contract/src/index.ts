@@ -22,5 +22,6 @@ export * from './qr.js';
 export * from './receipt.js';
 export * from './recycle.js';
 export * from './settings.js';
+export * from './setup.js';
 export * from './shops.js';
 export * from './text.js';

@@ -138,6 +138,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/shops/:shopId/devices/pairing-codes': {
     shop: (w) => ({ named: [{ method: 'POST', url: `/api/shops/${w.a.shop.id}/devices/pairing-codes` }] }),
   },
+  'GET /api/shops/:shopId/setup': {
+    shop: (w) => ({ named: [{ method: 'GET', url: `/api/shops/${w.a.shop.id}/setup` }] }),
+  },
   'GET /api/shops/:shopId/printers': {
     shop: (w) => ({ named: [{ method: 'GET', url: `/api/shops/${w.a.shop.id}/printers` }] }),
   },

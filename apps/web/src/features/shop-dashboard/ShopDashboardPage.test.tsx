@@ -42,10 +42,19 @@ const earnings = {
   ordersTruncated: false,
 };
 /** The page reads its jobs, the earnings report and (for the closed-today switch) the shop's settings, in any order. */
+/** A shop whose setup is done: the checklist stays out of these tests' way (SetupChecklist.test.tsx has its own). */
+const SETUP_DONE = {
+  rateCardConfirmed: true,
+  upiId: true,
+  printerChosen: true,
+  publicAddress: { url: 'https://print.example.in', source: 'configured', reachableFromPhone: true },
+};
 const byUrl = (list: unknown) => (call: { url: string }) =>
   call.url.startsWith('/api/settings')
     ? jsonResponse(200, { hours: hours(false) })
-    : jsonResponse(200, call.url.startsWith('/api/earnings') ? earnings : list);
+    : call.url.endsWith('/setup')
+      ? jsonResponse(200, SETUP_DONE)
+      : jsonResponse(200, call.url.startsWith('/api/earnings') ? earnings : list);
 
 describe('/shop-dashboard', () => {
   it("counts today's uploads, sheets printed today and the queue from real jobs", () => {
@@ -55,7 +64,7 @@ describe('/shop-dashboard', () => {
   it('shows the figures, the five newest jobs, and real links', async () => {
     localStorage.setItem(LOCAL.token, makeToken());
     setActiveShop('shop-1', 'demo-prints', false);
-    const { calls } = stubFetch(byUrl(jobs), byUrl(jobs), byUrl(jobs));
+    const { calls } = stubFetch(byUrl(jobs), byUrl(jobs), byUrl(jobs), byUrl(jobs));
     renderPage(<ShopDashboardPage />);
     const activity = await screen.findByRole('region', { name: 'Recent activity' });
     expect(await within(activity).findByText('Asha')).toBeInTheDocument();
@@ -82,7 +91,7 @@ describe('/shop-dashboard', () => {
   it('rotates tips every 3 s and on New Tip', async () => {
     localStorage.setItem(LOCAL.token, makeToken());
     setActiveShop('shop-1', 'demo-prints', false);
-    stubFetch(byUrl([]), byUrl([]), byUrl([]));
+    stubFetch(byUrl([]), byUrl([]), byUrl([]), byUrl([]));
     vi.useFakeTimers();
     renderPage(<ShopDashboardPage />);
     expect(screen.getByText(TIPS[0]!)).toBeInTheDocument();
@@ -95,7 +104,7 @@ describe('/shop-dashboard', () => {
   it('switches the shop to closed for today on the server, where the public page reads it (issue 16)', async () => {
     localStorage.setItem(LOCAL.token, makeToken());
     setActiveShop('shop-1', 'demo-prints', false);
-    const { calls } = stubFetch(byUrl([]), byUrl([]), byUrl([]), () => jsonResponse(200, hours(true)));
+    const { calls } = stubFetch(byUrl([]), byUrl([]), byUrl([]), byUrl([]), () => jsonResponse(200, hours(true)));
     const { user } = renderPage(<ShopDashboardPage />);
     const toggle = await screen.findByRole('switch', { name: 'Shop open today' });
     await waitFor(() => expect(toggle).toBeEnabled());

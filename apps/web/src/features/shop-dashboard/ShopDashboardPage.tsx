@@ -11,6 +11,7 @@ import { formatRupees } from '../../lib/format';
 import { WELCOME_BALANCE } from './content';
 import { QrWidget } from './QrWidget';
 import { FeatureCarousel, TipsCard } from './Rotators';
+import { SetupChecklist } from './SetupChecklist';
 import { RecentActivity, ShopStats } from './ShopActivity';
 
 const CARD = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
@@ -70,6 +71,8 @@ export default function ShopDashboardPage() {
         </div>
         <TipsCard />
       </div>
+
+      <SetupChecklist key={shop.id} shopId={shop.id} />
 
       <ShopStats shopId={shop.id} jobs={list} loading={jobs.isPending} />
 
