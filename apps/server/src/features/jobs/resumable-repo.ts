@@ -138,9 +138,18 @@ export const expiredUploads = (db: Db, now: Date, limit: number) =>
         ORDER BY expires_at LIMIT ${limit}`,
   );
 
-/** Uploads whose job has been made: their segments are copied into the job's files. */
-export const usedUploads = (db: Db, limit: number) =>
-  queryRows<{ id: string }>(db, sql`SELECT id FROM resumable_uploads WHERE used_at IS NOT NULL LIMIT ${limit}`);
+const USED_UPLOAD_KEPT_MS = 60_000;
+
+/**
+ * Uploads whose job was made a minute ago or more: their segments are copied into the job's files. The minute
+ * keeps the row, so a phone that lost the job call's answer and sends it again is told the files were already
+ * sent (409 UPLOAD_USED), not that they are unknown.
+ */
+export const usedUploads = (db: Db, now: Date, limit: number) =>
+  queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM resumable_uploads WHERE used_at <= ${new Date(now.getTime() - USED_UPLOAD_KEPT_MS).toISOString()} LIMIT ${limit}`,
+  );
 
 /**
  * Claims completed uploads of one shop for a job, in the caller's transaction; answers the rows claimed
