@@ -1,12 +1,14 @@
 // No repo: every answer is another feature's, asked through its service.
 import type { TPublicAddress, TShopSetup } from '@counterprint/contract';
 import type { AuthUser } from '../../auth/guards.js';
-import type { PrintersService } from '../printers/service.js';
-import type { SettingsService } from '../settings/service.js';
+
+/** What this feature asks of settings and printers, whose services app.ts hands in. */
+type SettingsView = { settings(shopId: string): Promise<{ rateCardConfirmed: boolean; shop: { upiId: string | null } }> };
+type PrintersView = { shopPrinters(user: AuthUser, shopId: string): Promise<{ choice: { bw: unknown; color: unknown } }> };
 
 /** The dashboard's setup checklist: what the server can tell is done for a shop. */
 export class SetupService {
-  constructor(private readonly d: { settings: SettingsService; printers: PrintersService; address: TPublicAddress }) {}
+  constructor(private readonly d: { settings: SettingsView; printers: PrintersView; address: TPublicAddress }) {}
 
   async of(user: AuthUser, shopId: string): Promise<TShopSetup> {
     // The printers' answer checks the caller's access to the shop before the settings are read.
