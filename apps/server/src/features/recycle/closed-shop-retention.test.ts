@@ -26,11 +26,13 @@ describe.each(DATABASE_KINDS)('unprinted retention counted from the shop opening
   const clock = testClock(new Date('2026-11-20T10:00:00Z'));
   let closedSundays: Awaited<ReturnType<typeof ownerWithShop>>;
   let noHours: Awaited<ReturnType<typeof ownerWithShop>>;
+  let closedToday: Awaited<ReturnType<typeof ownerWithShop>>;
 
   beforeAll(async () => {
     t = await createTestApp({ kind, clock, env: { RATE_LIMIT: 'off', UNPRINTED_RETENTION: '86400', RECYCLE_RETENTION: '3600' } });
     closedSundays = await ownerWithShop(t.app, 'sunday@example.com', { shopName: 'Closed Sundays' });
     noHours = await ownerWithShop(t.app, 'no-hours@example.com', { shopName: 'No Hours' });
+    closedToday = await ownerWithShop(t.app, 'closed-today@example.com', { shopName: 'Closed Today', primaryColor: '#7c3aed' });
     for (const [owner, hours] of [
       [closedSundays, CLOSED_SUNDAYS],
       [noHours, NO_HOURS],
@@ -93,5 +95,28 @@ describe.each(DATABASE_KINDS)('unprinted retention counted from the shop opening
     expect((await stateOf(jobId)).status).toBe('queued');
     await sweepAt(binAt);
     expect(await stateOf(jobId)).toMatchObject({ status: 'cancelled', file_state: 'recycled' });
+  });
+
+  it('a file sent on a day the owner closed the shop waits the full window after the next day opens', async () => {
+    // Wednesday 25 November, 11:30 AM in Kolkata: inside the default hours (9:30 AM – 8:00 PM every day).
+    const wednesdayMorning = new Date('2026-11-25T06:00:00Z');
+    clock.set(wednesdayMorning);
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'closed-today@example.com', password: 'passw0rd-ok' },
+    });
+    const auth = { authorization: String(signin.headers.authorization) };
+    const closed = await t.app.inject({ method: 'PUT', url: '/api/settings/closed-today', headers: auth, payload: { closedToday: true } });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const { jobId, token } = await sendAt(closedToday.shop.slug, wednesdayMorning);
+    const thursdayOpening = new Date('2026-11-26T04:00:00Z');
+    const page = await statusPage(token);
+    expect(page.deleteAt).toBe(new Date(thursdayOpening.getTime() + 25 * HOUR).toISOString());
+    expect(page.shopColor).toBe('#7c3aed');
+    await sweepAt(new Date(wednesdayMorning.getTime() + 24 * HOUR + MIN));
+    expect((await stateOf(jobId)).status).toBe('queued');
+    await sweepAt(new Date(thursdayOpening.getTime() + 24 * HOUR));
+    expect((await stateOf(jobId)).status).toBe('cancelled');
   });
 });
