@@ -108,3 +108,42 @@ test('a customer follows the job live from upload to a verified deletion receipt
   await staff.close();
   await customer.close();
 });
+
+test('a file sent while the shop is closed shows one deletion time: the API deleteAt, the full window after the next opening', async ({
+  browser,
+  request,
+}) => {
+  const base = server.baseUrl;
+  const { email, shop } = await ownerWithShop(request, 'Closed Prints', base);
+  const signin = await request.post(`${base}/api/auth/signin`, { data: { email, password: PASSWORD } });
+  const auth = { authorization: String(signin.headers().authorization) };
+  // The server's clock cannot move: the owner closes the shop for today instead.
+  const closed = await request.put(`${base}/api/settings/closed-today?shopId=${shop.id}`, { headers: auth, data: { closedToday: true } });
+  expect(closed.status(), await closed.text()).toBe(200);
+  const details = await (await request.get(`${base}/api/public/shops/${shop.slug}/details`)).json();
+  expect(details.openNow).toBe(false);
+  const opensAt = Date.parse(details.opensAt.at);
+
+  const customer = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await customer.newPage();
+  await phone.goto(`/public/${shop.slug}`);
+  await phone
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: 'form.pdf', mimeType: 'application/pdf', buffer: pdf('Sent on a closed day') }]);
+  await phone.getByRole('button', { name: 'Upload 1 file' }).click();
+  await expect(phone).toHaveURL(/\/j\/[A-Za-z0-9_-]{22}$/);
+  await expect(phone.getByText(/your files will be waiting/)).toBeVisible();
+
+  const token = phone.url().split('/j/')[1]!;
+  const job = await (await request.get(`${base}/api/public/jobs/${token}`)).json();
+  // UNPRINTED_RETENTION (24 hours, the default) from the opening, then RECYCLE_RETENTION (5 s) in the bin.
+  expect(Date.parse(job.deleteAt)).toBe(opensAt + 24 * 3_600_000 + 5_000);
+  const shown = await phone.evaluate((iso) => {
+    const d = new Date(iso);
+    const time = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+    return `Your files will be deleted by ${time} on ${d.toLocaleDateString('en-IN', { day: 'numeric', month: 'short' })}.`;
+  }, job.deleteAt as string);
+  await expect(phone.getByTestId('deletion-time')).toHaveText(shown);
+  await shot(phone, 'status-06-phone-closed-day');
+  await customer.close();
+});

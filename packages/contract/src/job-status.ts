@@ -38,6 +38,8 @@ export const ZPublicJob = z.object({
   number: z.number(),
   shopName: z.string(),
   shopSlug: z.string(),
+  /** The shop's primary colour, so its status page wears the shop's accent as its shop page does. */
+  shopColor: z.string(),
   status: ZPublicJobStatus,
   /** The files still kept; none once they are deleted (then the receipt is all there is). */
   files: z.array(ZPublicJobFile),

@@ -1,8 +1,10 @@
+import type { TWeeklyHours } from '@counterprint/contract';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import { type Db, queryRows } from '../db/index.js';
 import type { JobAnnouncer } from '../features/jobs/service.js';
+import { unprintedEndsAt } from '../features/shops/unprinted-retention.js';
 import type { BlobStore } from '../storage/blob-store.js';
 
 export type SweeperDeps = {
@@ -52,16 +54,30 @@ export class RetentionSweeper {
     return { expiredJobs, purgedFiles, receipts, resumable };
   }
 
-  /** Jobs nobody printed within UNPRINTED_RETENTION leave the queue; their files go to the bin. */
+  /**
+   * Jobs nobody printed within UNPRINTED_RETENTION of the shop's next opening leave the queue; their files go to the
+   * bin. Only jobs older than the window can be due, and the shop's hours decide which of them are.
+   */
   private async recycleUnprinted(): Promise<number> {
     const now = this.d.clock.now();
     const cutoff = new Date(now.getTime() - this.d.unprintedRetentionSeconds * 1000);
     const expiresAt = new Date(now.getTime() + this.d.recycleRetentionSeconds * 1000);
+    const waiting = await queryRows<UnprintedRow>(
+      this.d.db,
+      sql`SELECT j.id, j.created_at, s.weekly_hours, s.time_zone, s.closed_on::text AS closed_on
+          FROM jobs j JOIN shops s ON s.id = j.shop_id
+          WHERE j.status = 'queued' AND j.created_at <= ${cutoff.toISOString()} ORDER BY j.created_at`,
+    );
+    const due = waiting
+      .filter((j) => unprintedEndsAt(rulesOf(j), new Date(j.created_at), this.d.unprintedRetentionSeconds) <= now)
+      .slice(0, 500)
+      .map((j) => j.id);
+    if (due.length === 0) return 0;
     const expired = await queryRows<{ id: string; shop_id: string }>(
       this.d.db,
       sql`UPDATE jobs SET status = 'cancelled', cancelled_at = ${now.toISOString()}
-          WHERE id IN (SELECT id FROM jobs WHERE status = 'queued' AND created_at <= ${cutoff.toISOString()}
-                       ORDER BY created_at LIMIT 500 FOR UPDATE SKIP LOCKED)
+          WHERE id IN (SELECT id FROM jobs WHERE status = 'queued' AND id = any(${sql.param(due)}::uuid[])
+                       FOR UPDATE SKIP LOCKED)
           RETURNING id, shop_id`,
     );
     if (expired.length === 0) return 0;
@@ -99,3 +115,13 @@ export class RetentionSweeper {
     return claimed.filter((r) => r.original).length;
   }
 }
+
+type UnprintedRow = {
+  id: string;
+  created_at: Date | string;
+  weekly_hours: TWeeklyHours;
+  time_zone: string;
+  closed_on: string | null;
+};
+
+const rulesOf = (j: UnprintedRow) => ({ weeklyHours: j.weekly_hours, timeZone: j.time_zone, closedOn: j.closed_on });

@@ -45,7 +45,7 @@ export const FILE_FAQS: Faq[] = [
   },
   {
     q: 'How long are files kept?',
-    a: `When you mark a job printed its files move to the recycle bin and are deleted for good ${RETENTION_AFTER_PRINT} later. Files of a job nobody prints move to the recycle bin after ${RETENTION_UNPRINTED}. You can keep a file on purpose by saving it from the recycle bin.`,
+    a: `When you mark a job printed its files move to the recycle bin and are deleted for good ${RETENTION_AFTER_PRINT} later. Files of a job nobody prints move to the recycle bin ${RETENTION_UNPRINTED} after they were sent, counted from your next opening when the shop was closed. You can keep a file on purpose by saving it from the recycle bin.`,
   },
   {
     q: 'Is it secure?',

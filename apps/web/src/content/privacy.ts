@@ -30,7 +30,7 @@ export const PRIVACY: LegalDocument = {
       id: 'retention',
       heading: 'How long files are kept',
       paragraphs: [
-        `When staff mark a job printed, its files move to the shop’s recycle bin and are deleted for good ${RETENTION_AFTER_PRINT} later. Files of a job that is never printed move to the recycle bin after ${RETENTION_UNPRINTED} and are then deleted the same way.`,
+        `When staff mark a job printed, its files move to the shop’s recycle bin and are deleted for good ${RETENTION_AFTER_PRINT} later. Files of a job that is never printed move to the recycle bin ${RETENTION_UNPRINTED} after they were sent, counted from the shop’s next opening when it was closed, and are then deleted the same way.`,
         'A shop can choose to save a file from its recycle bin; a saved file stays until the shop deletes it. Job records (file names, page counts, amounts) stay in the shop’s history so it can keep its accounts, without the files.',
       ],
     },

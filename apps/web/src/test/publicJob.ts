@@ -58,6 +58,7 @@ export function makePublicJob(over: Partial<TPublicJob> = {}): TPublicJob {
     number: 12,
     shopName: 'Print Hub',
     shopSlug: 'print-hub',
+    shopColor: '#06b6d4',
     status: 'ready',
     files,
     estimate: estimateOf(files),

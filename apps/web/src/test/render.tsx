@@ -11,14 +11,14 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** Renders one page at `url` under a route `path`, with a fresh query cache and the app's toasts. */
-export function renderPage(page: ReactElement, { url = '/', path = '*' }: { url?: string; path?: string } = {}) {
+/** Renders one page at `url` under a route `path` (with the router `state` a navigation handed it), a fresh query cache and the app's toasts. */
+export function renderPage(page: ReactElement, { url = '/', path = '*', state }: { url?: string; path?: string; state?: unknown } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const user = userEvent.setup();
   const result = render(
     <QueryClientProvider client={client}>
       <ToastProvider>
-        <MemoryRouter initialEntries={[url]}>
+        <MemoryRouter initialEntries={[state === undefined ? url : { pathname: url, state }]}>
           <Routes>
             <Route path={path} element={page} />
             <Route path="*" element={null} />

@@ -1,3 +1,4 @@
+import type { TWeeklyHours } from '@counterprint/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
 
@@ -6,6 +7,7 @@ export async function findJobByToken(db: Db, tokenHash: string) {
   const rows = await queryRows<CustomersJobRow>(
     db,
     sql`SELECT j.id, j.number, j.status, j.shop_id, s.name AS shop_name, s.slug AS shop_slug, s.upi_vpa, s.upi_payee,
+               s.weekly_hours, s.time_zone, s.closed_on::text AS closed_on, s.primary_color,
                j.created_at, j.printed_at, j.printing_at, j.payment_claimed_at,
                (SELECT o.payment_method FROM orders o WHERE o.job_id = j.id ORDER BY o.created_at DESC LIMIT 1) AS payment_method
         FROM jobs j JOIN shops s ON s.id = j.shop_id WHERE j.token_hash = ${tokenHash}`,
@@ -22,6 +24,10 @@ export type CustomersJobRow = {
   shop_slug: string;
   upi_vpa: string | null;
   upi_payee: string | null;
+  weekly_hours: TWeeklyHours;
+  time_zone: string;
+  closed_on: string | null;
+  primary_color: string;
   created_at: Stamp;
   printed_at: Stamp | null;
   printing_at: Stamp | null;

@@ -18,6 +18,7 @@ import type { RateLimiter } from '../../limits/rate-limiter.js';
 import { optionsOfFile, type PricedFile, type PricedJob, priceJob } from '../../pricing/job-pricing.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { rateCardEntriesOf } from '../shops/repo.js';
+import { unprintedEndsAt } from '../shops/unprinted-retention.js';
 import { receiptOfJob } from './receipt-repo.js';
 import { type CustomerFile, type CustomersJobRow, deletionTimesOf, filesOf, findJobByToken } from './repo.js';
 
@@ -139,6 +140,7 @@ export class JobStatusService {
       number: job.number,
       shopName: job.shop_name,
       shopSlug: job.shop_slug,
+      shopColor: job.primary_color,
       status,
       files: await Promise.all(files.map((f) => this.fileOf(f, priced))),
       estimate: priced.estimate,
@@ -156,15 +158,17 @@ export class JobStatusService {
   }
 
   /**
-   * When the last file goes if nothing else happens first: an unprinted job's files move to the bin after
-   * UNPRINTED_RETENTION and stay there RECYCLE_RETENTION; a printed or cancelled one's when the bin lets go.
+   * When the last file goes if nothing else happens first: an unprinted job's files move to the bin when the
+   * sweeper's unprintedEndsAt says, and stay there RECYCLE_RETENTION; a printed or cancelled one's when the bin lets go.
    * A file staff saved from the bin has no end the customer can be told.
    */
   private deleteAtOf(job: CustomersJobRow, times: Awaited<ReturnType<typeof deletionTimesOf>>): string | null {
     if (times.saved > 0) return null;
     const ends: number[] = [];
     if (times.active > 0) {
-      ends.push(new Date(job.created_at).getTime() + (this.d.unprintedRetentionSeconds + this.d.recycleRetentionSeconds) * 1000);
+      const rules = { weeklyHours: job.weekly_hours, timeZone: job.time_zone, closedOn: job.closed_on };
+      const toBin = unprintedEndsAt(rules, new Date(job.created_at), this.d.unprintedRetentionSeconds);
+      ends.push(toBin.getTime() + this.d.recycleRetentionSeconds * 1000);
     }
     if (times.expires_at) ends.push(new Date(times.expires_at).getTime());
     return ends.length ? new Date(Math.max(...ends)).toISOString() : null;

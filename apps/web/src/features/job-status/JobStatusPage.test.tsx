@@ -1,6 +1,7 @@
 import type { TPublicJob } from '@counterprint/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inkColor } from '../../lib/accent';
 import { clockText } from '../../lib/format';
 import { readRecentJobs } from '../../lib/recentJobs';
 import { serveJob, stubEventSource } from '../../test/jobServer';
@@ -33,6 +34,30 @@ afterEach(() => {
 });
 
 describe('job status page: what it shows', () => {
+  const WAITING = 'The shop opens at 9:30 AM tomorrow; your files will be waiting.';
+  const justSent = { sent: { fileCount: 1, waiting: WAITING } };
+
+  it('says the files will be waiting while the shop has not printed them yet', async () => {
+    serveJob(makePublicJob({ status: 'ready' }));
+    renderPage(<JobStatusPage />, { url: `/j/${TOKEN}`, path: '/j/:token', state: justSent });
+    await number();
+    expect(screen.getByText(WAITING)).toBeInTheDocument();
+  });
+
+  it.each<TPublicJob['status']>(['printed', 'cancelled'])('drops "your files will be waiting" once the job is %s', async (status) => {
+    serveJob(makePublicJob({ status }));
+    renderPage(<JobStatusPage />, { url: `/j/${TOKEN}`, path: '/j/:token', state: justSent });
+    await number();
+    expect(screen.queryByText(WAITING)).not.toBeInTheDocument();
+  });
+
+  it("wears the shop's own colour, as the shop's page does", async () => {
+    serveJob(makePublicJob({ shopColor: '#7c3aed' }));
+    open();
+    await number();
+    expect(document.documentElement.style.getPropertyValue('--color-brand-500')).toBe(inkColor('#7c3aed'));
+  });
+
   it('shows the shop (linking to its page), the job number large, and the deletion time', async () => {
     const job = makePublicJob({ deleteAt: '2026-03-02T14:32:00.000Z' });
     serveJob(job);

@@ -7,6 +7,7 @@ import { Button, buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { PoweredBy } from '../../components/PoweredBy';
 import { Spinner } from '../../components/Spinner';
+import { useShopAccent } from '../../lib/accent';
 import { rememberJob } from '../../lib/recentJobs';
 import { DeletionReceipt } from './DeletionReceipt';
 import { JobActions } from './JobActions';
@@ -14,6 +15,9 @@ import { JobFiles } from './JobFiles';
 import { StatusSteps } from './StatusSteps';
 import { UpiPayment } from './UpiPayment';
 import { useLiveJob } from './useLiveJob';
+
+/** "Your files will be waiting" is true only until the shop prints, cancels or deletes them. */
+const STILL_WAITING = new Set<TPublicJob['status']>(['received', 'converting', 'ready']);
 
 function Header({ job, sent }: { job: TPublicJob; sent: JustSent | null }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -37,7 +41,7 @@ function Header({ job, sent }: { job: TPublicJob; sent: JustSent | null }) {
         Job #{job.number}
       </h1>
       {job.status !== 'deleted' && <p className="mt-1 text-sm text-slate-500">Quote this number at the counter.</p>}
-      {sent?.waiting && <p className="mt-2 text-sm font-medium text-amber-800">{sent.waiting}</p>}
+      {sent?.waiting && STILL_WAITING.has(job.status) && <p className="mt-2 text-sm font-medium text-amber-800">{sent.waiting}</p>}
     </header>
   );
 }
@@ -64,6 +68,8 @@ function Unavailable({ error, onRetry }: { error: unknown; onRetry: () => void }
 function JobStatus({ token }: { token: string }) {
   const { job, error, refetch, replace } = useLiveJob(token);
   const sent = justSentFrom(useLocation().state);
+  // The shop's colour, as its own page wears it.
+  useShopAccent(job?.shopColor);
 
   useEffect(() => {
     if (!job) return;

@@ -68,7 +68,7 @@ describe('job status page: paying by UPI', () => {
     expect(screen.queryByRole('button', { name: "I've paid" })).not.toBeInTheDocument();
   });
 
-  it('tells the shop "I\'ve paid", and then says only that, never that the payment was received', async () => {
+  it('tells the shop "I\'ve paid", then shows the claim and keeps Pay by UPI for a payment that did not go through', async () => {
     const server = serveJob(payable());
     server.on(`POST /api/public/jobs/${TOKEN}/paid`, () =>
       jsonResponse(
@@ -78,10 +78,11 @@ describe('job status page: paying by UPI', () => {
     );
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: "I've paid" }));
-    expect(await screen.findByText("You told the shop you've paid. Staff will confirm at the counter.")).toBeInTheDocument();
+    expect(await screen.findByText(/^You told the shop you've paid\. Staff will confirm at the counter\./)).toBeInTheDocument();
     expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([`/api/public/jobs/${TOKEN}/paid`]);
     expect(screen.queryByRole('button', { name: "I've paid" })).not.toBeInTheDocument();
-    expect(payLink()).not.toBeInTheDocument();
+    expect(payLink()).toHaveTextContent('Pay ₹6.00 by UPI');
+    expect(payLink()!.getAttribute('href')).toContain('tr=CP12ABCD');
     expect(screen.queryByText(/Paid by|payment received|recorded by the shop/i)).not.toBeInTheDocument();
   });
 

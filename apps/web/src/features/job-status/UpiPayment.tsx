@@ -59,13 +59,7 @@ export function UpiPayment({ job, token, onChanged }: { job: TPublicJob; token: 
   if (!upiPayable(job) || !payment.upi) return null;
 
   const amount = formatRupees(job.estimate.total, 'always');
-  if (payment.claimedAt) {
-    return (
-      <p role="status" className="rounded-2xl bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800 ring-1 ring-brand-200">
-        You told the shop you've paid. Staff will confirm at the counter.
-      </p>
-    );
-  }
+  const claimed = payment.claimedAt !== null;
 
   const link = upiPayLink({
     vpa: payment.upi.vpa,
@@ -102,9 +96,16 @@ export function UpiPayment({ job, token, onChanged }: { job: TPublicJob; token: 
         </figure>
       )}
       <p className="mt-2 text-xs text-slate-500">Paid to the shop's own UPI ID, {payment.upi.vpa}.</p>
-      <Button variant="secondary" className="mt-4 w-full" loading={pending} onClick={claim}>
-        I've paid
-      </Button>
+      {claimed ? (
+        // The pay link stays: a refused or failed UPI payment is paid again here until staff record it.
+        <p role="status" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800 ring-1 ring-brand-200">
+          You told the shop you've paid. Staff will confirm at the counter. If the payment did not go through, pay again above.
+        </p>
+      ) : (
+        <Button variant="secondary" className="mt-4 w-full" loading={pending} onClick={claim}>
+          I've paid
+        </Button>
+      )}
       {failure && (
         <div className="mt-3 text-left">
           <FormError>{failure}</FormError>

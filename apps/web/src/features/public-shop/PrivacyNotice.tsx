@@ -9,8 +9,9 @@ export function PrivacyNotice({ shopName, retention }: { shopName: string; reten
       <Icon name="lock" className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-500" />
       <span>
         Your files are kept only for {shopName} to print. They are deleted within {durationText(retention.afterPrintSeconds)} after
-        printing, or after {durationText(retention.unprintedSeconds)} if never printed, and you get a signed proof of deletion; it keeps
-        only each file's name, size and fingerprint. A phone number, if you give one, joins the shop's customer list.
+        printing, or {durationText(retention.unprintedSeconds)} after sending if never printed (counted from opening time if the shop is
+        closed), and you get a signed proof of deletion; it keeps only each file's name, size and fingerprint. A phone number, if you give
+        one, joins the shop's customer list.
       </span>
     </p>
   );

@@ -357,7 +357,7 @@ describe('public shop page: open or closed as the server reads the shop clock (i
     render();
     const upload = await screen.findByRole('region', { name: 'Send your files' });
     expect(within(upload).getByTestId('privacy-notice')).toHaveTextContent(
-      "Your files are kept only for Print Hub to print. They are deleted within 2 hours after printing, or after 2 days if never printed, and you get a signed proof of deletion; it keeps only each file's name, size and fingerprint. A phone number, if you give one, joins the shop's customer list.",
+      "Your files are kept only for Print Hub to print. They are deleted within 2 hours after printing, or 2 days after sending if never printed (counted from opening time if the shop is closed), and you get a signed proof of deletion; it keeps only each file's name, size and fingerprint. A phone number, if you give one, joins the shop's customer list.",
     );
     expect(screen.getByText(/deleted within 2 hours of printing/)).toBeInTheDocument();
   });

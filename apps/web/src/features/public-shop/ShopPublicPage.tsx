@@ -6,7 +6,7 @@ import { reportVisit, usePublicShop } from '../../api/shops';
 import { justSentState } from '../../app/jobStatusLink';
 import { prefetchJobStatus } from '../../app/prefetch';
 import { PoweredBy } from '../../components/PoweredBy';
-import { useShopAccent } from './accent';
+import { useShopAccent } from '../../lib/accent';
 import { BannerCarousel } from './BannerCarousel';
 import { waitingHint } from './openingText';
 import { PrintRatesModal } from './PrintRatesModal';

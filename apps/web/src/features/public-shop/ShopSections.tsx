@@ -70,8 +70,8 @@ export function SecurityNote({ shopName, retention }: { shopName: string; retent
     <Card title="Your files stay private" icon={<Icon name="shieldCheck" className="h-5 w-5 text-emerald-600" />}>
       <p className="text-sm text-slate-600">
         Only {shopName}'s staff can open what you send. Printed files are deleted within {durationText(retention.afterPrintSeconds)} of
-        printing, and files that are never printed are removed after {durationText(retention.unprintedSeconds)}, unless the shop saves a
-        copy for you.
+        printing, and files that are never printed are removed {durationText(retention.unprintedSeconds)} after you send them (counted from
+        opening time if the shop is closed), unless the shop saves a copy for you.
       </p>
     </Card>
   );

@@ -126,7 +126,7 @@ describe('upload card: sending', () => {
   it('says in plain words what is kept, for how long, and what becomes of a phone number', () => {
     setup();
     expect(screen.getByTestId('privacy-notice')).toHaveTextContent(
-      "Your files are kept only for Print Hub to print. They are deleted within 1 hour after printing, or after 24 hours if never printed, and you get a signed proof of deletion; it keeps only each file's name, size and fingerprint. A phone number, if you give one, joins the shop's customer list.",
+      "Your files are kept only for Print Hub to print. They are deleted within 1 hour after printing, or 24 hours after sending if never printed (counted from opening time if the shop is closed), and you get a signed proof of deletion; it keeps only each file's name, size and fingerprint. A phone number, if you give one, joins the shop's customer list.",
     );
   });
 

@@ -35,7 +35,7 @@ describe('shop accent', () => {
   });
 
   it('the app palette in index.css is the default shop colour scale, so app, site and shop page match', () => {
-    const appCss = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../index.css'), 'utf8');
+    const appCss = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../index.css'), 'utf8');
     expect(appCss).toContain(`--color-brand-500: ${inkColor(DEFAULT_PRIMARY_COLOR)};`);
   });
 });
