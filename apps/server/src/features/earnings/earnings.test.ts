@@ -49,7 +49,11 @@ describe.each(DATABASE_KINDS)('earnings on %s', (kind) => {
     t = await createTestApp({ kind, clock, env: { RATE_LIMIT: 'off' } });
     a = await ownerWithShop(t.app, 'earn-a@example.com', { shopName: 'Alpha Prints' });
     c = await ownerWithShop(t.app, 'earn-c@example.com', { shopName: 'Gamma Prints' });
-    const second = await createShop(t.app, a.auth, JSON.stringify({ shopName: 'Alpha Annexe', category: 'Other', address: 'Lane 2', prices: DEFAULT_ONBOARDING_PRICES }));
+    const second = await createShop(
+      t.app,
+      a.auth,
+      JSON.stringify({ shopName: 'Alpha Annexe', category: 'Other', address: 'Lane 2', prices: DEFAULT_ONBOARDING_PRICES }),
+    );
     shopB = json(second).id;
     const card = await t.app.inject({
       method: 'PUT',

@@ -215,7 +215,10 @@ export class ResumableStore extends DataStore {
 
   /** Deletes expired uploads and what used ones left behind, with their bytes; answers how many went. */
   override async deleteExpired(): Promise<number> {
-    const gone = [...(await repo.expiredUploads(this.d.db, this.d.clock.now(), 500)), ...(await repo.usedUploads(this.d.db, this.d.clock.now(), 500))];
+    const gone = [
+      ...(await repo.expiredUploads(this.d.db, this.d.clock.now(), 500)),
+      ...(await repo.usedUploads(this.d.db, this.d.clock.now(), 500)),
+    ];
     for (const { id } of gone) await this.deleteWithBytes(id);
     return gone.length;
   }
