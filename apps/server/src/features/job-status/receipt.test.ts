@@ -12,7 +12,7 @@ import { blobKeys, ownerWithShop, pdfBytes, pngBytes, rtfBytes, upload } from '.
 import { createTestApp, json, type TestApp, testClock } from '../../../test/support/harness.js';
 import { buildApp } from '../../app.js';
 import { type Db, queryRows } from '../../db/index.js';
-import { verifyReceipt } from '../../receipts/signing.js';
+import { receiptSigningKey, signReceipt, verifyReceipt } from '../../receipts/signing.js';
 
 const MIN = 60_000;
 const NOT_FOUND = 'This job link is not valid. Check the link, or ask the shop.';
@@ -355,7 +355,25 @@ describe.each(DATABASE_KINDS)('deletion receipts on %s', (kind) => {
       );
     const good = await run(file, '--key', keysFile);
     expect(good.out).toContain(`Receipt verified: job #${printed.number} at Receipt Prints`);
+    expect(good.out).toContain('bank form.pdf');
+    expect(good.out).toContain('original downloaded 2, converted PDF downloaded 0, print-ready PDFs 0, sent to a printer 0');
     expect(good.code).toBe(0);
+    // A receipt signed before copies were counted by kind (version 1) still verifies, with its one count.
+    const current = payloadOf(printed.jws);
+    const old = {
+      ...current,
+      version: 1,
+      files: current.files.map((f) => {
+        const { copies, ...rest } = f as Extract<typeof f, { copies: unknown }>;
+        return { ...rest, downloads: copies.original + copies.printReady };
+      }),
+    };
+    const oldFile = path.join(dir, 'old.jws');
+    writeFileSync(oldFile, signReceipt(receiptSigningKey(t.deps.config.receiptSigningKey), old));
+    const fromOld = await run(oldFile, '--key', keysFile);
+    expect(fromOld.out).toContain(`Receipt verified: job #${printed.number} at Receipt Prints`);
+    expect(fromOld.out).toContain('downloads 2');
+    expect(fromOld.code).toBe(0);
     const tampered = payloadOf(printed.jws);
     tampered.files[0]!.sha256 = sha(Buffer.from('x'));
     writeFileSync(file, withPayload(printed.jws, Buffer.from(JSON.stringify(tampered))));
@@ -385,7 +403,7 @@ describe.each(DATABASE_KINDS)('deletion receipts on %s', (kind) => {
     const noKey = await run(saved);
     expect(noKey).toMatchObject({ code: 2, out: expect.stringContaining('--key') });
     expect(readdirSync(dir).sort()).toEqual(
-      ['key.json', 'keys.json', 'notes.txt', `receipt-job-${printed.number}.json`, 'receipt.jws'].sort(),
+      ['key.json', 'keys.json', 'notes.txt', 'old.jws', `receipt-job-${printed.number}.json`, 'receipt.jws'].sort(),
     );
   }, 60_000);
 });
