@@ -123,7 +123,11 @@ async function verifyReceiptCommand(file: string, rest: string[]): Promise<numbe
   console.log(`All files deleted at ${r.job.deletedAt}:`);
   for (const f of r.files) {
     const copies = f.derived.map((c) => c.role).join(', ') || 'none';
-    console.log(`  ${f.name}  ${f.size} bytes  sha256 ${f.sha256}  downloads ${f.downloads}  derived copies: ${copies}`);
+    const taken =
+      'copies' in f
+        ? `original downloaded ${f.copies.original}, converted PDF downloaded ${f.copies.convertedPdf}, print-ready PDFs ${f.copies.printReady}, sent to a printer ${f.copies.printer}`
+        : `downloads ${f.downloads}`;
+    console.log(`  ${f.name}  ${f.size} bytes  sha256 ${f.sha256}  ${taken}  derived copies: ${copies}`);
   }
   return 0;
 }

@@ -281,12 +281,14 @@ export type TUploadsInProgress = z.infer<typeof ZUploadsInProgress>;
 /** Signed links to one file and what was made from it; null where there is none (yet). */
 export const ZJobFileLinks = z.object({
   fileId: z.string(),
-  /** The file as the customer sent it, downloaded under its own name (a staff download: it starts printing). */
+  /** The file as the customer sent it, downloaded under its own name: a copy the deletion receipt counts. */
   original: z.string(),
   /** The same file for the viewer to draw, when browsers draw its kind (VIEWED_AS_IS); looking is not downloading. */
   view: z.string().nullable(),
-  /** The converted PDF of an Office document, shown inline. */
+  /** The converted PDF of an Office document, shown inline: looking is not downloading. */
   pdf: z.string().nullable(),
+  /** The same converted PDF as an attachment, for staff to save: a copy the deletion receipt counts. */
+  pdfDownload: z.string().nullable(),
   /** A JPEG of a photo browsers cannot show (HEIC, TIFF, BMP, PSD, EPS), shown inline. */
   preview: z.string().nullable(),
   thumbnail: z.string().nullable(),

@@ -204,6 +204,10 @@ export const jobFiles = pgTable('job_files', {
   colorDetectionAttempts: integer('color_detection_attempts').notNull().default(0),
   /** Times staff fetched the original through a signed download link (migration 031). */
   downloads: integer('downloads').notNull().default(0),
+  /** Times staff downloaded the converted PDF, fetched a print-ready PDF, or a print agent took the file (migration 041). */
+  pdfDownloads: integer('pdf_downloads').notNull().default(0),
+  printReadyCopies: integer('print_ready_copies').notNull().default(0),
+  printerCopies: integer('printer_copies').notNull().default(0),
 });
 
 /** What was made from a file (converted PDF, thumbnail, preview); it lives and dies with the file. */

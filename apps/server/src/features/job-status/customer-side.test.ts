@@ -109,13 +109,19 @@ describe.each(DATABASE_KINDS)("the customer's side of a job on %s", (kind) => {
     expect(staff.estimate.total).toBe(json(changed).estimate.total);
     expect(json(changed).estimate.total).toBe(12);
 
-    // A staff download of the original starts printing: the customer can no longer change the job.
+    // Staff looking at the file, or downloading it, is not printing it: the customer can still change the job.
     const links = json(await t.app.inject({ method: 'GET', url: `/api/shops-action/print-jobs/${job.jobId}/files`, headers: owner.auth }));
-    // Looking at it in the viewer is not printing it, nor a download the receipt would count.
     expect((await t.app.inject({ method: 'GET', url: links[0].view })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: links[0].original })).statusCode).toBe(200);
     expect((await staffJob(job.jobId)).printingAt).toBeNull();
     expect((await status(job.token)).status).toBe('ready');
-    expect((await t.app.inject({ method: 'GET', url: links[0].original })).statusCode).toBe(200);
+    for (const copies of [3, 2]) {
+      const again = await call(job.token, 'PUT', '/options', { files: [{ fileId: job.files[0]!.id, options: { copies } }] });
+      expect(again.statusCode, again.body).toBe(200);
+      expect((await staffJob(job.jobId)).files[0]!.options.copies).toBe(copies);
+    }
+    // Print (or Send to printer, Start printing, Mark Printed) starts printing: from then the customer cannot.
+    expect((await staffPost(job.jobId, 'printing')).statusCode).toBe(200);
     expect((await staffJob(job.jobId)).printingAt).toBe(clock.now().toISOString());
     expect((await status(job.token)).status).toBe('printing');
     expectRefused(

@@ -47,6 +47,9 @@ export type ReceiptFile = {
   created_at: Stamp;
   purged_at: Stamp;
   downloads: number;
+  pdf_downloads: number;
+  print_ready_copies: number;
+  printer_copies: number;
 };
 export type ReceiptDerivative = { file_id: string; role: string; size: number | string; created_at: Stamp; purged_at: Stamp };
 
@@ -59,7 +62,7 @@ export async function receiptFacts(db: Db, jobId: string) {
   );
   const files = await queryRows<ReceiptFile>(
     db,
-    sql`SELECT id, original_name, size, sha256, created_at, purged_at, downloads
+    sql`SELECT id, original_name, size, sha256, created_at, purged_at, downloads, pdf_downloads, print_ready_copies, printer_copies
         FROM job_files WHERE job_id = ${jobId} AND state = 'purged' ORDER BY position`,
   );
   const derived = await queryRows<ReceiptDerivative>(

@@ -8,11 +8,11 @@ import { RECEIPT_KEYS_PATH, type TDeletionReceipt, type TReceiptKeySet, ZDeletio
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
-import { blobKeys, ownerWithShop, pdfBytes, pngBytes, upload } from '../../../test/support/fixtures.js';
+import { blobKeys, ownerWithShop, pdfBytes, pngBytes, rtfBytes, upload } from '../../../test/support/fixtures.js';
 import { createTestApp, json, type TestApp, testClock } from '../../../test/support/harness.js';
 import { buildApp } from '../../app.js';
 import { type Db, queryRows } from '../../db/index.js';
-import { verifyReceipt } from '../../receipts/signing.js';
+import { receiptSigningKey, signReceipt, verifyReceipt } from '../../receipts/signing.js';
 
 const MIN = 60_000;
 const NOT_FOUND = 'This job link is not valid. Check the link, or ask the shop.';
@@ -130,13 +130,95 @@ describe.each(DATABASE_KINDS)('deletion receipts on %s', (kind) => {
     expect(body.job.number).toBe(job.number);
     expect(body.job.printedAt).not.toBeNull();
     expect(body.job.deletedAt).toBe(clock.now().toISOString());
-    expect(body.files.map((f) => [f.name, f.size, f.sha256, f.downloads])).toEqual([
-      ['bank form.pdf', (await pdf).length, sha(await pdf), 2],
-      ['photo.png', png.length, sha(png), 1],
+    expect(body.version).toBe(2);
+    expect(body.files.map((f) => [f.name, f.size, f.sha256, 'copies' in f && f.copies])).toEqual([
+      ['bank form.pdf', (await pdf).length, sha(await pdf), { original: 2, convertedPdf: 0, printReady: 0, printer: 0 }],
+      ['photo.png', png.length, sha(png), { original: 0, convertedPdf: 0, printReady: 1, printer: 0 }],
     ]);
     expect(body.files[1]!.derived.map((c) => c.role)).toContain('thumbnail');
     for (const c of body.files.flatMap((f) => f.derived)) expect(c.deletedAt).toBe(clock.now().toISOString());
     printed = { ...job, jws };
+  });
+
+  it("counts every copy that left the server by kind, per file: originals, the converted PDF, print-ready PDFs and the agent's", async () => {
+    await reauth();
+    const res = await upload(t.app, owner.shop.slug, [
+      { name: 'name', value: 'Ravi' },
+      { name: 'files', filename: 'letter.rtf', data: rtfBytes('A letter to count') },
+      { name: 'files', filename: 'bank form.pdf', data: await pdf },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const job = json(res) as { jobId: string; token: string };
+    await t.app.services.preparer.idle();
+    await t.app.services.pageCounter.idle();
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string> = {}, payload?: object) =>
+      t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    const [letter, form] = json(await call('GET', `/api/shops-action/print-jobs/${job.jobId}/files`, owner.auth)) as {
+      fileId: string;
+      original: string;
+      pdf: string | null;
+      pdfDownload: string | null;
+    }[];
+    expect(letter!.pdfDownload, 'the letter was converted').toBeTruthy();
+    const fetched = async (url: string) => expect((await call('GET', url)).statusCode).toBe(200);
+    // The letter: its original once, its converted PDF downloaded twice and looked at in the viewer once.
+    await fetched(letter!.original);
+    await fetched(letter!.pdfDownload!);
+    await fetched(letter!.pdfDownload!);
+    await fetched(letter!.pdf!);
+    // The form: its original downloaded three times, a print-ready PDF twice (the browser's print dialog).
+    for (let i = 0; i < 3; i++) await fetched(form!.original);
+    for (let i = 0; i < 2; i++) {
+      const ready = await call('GET', `/api/shops-action/print-jobs/${job.jobId}/files/${form!.fileId}/print-ready`, owner.auth);
+      expect(ready.statusCode, ready.body).toBe(200);
+    }
+    // Both go to the print agent's printers, which fetch each document once.
+    const printer = { makeAndModel: 'Test printer', state: 'idle', reasons: [], stateMessage: null, acceptingJobs: true };
+    const printers = [
+      {
+        ...printer,
+        uri: 'ipp://127.0.0.1:8631/ipp/print/bw',
+        name: 'B&W',
+        color: false,
+        duplex: true,
+        paper: ['A4'],
+        pageRanges: true,
+        pdf: true,
+      },
+      {
+        ...printer,
+        uri: 'ipp://127.0.0.1:8632/ipp/print/c',
+        name: 'Colour',
+        color: true,
+        duplex: true,
+        paper: ['A4'],
+        pageRanges: true,
+        pdf: true,
+      },
+    ];
+    const code = json(await call('POST', `/api/shops/${owner.shop.id}/devices/pairing-codes`, owner.auth)).code as string;
+    const { deviceId, token } = json(await call('POST', '/api/devices/pair', {}, { code, name: 'Counter PC' }));
+    const device = { authorization: `Bearer ${token}` };
+    expect((await call('PUT', '/api/devices/me/printers', device, { printers })).statusCode).toBe(204);
+    const choice = { bw: { deviceId, uri: printers[0]!.uri }, color: { deviceId, uri: printers[1]!.uri }, markPrintedOnComplete: false };
+    expect((await call('PUT', `/api/shops/${owner.shop.id}/printers/choice`, owner.auth, choice)).statusCode).toBe(200);
+    const sent = await call('POST', `/api/shops/print-jobs/${job.jobId}/send-to-printer`, owner.auth);
+    expect(sent.statusCode, sent.body).toBe(204);
+    const commands = json(await call('GET', '/api/devices/me/commands', device)) as { id: string }[];
+    expect(commands).toHaveLength(2);
+    for (const c of commands) expect((await call('GET', `/api/devices/me/commands/${c.id}/document`, device)).statusCode).toBe(200);
+
+    await markPrinted(job.jobId);
+    await advance(61 * MIN);
+    await t.app.services.sweeper.sweep();
+    const signed = await receipt(job.token);
+    expect(signed.statusCode).toBe(200);
+    expect(verifiesWith(signed.body, await keySet())).toBe(true);
+    const body = ZDeletionReceipt.parse(payloadOf(signed.body));
+    expect(body.files.map((f) => [f.name, 'copies' in f && f.copies])).toEqual([
+      ['letter.rtf', { original: 1, convertedPdf: 2, printReady: 0, printer: 1 }],
+      ['bank form.pdf', { original: 3, convertedPdf: 0, printReady: 2, printer: 1 }],
+    ]);
   });
 
   it('refuses a receipt with any byte of its payload changed, a file hash or a time among them', async () => {
@@ -159,7 +241,8 @@ describe.each(DATABASE_KINDS)('deletion receipts on %s', (kind) => {
         r.files[1]!.derived[0]!.deletedAt = '2030-01-01T00:00:00.000Z';
       },
       (r) => {
-        r.files[0]!.downloads = 0;
+        const file = r.files[0]!;
+        if ('copies' in file) file.copies.original = 0;
       },
     ];
     for (const edit of edits) {
@@ -272,7 +355,25 @@ describe.each(DATABASE_KINDS)('deletion receipts on %s', (kind) => {
       );
     const good = await run(file, '--key', keysFile);
     expect(good.out).toContain(`Receipt verified: job #${printed.number} at Receipt Prints`);
+    expect(good.out).toContain('bank form.pdf');
+    expect(good.out).toContain('original downloaded 2, converted PDF downloaded 0, print-ready PDFs 0, sent to a printer 0');
     expect(good.code).toBe(0);
+    // A receipt signed before copies were counted by kind (version 1) still verifies, with its one count.
+    const current = payloadOf(printed.jws);
+    const old = {
+      ...current,
+      version: 1,
+      files: current.files.map((f) => {
+        const { copies, ...rest } = f as Extract<typeof f, { copies: unknown }>;
+        return { ...rest, downloads: copies.original + copies.printReady };
+      }),
+    };
+    const oldFile = path.join(dir, 'old.jws');
+    writeFileSync(oldFile, signReceipt(receiptSigningKey(t.deps.config.receiptSigningKey), old));
+    const fromOld = await run(oldFile, '--key', keysFile);
+    expect(fromOld.out).toContain(`Receipt verified: job #${printed.number} at Receipt Prints`);
+    expect(fromOld.out).toContain('downloads 2');
+    expect(fromOld.code).toBe(0);
     const tampered = payloadOf(printed.jws);
     tampered.files[0]!.sha256 = sha(Buffer.from('x'));
     writeFileSync(file, withPayload(printed.jws, Buffer.from(JSON.stringify(tampered))));
@@ -302,7 +403,7 @@ describe.each(DATABASE_KINDS)('deletion receipts on %s', (kind) => {
     const noKey = await run(saved);
     expect(noKey).toMatchObject({ code: 2, out: expect.stringContaining('--key') });
     expect(readdirSync(dir).sort()).toEqual(
-      ['key.json', 'keys.json', 'notes.txt', `receipt-job-${printed.number}.json`, 'receipt.jws'].sort(),
+      ['key.json', 'keys.json', 'notes.txt', 'old.jws', `receipt-job-${printed.number}.json`, 'receipt.jws'].sort(),
     );
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TDeletionReceipt, TReceiptKeySet } from '@counterprint/contract';
+import type { TDeletionReceiptV2, TReceiptKeySet } from '@counterprint/contract';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
@@ -21,7 +21,7 @@ export type DeletionReceiptDeps = {
   work?: Pick<WorkFolder, 'holdsAnyOf'>;
 };
 
-type DerivedRole = TDeletionReceipt['files'][number]['derived'][number]['role'];
+type DerivedRole = TDeletionReceiptV2['files'][number]['derived'][number]['role'];
 
 const iso = (t: repo.Stamp) => new Date(t).toISOString();
 
@@ -71,8 +71,8 @@ export class DeletionReceipts {
     if (!job || files.length === 0) return;
     // The receipt says the files are gone: not while a preparation still holds a decrypted copy.
     if (await this.d.work?.holdsAnyOf(files.map((f) => f.id))) throw new Error('a working copy of its files is still on disk');
-    const receipt: TDeletionReceipt = {
-      version: 1,
+    const receipt: TDeletionReceiptV2 = {
+      version: 2,
       receiptId: randomUUID(),
       issuedAt: this.d.clock.now().toISOString(),
       shop: { name: job.shop_name, slug: job.shop_slug },
@@ -91,7 +91,7 @@ export class DeletionReceipts {
         sha256: f.sha256,
         uploadedAt: iso(f.created_at),
         deletedAt: iso(f.purged_at),
-        downloads: f.downloads,
+        copies: { original: f.downloads, convertedPdf: f.pdf_downloads, printReady: f.print_ready_copies, printer: f.printer_copies },
         derived: derived
           .filter((c) => c.file_id === f.id)
           .map((c) => ({ role: c.role as DerivedRole, size: Number(c.size), createdAt: iso(c.created_at), deletedAt: iso(c.purged_at) })),

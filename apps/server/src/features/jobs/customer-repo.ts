@@ -59,20 +59,6 @@ export async function startPrinting(db: Db, jobId: string, now: Date): Promise<b
   return rows.length > 0;
 }
 
-/** A staff download of an original starts printing its job; answers the job when this download did. */
-export async function startPrintingByDownload(db: Db, blobKey: string, now: Date) {
-  return (
-    await queryRows<{ id: string; shop_id: string }>(
-      db,
-      sql`UPDATE jobs j SET printing_at = ${now.toISOString()}
-          FROM job_files f
-          WHERE f.blob_key = ${blobKey} AND f.state = 'active' AND j.id = f.job_id
-            AND j.status = 'queued' AND j.printing_at IS NULL
-          RETURNING j.id, j.shop_id`,
-    )
-  )[0];
-}
-
 /** The customer says they paid; the first claim's time stands. False when the job is cancelled or gone. */
 export async function claimPayment(db: Db, jobId: string, now: Date): Promise<boolean> {
   const rows = await db

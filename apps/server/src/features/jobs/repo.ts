@@ -491,14 +491,25 @@ export async function cancelWithin(tx: Db, jobId: string, now: Date, expiresAt: 
   await recycleFiles(tx, jobId, now, expiresAt);
 }
 
-/** Counts a download of an original file (a derived copy or a banner has no such count). */
+/**
+ * Counts a download of an original or of its converted PDF, for the deletion receipt; a preview, a
+ * thumbnail or a banner has no such count.
+ */
 export async function countDownload(db: Db, key: string): Promise<void> {
   await db.execute(sql`UPDATE job_files SET downloads = downloads + 1 WHERE blob_key = ${key} AND state <> 'purged'`);
+  await db.execute(
+    sql`UPDATE job_files f SET pdf_downloads = f.pdf_downloads + 1 FROM file_derivatives d
+        WHERE d.blob_key = ${key} AND d.role = 'pdf' AND d.file_id = f.id AND f.state <> 'purged'`,
+  );
 }
 
-/** Counts a print-ready copy of the file handed to staff: a print dialog's or a printer's. */
-export async function countPrintedCopy(db: Db, fileId: string): Promise<void> {
-  await db.execute(sql`UPDATE job_files SET downloads = downloads + 1 WHERE id = ${fileId} AND state <> 'purged'`);
+/** Who a print-ready copy of a file went to: the browser's print dialog, or a print agent's printer. */
+export type PrintedCopy = 'browser' | 'printer';
+
+/** Counts a print-ready copy of the file handed out, for the deletion receipt. */
+export async function countPrintedCopy(db: Db, fileId: string, to: PrintedCopy): Promise<void> {
+  const column = to === 'browser' ? sql`print_ready_copies = print_ready_copies + 1` : sql`printer_copies = printer_copies + 1`;
+  await db.execute(sql`UPDATE job_files SET ${column} WHERE id = ${fileId} AND state <> 'purged'`);
 }
 
 /** A signed link stops working the moment its file is purged or its banner removed. */

@@ -342,7 +342,7 @@ export class JobsService {
   // Each print-ready PDF is a copy of the file that left the server: the deletion receipt counts it.
   async printReady(user: AuthUser, jobId: string, fileId: string): Promise<{ pdf: Buffer; name: string }> {
     const made = await printReadyFile({ db: this.d.db, blobs: this.d.blobs, maker: this.d.printReady }, user, jobId, fileId);
-    await repo.countPrintedCopy(this.d.db, fileId);
+    await repo.countPrintedCopy(this.d.db, fileId, 'browser');
     return made;
   }
 
@@ -356,6 +356,7 @@ export class JobsService {
     );
     const sign = (key: string | undefined, name: string, contentType: string) =>
       key ? this.d.blobs.signedUrl(key, SIGNED_URL_TTL_SECONDS, name, { inline: true, contentType }) : null;
+    const download = (key: string | undefined, name: string) => (key ? this.d.blobs.signedUrl(key, SIGNED_URL_TTL_SECONDS, name) : null);
     return Promise.all(
       files.map(async (f) => {
         const of = (role: preparation.DerivativeRole) => derived.find((d) => d.fileId === f.id && d.role === role)?.blobKey;
@@ -369,6 +370,7 @@ export class JobsService {
             VIEWED_AS_IS[f.extension as TJobFile['kind']] ?? '',
           ),
           pdf: await sign(of('pdf'), `${stem}.pdf`, 'application/pdf'),
+          pdfDownload: await download(of('pdf'), `${stem}.pdf`),
           preview: await sign(of('preview'), `${stem}.jpg`, 'image/jpeg'),
           thumbnail: await sign(of('thumbnail'), `${stem} (thumbnail).jpg`, 'image/jpeg'),
         };
@@ -430,7 +432,7 @@ export class JobsService {
    */
   async printReadyForPrinter(jobId: string, fileId: string, pick: PagePick, counted = true): Promise<{ pdf: Buffer; name: string }> {
     const made = await makePrintReady({ db: this.d.db, blobs: this.d.blobs, maker: this.d.printReady }, jobId, fileId, pick);
-    if (counted) await repo.countPrintedCopy(this.d.db, fileId);
+    if (counted) await repo.countPrintedCopy(this.d.db, fileId, 'printer');
     return made;
   }
 
@@ -439,7 +441,7 @@ export class JobsService {
     return repo.loadJob(this.d.db, jobId, this.statusPathOf);
   }
 
-  /** Staff start printing (a download, or Start printing): from now the customer can no longer change the job. */
+  /** Staff start printing (Print, Start printing): from now the customer can no longer change the job. */
   async startPrinting(user: AuthUser, jobId: string): Promise<TJob> {
     const job = await this.ownedJob(user, jobId);
     if (!(await customerRepo.startPrinting(this.d.db, jobId, this.d.clock.now()))) {
@@ -493,11 +495,12 @@ export class JobsService {
     return repo.blobIsLive(this.d.db, blobKey);
   }
 
-  /** One more download of an original, for the job's deletion receipt; the first starts printing its job. */
+  /**
+   * One more download of an original or its converted PDF, for the job's deletion receipt. It does not
+   * start printing: staff looking at a file leave the customer free to change it (docs/product/rules.md#downloads-and-printing).
+   */
   async countDownload(blobKey: string): Promise<void> {
     await repo.countDownload(this.d.db, blobKey);
-    const started = await customerRepo.startPrintingByDownload(this.d.db, blobKey, this.d.clock.now());
-    if (started) this.d.announcer.announce(started.shop_id, started.id, 'updated');
   }
 
   /** The customer changes options before printing: the staff rules, and refused once staff start printing. */

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/helpers';
 import { serveJob, stubEventSource } from '../../test/jobServer';
 import { makePublicJob, PUBLIC_JOB_TOKEN } from '../../test/publicJob';
-import { makeReceiptSigner, RECEIPT, tamperedPayload } from '../../test/receipts';
+import { makeReceiptSigner, RECEIPT, RECEIPT_V1, tamperedPayload } from '../../test/receipts';
 import { renderPage } from '../../test/render';
 import JobStatusPage from './JobStatusPage';
 
@@ -40,9 +40,22 @@ describe('job status page after deletion: the receipt', () => {
     expect(within(row('Aadhaar card.pdf')).getByText(`SHA-256 ${'a'.repeat(12)}…bbbb`)).toBeInTheDocument();
     // The full hash is there on expanding the short one.
     expect(within(row('Aadhaar card.pdf')).getByText(RECEIPT.files[0]!.sha256).closest('details')).toBeInTheDocument();
-    expect(within(row('Aadhaar card.pdf')).getByText('Staff downloaded or printed a copy 1 time.')).toBeInTheDocument();
+    // Every copy that left the server, by kind, and what a download means.
+    const copies = (name: string) => within(row(name)).getByRole('list', { name: `Copies of ${name}` });
+    expect(
+      within(copies('Aadhaar card.pdf'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Staff downloaded the file: 1 time.', 'Staff opened a print-ready PDF in the browser to print: 1 time.']);
     expect(within(row('Aadhaar card.pdf')).getByText('No copies were made from it.')).toBeInTheDocument();
-    expect(within(row('bank form.docx')).getByText('Staff never downloaded or printed a copy.')).toBeInTheDocument();
+    expect(
+      within(copies('bank form.docx'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Staff downloaded its converted PDF: 2 times.', 'Sent to the shop’s printer: 1 time.']);
+    expect(
+      screen.getByText('A download is a copy saved on the shop’s computer: Counterprint cannot delete it, only the shop can.'),
+    ).toBeInTheDocument();
     expect(within(row('bank form.docx')).getByText('Also deleted: its converted PDF (50 KB), its thumbnail (4 KB).')).toBeInTheDocument();
     expect(within(row('bank form.docx')).getByText(/^Sent .* · deleted /)).toBeInTheDocument();
     expect(screen.getByText('#12 at Print Hub')).toBeInTheDocument();
@@ -53,9 +66,32 @@ describe('job status page after deletion: the receipt', () => {
     expect(screen.queryByRole('link', { name: 'Send more files' })).not.toBeInTheDocument();
   });
 
+  it('still verifies and shows a receipt signed before copies were counted by kind, with its one count', async () => {
+    const signer = makeReceiptSigner();
+    serveReceipt(signer.sign(RECEIPT_V1), { keys: [signer.key] });
+    open();
+    expect(await screen.findByText('Signature verified')).toBeInTheDocument();
+    const files = screen.getByRole('list', { name: 'Deleted files' });
+    const row = (name: string) => within(files).getByText(name).closest('li') as HTMLElement;
+    expect(within(row('Aadhaar card.pdf')).getByText('Staff downloaded or printed a copy 1 time.')).toBeInTheDocument();
+    expect(within(row('bank form.docx')).getByText('Staff never downloaded or printed a copy.')).toBeInTheDocument();
+  });
+
+  it('says no copy left the server when none did', async () => {
+    const signer = makeReceiptSigner();
+    const none = {
+      ...RECEIPT,
+      files: RECEIPT.files.map((f) => ({ ...f, copies: { original: 0, convertedPdf: 0, printReady: 0, printer: 0 } })),
+    };
+    serveReceipt(signer.sign(none), { keys: [signer.key] });
+    open();
+    expect(await screen.findByText('Signature verified')).toBeInTheDocument();
+    expect(screen.getAllByText('No copy left the server: staff never downloaded it, and it was never sent to print.')).toHaveLength(2);
+  });
+
   it('says plainly, in red, when the receipt was changed after signing', async () => {
     const signer = makeReceiptSigner();
-    const forged = { ...RECEIPT, files: RECEIPT.files.map((f) => ({ ...f, downloads: 0 })) };
+    const forged = { ...RECEIPT, files: RECEIPT.files.map((f) => ({ ...f, copies: { ...f.copies, convertedPdf: 0 } })) };
     serveReceipt(tamperedPayload(signer.sign(RECEIPT), forged), { keys: [signer.key] });
     open();
     const alert = await screen.findByRole('alert');

@@ -1,4 +1,4 @@
-import { RECEIPT_KEYS_PATH, type TDeletionReceipt } from '@counterprint/contract';
+import { RECEIPT_KEYS_PATH, type TDeletionReceipt, type TReceiptCopies } from '@counterprint/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, serverMessageOr } from '../../api/client';
 import { fetchReceipt, fetchReceiptKeys } from '../../api/publicJobs';
@@ -16,6 +16,33 @@ type Loaded = { jws: string; check: ReceiptCheck };
 const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 const ROLE_WORDS = { pdf: 'converted PDF', thumbnail: 'thumbnail', preview: 'preview' } as const;
+
+type ReceiptFile = TDeletionReceipt['files'][number];
+
+/** Each kind of copy that left the server, in the customer's words (docs/decisions/063-copies-counted-by-kind.md). */
+const COPY_WORDS: Record<keyof TReceiptCopies, string> = {
+  original: 'Staff downloaded the file',
+  convertedPdf: 'Staff downloaded its converted PDF',
+  printReady: 'Staff opened a print-ready PDF in the browser to print',
+  printer: 'Sent to the shop’s printer',
+};
+
+/** What left the server, one line per kind of copy; a version 1 receipt has one count for all of them. */
+export function copiesTaken(file: ReceiptFile): string[] {
+  if (!('copies' in file)) {
+    return [
+      file.downloads === 0
+        ? 'Staff never downloaded or printed a copy.'
+        : `Staff downloaded or printed a copy ${plural(file.downloads, 'time', 'times')}.`,
+    ];
+  }
+  const kinds = (Object.keys(COPY_WORDS) as (keyof TReceiptCopies)[]).filter((k) => file.copies[k] > 0);
+  if (kinds.length === 0) return ['No copy left the server: staff never downloaded it, and it was never sent to print.'];
+  return kinds.map((k) => `${COPY_WORDS[k]}: ${plural(file.copies[k], 'time', 'times')}.`);
+}
+
+/** A download is the one copy this receipt cannot vouch was deleted. */
+export const DOWNLOAD_MEANING = 'A download is a copy saved on the shop’s computer: Counterprint cannot delete it, only the shop can.';
 
 /** Saves text as a file through a temporary link: the receipt never leaves the phone for this. */
 const save = (name: string, text: string, type: string) => saveBlob(name, new Blob([text], { type }));
@@ -110,14 +137,15 @@ function ReceiptContent({ receipt }: { receipt: TDeletionReceipt }) {
                 ? 'No copies were made from it.'
                 : `Also deleted: ${file.derived.map((d) => `its ${ROLE_WORDS[d.role] ?? d.role} (${formatBytes(d.size)})`).join(', ')}.`}
             </p>
-            <p className="text-xs">
-              {file.downloads === 0
-                ? 'Staff never downloaded or printed a copy.'
-                : `Staff downloaded or printed a copy ${plural(file.downloads, 'time', 'times')}.`}
-            </p>
+            <ul aria-label={`Copies of ${file.name}`} className="text-xs">
+              {copiesTaken(file).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
           </li>
         ))}
       </ul>
+      <p className="text-xs text-slate-600">{DOWNLOAD_MEANING}</p>
       <p className="text-xs text-slate-500">
         Receipt {receipt.receiptId}, issued {when(receipt.issuedAt)}.
       </p>

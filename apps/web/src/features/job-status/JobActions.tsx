@@ -12,6 +12,13 @@ import { addToSelection } from '../../lib/uploadRules';
 
 const OptionsEditor = lazy(() => import('./OptionsEditor'));
 
+/**
+ * What "Delete my files now" can promise: the server's copies go at once, but a download is on the
+ * shop's computer, out of Counterprint's reach; the receipt counts those (docs/decisions/063-copies-counted-by-kind.md).
+ */
+export const DELETE_NOW_WORDS =
+  'Counterprint deletes your files and every copy it made of them at once, and you get a signed receipt. A copy staff downloaded is on the shop’s computer, where Counterprint cannot delete it; the receipt counts every copy that left it. This cannot be undone.';
+
 type Asking = 'cancel' | 'delete' | null;
 
 function AddFiles({ token, busy, onAdded }: { token: string; busy: boolean; onAdded: (count: number) => void }) {
@@ -189,7 +196,7 @@ export function JobActions({
         onKeep={() => setAsking(null)}
         onConfirm={() => void run(() => deleteJobFiles(token))}
       >
-        Every copy the shop has of your files is deleted at once, and you get a signed receipt. This cannot be undone.
+        {DELETE_NOW_WORDS}
       </ConfirmDialog>
     </section>
   );

@@ -1,6 +1,6 @@
 import { RECEIPT_JWS_TYPE } from '@counterprint/contract';
 import { describe, expect, it } from 'vitest';
-import { makeReceiptSigner, RECEIPT, tamperedPayload } from '../../test/receipts';
+import { makeReceiptSigner, RECEIPT, RECEIPT_V1, tamperedPayload } from '../../test/receipts';
 import { verifyReceipt } from './verifyReceipt';
 
 describe('verifyReceipt (WebCrypto Ed25519)', () => {
@@ -11,9 +11,21 @@ describe('verifyReceipt (WebCrypto Ed25519)', () => {
     expect(check).toEqual({ state: 'verified', kid: signer.key.kid, receipt: RECEIPT });
   });
 
+  it('verifies a receipt signed before copies were counted by kind (version 1)', async () => {
+    const signer = makeReceiptSigner();
+    expect(await verifyReceipt(signer.sign(RECEIPT_V1), { keys: [signer.key] })).toEqual({
+      state: 'verified',
+      kid: signer.key.kid,
+      receipt: RECEIPT_V1,
+    });
+    // A version 2 receipt must count copies by kind, and a version 1 receipt must have its one count.
+    const mixed = { ...RECEIPT_V1, version: 2 };
+    expect(await verifyReceipt(signer.sign(mixed), { keys: [signer.key] })).toMatchObject({ receipt: null });
+  });
+
   it('fails a receipt whose payload was changed after signing', async () => {
     const signer = makeReceiptSigner();
-    const forged = { ...RECEIPT, files: [{ ...RECEIPT.files[0]!, downloads: 0 }] };
+    const forged = { ...RECEIPT, files: [{ ...RECEIPT.files[0]!, copies: { ...RECEIPT.files[0]!.copies, original: 0 } }] };
     const check = await verifyReceipt(tamperedPayload(signer.sign(RECEIPT), forged), { keys: [signer.key] });
     expect(check).toEqual({ state: 'failed', reason: 'the signature does not match its content', receipt: forged });
   });

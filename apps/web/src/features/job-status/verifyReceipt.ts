@@ -39,7 +39,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isText = (v: unknown): v is string => typeof v === 'string';
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
-function isReceiptFile(f: unknown): boolean {
+const isCopies = (c: unknown) =>
+  isObject(c) && isCount(c.original) && isCount(c.convertedPdf) && isCount(c.printReady) && isCount(c.printer);
+
+/** A file of a version 1 receipt has one count of copies; version 2 counts them by kind (contract receipt.ts). */
+function isReceiptFile(f: unknown, version: 1 | 2): boolean {
   return (
     isObject(f) &&
     isText(f.name) &&
@@ -48,7 +52,7 @@ function isReceiptFile(f: unknown): boolean {
     /^[0-9a-f]{64}$/.test(f.sha256) &&
     isText(f.uploadedAt) &&
     isText(f.deletedAt) &&
-    isCount(f.downloads) &&
+    (version === 1 ? isCount(f.downloads) : isCopies(f.copies)) &&
     Array.isArray(f.derived) &&
     f.derived.every((d) => isObject(d) && isText(d.role) && isCount(d.size) && isText(d.deletedAt))
   );
@@ -56,11 +60,11 @@ function isReceiptFile(f: unknown): boolean {
 
 /** The payload when it has a deletion receipt's shape (contract receipt.ts), else null. */
 export function asReceipt(value: unknown): TDeletionReceipt | null {
-  if (!isObject(value) || value.version !== 1 || !isText(value.receiptId) || !isText(value.issuedAt)) return null;
-  const { shop, job, files } = value;
+  if (!isObject(value) || (value.version !== 1 && value.version !== 2) || !isText(value.receiptId) || !isText(value.issuedAt)) return null;
+  const { shop, job, files, version } = value;
   if (!isObject(shop) || !isText(shop.name) || !isText(shop.slug)) return null;
   if (!isObject(job) || typeof job.number !== 'number' || !isText(job.uploadedAt) || !isText(job.deletedAt)) return null;
-  if (!Array.isArray(files) || files.length === 0 || !files.every(isReceiptFile)) return null;
+  if (!Array.isArray(files) || files.length === 0 || !files.every((f) => isReceiptFile(f, version))) return null;
   return value as TDeletionReceipt;
 }
 

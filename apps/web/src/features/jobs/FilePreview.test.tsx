@@ -10,6 +10,7 @@ const links = (over: Partial<TJobFileLinks> = {}): TJobFileLinks => ({
   original: '/files/original?sig=1',
   view: '/files/view?sig=1',
   pdf: null,
+  pdfDownload: null,
   preview: null,
   thumbnail: '/files/thumb?sig=1',
   ...over,

@@ -98,7 +98,7 @@ function PreviewDownloads({
   downloads: Downloads;
   save: (file: TJobFile, url: string) => void;
 }) {
-  const pdf = file.conversion === 'converted' ? links?.pdf : null;
+  const pdf = file.conversion === 'converted' ? links?.pdfDownload : null;
   return (
     <div className="flex flex-wrap items-center justify-end gap-2 border-b border-slate-200 px-3 py-2">
       <Button variant="secondary" onClick={() => original && save(file, original)} disabled={!original || downloads.busy}>
@@ -122,7 +122,7 @@ interface Props {
   downloads: Downloads;
   onMarkPrinted: () => void;
   onCancelJob: () => void;
-  /** Issue 20: staff are printing the job; sent before any download, and by Start printing. */
+  /** Staff are printing the job: sent by Print and Start printing. */
   onStartPrinting: () => void;
   startingPrint: boolean;
   onClose: () => void;
@@ -144,11 +144,9 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
   const urlOf = (file: TJobFile) => urls.data?.[job.files.indexOf(file)];
   const withUrls = () => job.files.flatMap((file) => (urlOf(file) ? [{ file, url: urlOf(file)! }] : []));
   const linksOf = (file: TJobFile) => links.data?.find((l) => l.fileId === file.id);
-  // A download is staff printing the job: the customer's changes stop first, and the files do not wait for it.
-  const fetchFiles = (files: { file: TJobFile; url: string }[]) => {
-    onStartPrinting();
-    void downloads.download(job, files);
-  };
+  // A download is staff looking at the files, not printing them: the customer may still change the job
+  // (docs/product/rules.md#downloads-and-printing). Print, Send to printer, Start printing and Mark Printed lock it.
+  const fetchFiles = (files: { file: TJobFile; url: string }[]) => void downloads.download(job, files);
   const save = (file: TJobFile, url: string) => fetchFiles([{ file, url }]);
   const previewFile = job.files.find((f) => f.id === previewId) ?? null;
   const queued = job.status === 'queued';
@@ -214,7 +212,7 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
         </Button>
       </div>
 
-      {/* Printing is staff at work on the job, as a download is: the customer's changes stop first. */}
+      {/* Printing is staff at work on the job: the customer's changes stop first. */}
       {printing && <PrintPanel job={job} onPrint={onStartPrinting} onClose={() => setPrinting(false)} />}
 
       {job.statusPath && <CustomerStatusLink path={job.statusPath} />}
