@@ -9,7 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { useNow } from '../../components/useNow';
 import { timeAgo } from '../../lib/format';
 import { JobConversionNote } from './FileBadge';
-import { hasMarks, PaymentClaimMark, PrintingMark } from './JobMarks';
+import { hasMarks, PaymentClaimMark, PrinterStopMarks, PrintingMark } from './JobMarks';
 import { JobThumbs } from './JobThumbs';
 import { filterJobs, JOB_TABS, type JobTab, orderJobs, uncountedFiles } from './liveJobs';
 import { estimateText, optionsSummaries } from './price';
@@ -143,6 +143,7 @@ function JobRow({
         </span>
         {marked && (
           <span id={marksId} className="mt-1 flex flex-wrap gap-1.5 pl-11.5">
+            <PrinterStopMarks job={job} />
             <PrintingMark job={job} />
             <PaymentClaimMark job={job} />
           </span>

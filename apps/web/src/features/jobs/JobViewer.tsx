@@ -154,6 +154,8 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
   const queued = job.status === 'queued';
   const editing = queued ? job.files.find((f) => f.id === editingId) : undefined;
   const ready = Boolean(urls.data) && job.files.length > 0;
+  // Once printed or cancelled the files are in the recycle bin or gone: there is nothing to print, so nothing offers to.
+  const printable = job.files.some((f) => f.state === 'active');
 
   return (
     <section aria-label={`Job #${job.number}`} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -182,11 +184,13 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
       </header>
 
       <div className="flex flex-wrap gap-2 border-b border-slate-100 p-4">
-        <Button onClick={() => setPrinting((p) => !p)} disabled={job.files.length === 0} aria-expanded={printing}>
-          <Icon name="print" className="h-4 w-4" />
-          Print
-        </Button>
-        {queued && <SendToPrinter job={job} />}
+        {printable && (
+          <Button onClick={() => setPrinting((p) => !p)} aria-expanded={printing}>
+            <Icon name="print" className="h-4 w-4" />
+            Print
+          </Button>
+        )}
+        {queued && printable && <SendToPrinter job={job} />}
         <Button variant="secondary" onClick={() => fetchFiles(withUrls())} disabled={!ready} loading={downloads.busy}>
           <Icon name="download" className="h-4 w-4" />
           Download all
@@ -215,7 +219,7 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
       </div>
 
       {/* Printing is staff at work on the job, as a download is: the customer's changes stop first. */}
-      {printing && <PrintPanel job={job} onPrint={onStartPrinting} onClose={() => setPrinting(false)} />}
+      {printing && printable && <PrintPanel job={job} onPrint={onStartPrinting} onClose={() => setPrinting(false)} />}
 
       {job.statusPath && <CustomerStatusLink path={job.statusPath} />}
 

@@ -711,6 +711,40 @@ describe("/printJob: printing, the customer's UPI claim and status page (issue 2
     expect(within(dialog).getByRole('button', { name: 'UPI' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it("shows a stopped printer's reason on the job's card, not only inside the opened job", async () => {
+    const printing = { printerName: 'Counter B&W', message: null, unsupported: [], updatedAt: todayAt(14, 2) };
+    const stopped = {
+      ...queued,
+      files: [
+        { ...queued.files[0]!, printing: { ...printing, state: 'stopped' as const, reasons: ['media-empty-report'] } },
+        { ...queued.files[1]!, printing: { ...printing, state: 'stopped' as const, reasons: ['media-empty-report'] } },
+      ],
+    };
+    serve(baseRoutes([stopped]));
+    renderPage(<PrintJobsPage />);
+    expect(
+      await within(await screen.findByRole('button', { name: 'View job #7 from Asha' })).findByTestId('printer-stopped'),
+    ).toHaveTextContent('Counter B&W stopped: out of paper');
+    expect(within(row()).getAllByTestId('printer-stopped')).toHaveLength(1);
+    expect(row()).toHaveAccessibleDescription(expect.stringContaining('Counter B&W stopped: out of paper'));
+  });
+
+  it('offers no Print and no Send to printer once the job has no files left to print', async () => {
+    const done = {
+      ...queued,
+      status: 'done' as const,
+      printedAt: todayAt(14, 30),
+      files: queued.files.map((f) => ({ ...f, state: 'recycled' as const })),
+    };
+    serve({ ...baseRoutes([done]), '/api/shops/shop-1/printers': () => jsonResponse(200, []) });
+    const { user } = renderPage(<PrintJobsPage />);
+    await user.click(await screen.findByRole('tab', { name: 'All' }));
+    const viewer = await openViewer(user);
+    expect(within(viewer).queryByRole('button', { name: 'Print' })).not.toBeInTheDocument();
+    expect(within(viewer).queryByRole('button', { name: 'Send to printer' })).not.toBeInTheDocument();
+    expect(within(viewer).getByRole('button', { name: 'Download all' })).toBeInTheDocument();
+  });
+
   it('shows no claim on a job that is printed', async () => {
     const done = {
       ...queued,
