@@ -163,6 +163,9 @@ interface JobListProps {
   onView: (job: TJob) => void;
   /** Asks to mark a queued job printed (the p key); the page opens it and its confirmation. */
   onMarkPrinted?: (job: TJob) => void;
+  /** The b and s keys: the page opens the job and its print panel, or sends it to the shop's printer. */
+  onPrint?: (job: TJob) => void;
+  onSend?: (job: TJob) => void;
   older?: OlderJobs;
 }
 
@@ -190,7 +193,8 @@ function ShortcutHint({ open, onToggle }: { open: boolean; onToggle: () => void 
       aria-expanded={open}
       className="hidden text-xs text-slate-500 hover:text-slate-800 hover:underline lg:block"
     >
-      Keys: <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>p</kbd> printed · <kbd>?</kbd> more
+      Keys: <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>p</kbd> printed · <kbd>b</kbd> print · <kbd>s</kbd> send ·{' '}
+      <kbd>?</kbd> more
     </button>
   );
 }
@@ -213,7 +217,19 @@ function ShortcutList() {
 }
 
 /** docs/product/screens.md#live-print-jobs: 'Latest uploads', search by name or phone, a count, View. */
-export function JobList({ shopId, jobs, loading, error, onRetry, selectedId, onView, onMarkPrinted, older }: JobListProps) {
+export function JobList({
+  shopId,
+  jobs,
+  loading,
+  error,
+  onRetry,
+  selectedId,
+  onView,
+  onMarkPrinted,
+  onPrint,
+  onSend,
+  older,
+}: JobListProps) {
   const [tab, setTab] = useState<JobTab>('queue');
   const [search, setSearch] = useState('');
   const [order, setOrder] = useQueueOrder();
@@ -240,6 +256,8 @@ export function JobList({ shopId, jobs, loading, error, onRetry, selectedId, onV
     previous: () => move(-1),
     open: () => current && onView(current),
     printed: () => current?.status === 'queued' && onMarkPrinted?.(current),
+    print: () => current && onPrint?.(current),
+    send: () => current?.status === 'queued' && onSend?.(current),
     help: () => setHelp((h) => !h),
   });
 

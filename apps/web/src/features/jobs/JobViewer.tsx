@@ -126,10 +126,26 @@ interface Props {
   onStartPrinting: () => void;
   startingPrint: boolean;
   onClose: () => void;
+  /** A key asked for the print panel or Send to printer; onAsked says it was taken. */
+  ask?: ViewerAsk | null;
+  onAsked?: () => void;
 }
 
+export type ViewerAsk = 'print' | 'send';
+
 /** docs/product/screens.md#live-print-jobs: file list, preview, Download, Mark Printed, Close. */
-export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJob, onStartPrinting, startingPrint, onClose }: Props) {
+export function JobViewer({
+  job,
+  printSetup,
+  downloads,
+  onMarkPrinted,
+  onCancelJob,
+  onStartPrinting,
+  startingPrint,
+  onClose,
+  ask = null,
+  onAsked,
+}: Props) {
   const urls = useSignedUrls(job);
   const links = useFileLinks(job);
   const [previewId, setPreviewId] = useState(job.files[0]?.id ?? null);
@@ -156,6 +172,13 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
   const ready = Boolean(urls.data) && job.files.length > 0;
   // Once printed or cancelled the files are in the recycle bin or gone: there is nothing to print, so nothing offers to.
   const printable = job.files.some((f) => f.state === 'active');
+
+  useEffect(() => {
+    // Send to printer takes its own ask; where it is not offered, the ask has nothing to do.
+    if (!ask || (ask === 'send' && queued && printable)) return;
+    if (ask === 'print' && printable) setPrinting(true);
+    onAsked?.();
+  }, [ask, queued, printable, onAsked]);
 
   return (
     <section aria-label={`Job #${job.number}`} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -190,7 +213,7 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
             Print
           </Button>
         )}
-        {queued && printable && <SendToPrinter job={job} />}
+        {queued && printable && <SendToPrinter job={job} asked={ask === 'send'} onAsked={onAsked} />}
         <Button variant="secondary" onClick={() => fetchFiles(withUrls())} disabled={!ready} loading={downloads.busy}>
           <Icon name="download" className="h-4 w-4" />
           Download all

@@ -312,6 +312,38 @@ describe('/printJob', () => {
       expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     });
 
+    it('opens the print panel with b and sends the job to the chosen printer with s, and lists both keys on ?', async () => {
+      const calls = serve({
+        ...baseRoutes(three),
+        '/api/shops-action/print-jobs/': () => jsonResponse(200, ['/files/a?sig=1', '/files/b?sig=2']),
+        '/api/shops/shop-1/printers': () =>
+          jsonResponse(200, {
+            devices: [],
+            choice: { bw: { deviceId: 'd1', uri: 'ipp://b', name: 'Counter B&W' }, color: null, markPrintedOnComplete: false },
+            warnings: [],
+          }),
+        '/api/shops/print-jobs/j2/send-to-printer': () => new Response(null, { status: 204 }),
+      });
+      const { user } = renderPage(<PrintJobsPage />);
+      await screen.findByText('Chitra');
+      await user.keyboard('jb');
+      const viewer = await screen.findByRole('region', { name: 'Job #1' });
+      expect(await within(viewer).findByRole('region', { name: 'Print from this browser' })).toBeInTheDocument();
+      expect(within(viewer).getByRole('button', { name: 'Print' })).toHaveAttribute('aria-expanded', 'true');
+
+      await user.keyboard('js');
+      expect(await screen.findByRole('region', { name: 'Job #2' })).toBeInTheDocument();
+      await waitFor(() =>
+        expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/send-to-printer')).map((c) => c.url)).toEqual([
+          '/api/shops/print-jobs/j2/send-to-printer',
+        ]),
+      );
+
+      await user.keyboard('?');
+      expect(screen.getByText('Print it from this browser')).toBeInTheDocument();
+      expect(screen.getByText('Send it to the printer')).toBeInTheDocument();
+    });
+
     it('lists the keys on ?', async () => {
       serve(baseRoutes(three));
       const { user } = renderPage(<PrintJobsPage />);
