@@ -125,6 +125,9 @@ interface Props {
   /** Issue 20: staff are printing the job; sent before any download, and by Start printing. */
   onStartPrinting: () => void;
   startingPrint: boolean;
+  /** Move back to queue: offered on a printed job while its files are in the recycle bin. */
+  onMoveBack?: () => void;
+  movingBack?: boolean;
   onClose: () => void;
   /** A key asked for the print panel or Send to printer; onAsked says it was taken. */
   ask?: ViewerAsk | null;
@@ -142,6 +145,8 @@ export function JobViewer({
   onCancelJob,
   onStartPrinting,
   startingPrint,
+  onMoveBack,
+  movingBack = false,
   onClose,
   ask = null,
   onAsked,
@@ -172,6 +177,8 @@ export function JobViewer({
   const ready = Boolean(urls.data) && job.files.length > 0;
   // Once printed or cancelled the files are in the recycle bin or gone: there is nothing to print, so nothing offers to.
   const printable = job.files.some((f) => f.state === 'active');
+  // Mark Printed can be undone while the files it binned are still there (docs/product/rules.md#orders-and-earnings).
+  const inBin = job.status === 'done' && job.files.some((f) => f.state === 'recycled');
 
   useEffect(() => {
     // Send to printer takes its own ask; where it is not offered, the ask has nothing to do.
@@ -234,6 +241,11 @@ export function JobViewer({
         {queued && (
           <Button variant="ghost" onClick={onCancelJob} className="text-red-600 hover:bg-red-50 sm:ml-auto">
             Cancel job
+          </Button>
+        )}
+        {inBin && onMoveBack && (
+          <Button variant="secondary" onClick={onMoveBack} loading={movingBack}>
+            Move back to queue
           </Button>
         )}
         <Button variant="ghost" onClick={onClose} className={queued ? '' : 'sm:ml-auto'}>

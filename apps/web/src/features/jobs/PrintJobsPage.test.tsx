@@ -1,4 +1,4 @@
-import { PRICE_AT_THE_COUNTER, type TJob } from '@counterprint/contract';
+import { BACK_TO_QUEUE_REFUSED, PRICE_AT_THE_COUNTER, type TJob } from '@counterprint/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedHandlers, LiveStatus } from '../../api/stomp';
@@ -168,6 +168,41 @@ describe('/printJob', () => {
     expect(screen.getByText('The queue is empty')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Printed today' }));
     expect(screen.getByText('1 job')).toBeInTheDocument();
+  });
+
+  it('undoes Mark Printed from the toast, and from Move back to queue on the printed job while its files are in the bin', async () => {
+    const done = {
+      ...queued,
+      status: 'done' as const,
+      printedAt: new Date().toISOString(),
+      files: queued.files.map((f) => ({ ...f, state: 'recycled' as const })),
+    };
+    let answer = () => jsonResponse(200, queued);
+    const calls = serve({
+      ...baseRoutes([queued]),
+      '/api/shops/print-jobs/j1/mark-printed': () => jsonResponse(200, done),
+      '/api/shops/print-jobs/j1/back-to-queue': () => answer(),
+    });
+    const { user } = renderPage(<PrintJobsPage />);
+    await user.click(await screen.findByRole('button', { name: 'View job #7 from Asha' }));
+    await user.click(within(await screen.findByRole('region', { name: 'Job #7' })).getByRole('button', { name: 'Mark Printed' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Mark as Printed?' })).getByRole('button', { name: 'Confirm' }));
+    const toast = await screen.findByText('Job #7 marked as printed.');
+    expect(await screen.findByText('The queue is empty')).toBeInTheDocument();
+
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Job #7 is back in the queue.')).toBeInTheDocument();
+    expect(screen.getByText('1 job')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.endsWith('/back-to-queue')).map((c) => c.method)).toEqual(['POST']);
+
+    // Printed again: the printed job offers Move back to queue, and a refusal is said in staff's words.
+    await user.click(within(screen.getByRole('region', { name: 'Job #7' })).getByRole('button', { name: 'Mark Printed' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Mark as Printed?' })).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    answer = () => jsonResponse(409, { error: BACK_TO_QUEUE_REFUSED['files-gone'], code: 'FILES_GONE' });
+    await user.click(within(screen.getByRole('region', { name: 'Job #7' })).getByRole('button', { name: 'Move back to queue' }));
+    expect(await screen.findByText(`Could not move the job back to the queue. ${BACK_TO_QUEUE_REFUSED['files-gone']}`)).toBeInTheDocument();
+    expect(screen.getByText('The queue is empty')).toBeInTheDocument();
   });
 
   it('says which files could not be counted, on the card and in the viewer', async () => {

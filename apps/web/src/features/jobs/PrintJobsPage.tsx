@@ -137,6 +137,8 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
                   onCancelJob={actions.cancel}
                   onStartPrinting={actions.startPrinting}
                   startingPrint={actions.startingPrint}
+                  onMoveBack={actions.moveBack}
+                  movingBack={actions.movingBack}
                   onClose={() => select(null)}
                   ask={viewerAsk?.jobId === selected.id ? viewerAsk.ask : null}
                   onAsked={clearViewerAsk}
