@@ -107,11 +107,10 @@ function JobRow({
         aria-current={selected ? 'true' : undefined}
         aria-describedby={marked ? `${detailsId} ${marksId}` : detailsId}
         data-cursor={cursor ? 'true' : undefined}
+        data-queue-row
         className={`block w-full px-3 py-2 text-left text-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 ${selected ? 'bg-brand-50' : ''} ${cursor ? 'shadow-[inset_3px_0_0_var(--color-brand-500)]' : ''}`}
       >
-        {/* The aria-label names the row and the two lines below describe it, so assistive technology hears it
-            once; the visible words stay out of the name's way, as the name does not repeat them all. */}
-        <span aria-hidden="true" className="flex items-center gap-1.5">
+        <span className="flex items-center gap-1.5">
           <span className="min-w-10 shrink-0 font-bold text-slate-900 tabular-nums">#{job.number}</span>
           <JobThumbs job={job} links={thumbnails} onBroken={onBrokenThumb} />
           <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{customerLabel(job)}</span>
@@ -134,7 +133,7 @@ function JobRow({
             {timeAgo(job.uploadedAt, now).replace(' ago', '')}
           </time>
         </span>
-        <span id={detailsId} aria-hidden="true" className="mt-0.5 flex items-start gap-1.5 pl-11.5">
+        <span id={detailsId} className="mt-0.5 flex items-start gap-1.5 pl-11.5">
           <OptionsSummary job={job} />
           <span
             data-testid="job-total"
@@ -144,7 +143,7 @@ function JobRow({
           </span>
         </span>
         {marked && (
-          <span id={marksId} aria-hidden="true" className="mt-1 flex flex-wrap gap-1.5 pl-11.5">
+          <span id={marksId} className="mt-1 flex flex-wrap gap-1.5 pl-11.5">
             <PrinterStopMarks job={job} />
             <PrintingMark job={job} />
             <PaymentClaimMark job={job} />
