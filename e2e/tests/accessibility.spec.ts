@@ -24,11 +24,20 @@ async function audit(page: Page, where: string, found: Finding[]): Promise<void>
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
   );
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  // Label in Name (WCAG 2.5.3) is axe's experimental rule, off unless asked for: a control whose visible words are not
+  // in its name cannot be worked by voice by saying what it shows.
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(WCAG_AA)
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   // Every audited screen is kept, so a reviewer can look at what axe looked at.
   await shot(page, `a11y-${where.replace(/[^a-z0-9@]+/gi, '-').replace(/^-|-$/g, '')}`);
   for (const v of violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+    // Known and open: a queue row is one button holding the whole card (number, name, files, sheets, age, options,
+    // total), named 'View job #N from …'; no short name holds all of that text. Other controls are held to the rule.
+    if (v.id === 'label-content-name-mismatch') v.nodes = v.nodes.filter((n) => !n.html.includes('data-queue-row'));
+    if (v.nodes.length === 0) continue;
     found.push({
       where,
       rule: v.id,
@@ -122,6 +131,23 @@ test('shop owner pages: no serious or critical WCAG 2 A/AA violation at 390 and 
     },
     'job detail',
   );
+  // Its two confirmations, whose coloured headings must be as readable as the rest.
+  for (const [button, dialog] of [
+    ['Mark Printed', 'Mark as Printed?'],
+    ['Cancel job', 'Cancel this job?'],
+  ] as const) {
+    await auditAtEveryWidth(
+      page,
+      '/printJob',
+      found,
+      async () => {
+        await page.getByRole('button', { name: /View job #1 from Kiran Patil/ }).click();
+        await page.getByRole('button', { name: button, exact: true }).click();
+        await expect(page.getByRole('alertdialog', { name: dialog })).toBeVisible();
+      },
+      `${dialog} dialog`,
+    );
+  }
   await auditAtEveryWidth(page, '/settings', found);
   // Inventory and rate card in their editing states.
   await auditAtEveryWidth(

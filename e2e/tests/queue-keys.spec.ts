@@ -87,12 +87,12 @@ test('a busy counter: oldest first, j/k/Enter/p keys, the unopened count in the 
   // The QR panel offers the posters; the A4 one downloads as a PDF.
   await page.goto('/shop-dashboard');
   await page.getByRole('button', { name: 'Download QR Code' }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'A4 poster (PDF)' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'A4 PDF poster' }).click()]);
   expect(download.suggestedFilename()).toBe(`${shop.slug}-qr-poster-a4.pdf`);
   await shot(page, 'queue-keys-04-qr-panel-1280');
   await small.goto('/shop-dashboard');
   await small.getByRole('button', { name: 'Download QR Code' }).click();
-  await expect(small.getByRole('link', { name: 'A5 poster (PDF)' })).toBeVisible();
+  await expect(small.getByRole('link', { name: 'A5 PDF poster' })).toBeVisible();
   await shot(small, 'queue-keys-05-qr-panel-390');
   await phone.close();
   await counter.close();

@@ -243,6 +243,19 @@ export const ZMarkPrintedRequest = z
   .nullish();
 export type TMarkPrintedRequest = z.infer<typeof ZMarkPrintedRequest>;
 
+/**
+ * Why Move back to queue (POST …/print-jobs/:id/back-to-queue, Mark Printed undone) was refused, as staff read it;
+ * the code is the error's `code`.
+ */
+export const BACK_TO_QUEUE_REFUSED = {
+  'not-printed': 'Only a printed job can go back to the queue.',
+  'files-gone': 'Its files have left the recycle bin, so there is nothing to print again.',
+  refunded: 'Its payment was refunded, so it stays printed.',
+} as const;
+export const BACK_TO_QUEUE_CODES = { 'not-printed': 'JOB_NOT_PRINTED', 'files-gone': 'FILES_GONE', refunded: 'ORDER_REFUNDED' } as const;
+/** How long the toast after Mark Printed offers Undo. */
+export const MARK_PRINTED_UNDO_MS = 10_000;
+
 export const LIVE_ACTIONS = ['created', 'updated', 'deleted'] as const;
 export const ZLiveJobMessage = z.object({ action: z.enum(LIVE_ACTIONS), job: ZJob });
 export type TLiveJobMessage = z.infer<typeof ZLiveJobMessage>;

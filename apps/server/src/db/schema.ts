@@ -155,6 +155,8 @@ export const jobs = pgTable('jobs', {
   /** Migration 037: the sheets and sides the job took, counted at Mark Printed (src/pricing/paper.ts). */
   printedSheets: integer('printed_sheets'),
   printedSides: integer('printed_sides'),
+  /** Migration 041: the sheets Mark Printed took off the paper's stock (fewer than printedSheets when stock ran out). */
+  paperTaken: integer('paper_taken'),
 });
 
 /** Uploads in progress: quota they hold and a lease the orphan reaper respects (docs/decisions/014). */

@@ -111,6 +111,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
       ],
     }),
   },
+  'POST /api/shops/print-jobs/:id/back-to-queue': {
+    shop: (w) => ({ named: [{ method: 'POST', url: `/api/shops/print-jobs/${w.queuedJobId}/back-to-queue` }] }),
+  },
   'PUT /api/shops/print-jobs/:id/options': {
     shop: (w) => ({
       named: [

@@ -80,6 +80,11 @@ export function updatePrintOptions(jobId: string, files: { fileId: string; optio
   return apiPut<TJob>(`/shops/print-jobs/${encodeURIComponent(jobId)}/options`, { files });
 }
 
+/** Mark Printed undone while its files are in the recycle bin; a 409 says why not in staff's words. */
+export function moveJobBackToQueue(jobId: string): Promise<TJob> {
+  return apiPost<TJob>(`/shops/print-jobs/${encodeURIComponent(jobId)}/back-to-queue`);
+}
+
 export function markJobPrinted(jobId: string, body: NonNullable<TMarkPrintedRequest> = {}): Promise<TJob> {
   return apiPost<TJob>(`/shops/print-jobs/${encodeURIComponent(jobId)}/mark-printed`, body);
 }

@@ -159,7 +159,8 @@ export function ProfileMenu({ settingsPath }: { settingsPath: string }) {
   };
   return (
     <Popover
-      label={user?.name ? `Profile menu, ${user.name}` : 'Profile menu'}
+      // The name starts with the initials the button shows, so it can be worked by voice by saying them (WCAG 2.5.3).
+      label={user?.name ? `${initials(user.name)}, Profile menu, ${user.name}` : 'Profile menu'}
       triggerClassName="ml-1 flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800 hover:ring-2 hover:ring-brand-200"
       trigger={initials(user?.name)}
       panelClassName="py-1 sm:w-60"

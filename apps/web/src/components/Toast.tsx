@@ -9,7 +9,14 @@ interface ToastItem {
   message: string;
   tone: ToastTone;
   /** Set for a slot's message: a slot shows one message at a time, the newest. */
-  slot?: string;
+  slot?: string | undefined;
+  action?: ToastAction | undefined;
+}
+
+/** A button on the toast (Undo): pressing it runs `run` and closes the toast. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
 }
 
 const TONE: Record<ToastTone, string> = {
@@ -26,7 +33,7 @@ export const SHORT_TOAST_MS = 2_500;
 
 interface ToastActions {
   /** Shows a message; `ms` null keeps it until replaced or dismissed. */
-  put(message: string, tone: ToastTone, ms: number | null, slot?: string): void;
+  put(message: string, tone: ToastTone, ms: number | null, slot?: string, action?: ToastAction): void;
   dismiss(slot: string): void;
 }
 
@@ -64,13 +71,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 
   const put = useCallback<ToastActions['put']>(
-    (message, tone, ms, slot) => {
+    (message, tone, ms, slot, action) => {
       const id = ++next.current;
       if (slot) {
         dismiss(slot);
         slots.current.set(slot, id);
       }
-      setItems((list) => [...list, { id, message, tone, slot }]);
+      setItems((list) => [...list, { id, message, tone, slot, action }]);
       if (ms === null) return;
       timers.current.set(
         id,
@@ -98,6 +105,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             >
               {t.tone === 'progress' && <Spinner className="h-4 w-4 text-brand-500" label="Working" />}
               {t.message}
+              {t.action && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    drop(t.id);
+                    t.action!.run();
+                  }}
+                  className="ml-1 rounded-md px-2 py-0.5 font-semibold underline hover:bg-black/5"
+                >
+                  {t.action.label}
+                </button>
+              )}
             </div>
           ))}
         </div>
@@ -106,13 +125,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export type ShowToast = (message: string, tone?: ToastTone, ms?: number) => void;
+export type ShowToast = (message: string, tone?: ToastTone, ms?: number, action?: ToastAction) => void;
 
 /** Short confirmations that need no answer ("Saved", "Message sent"); each clears after `ms` (default `defaultMs`). */
 export function useToast(defaultMs = TOAST_MS): ShowToast {
   const { put } = useContext(ActionsContext);
   return useCallback<ShowToast>(
-    (message, tone = 'info', ms = defaultMs) => put(message, tone, tone === 'progress' ? null : ms),
+    (message, tone = 'info', ms = defaultMs, action) => put(message, tone, tone === 'progress' ? null : ms, undefined, action),
     [put, defaultMs],
   );
 }

@@ -27,3 +27,17 @@ export function reasonWords(reasons: string[]): string {
     .map((r) => REASON_WORDS[r] ?? r.replace(/-/g, ' '));
   return [...new Set(words)].join(', ');
 }
+
+/**
+ * Reasons that only say which part failed: the agent's own message (apps/agent/src/commands.ts reports the socket error or
+ * the printer's answer with them) says why, so it is shown beside them rather than hidden by them.
+ */
+const SAYS_ONLY_WHERE = new Set(['unreachable', 'agent-error', 'job-lost']);
+
+/** Why a printer stopped or a job failed: the reasons in a counter's words, with the agent's message when it adds to them. */
+export function printerWhy(reasons: string[], message: string | null): string {
+  const words = reasonWords(reasons);
+  const said = message?.trim();
+  if (!words) return said ?? '';
+  return said && reasons.some((r) => SAYS_ONLY_WHERE.has(r)) ? `${words} (${said})` : words;
+}

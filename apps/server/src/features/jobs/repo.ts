@@ -394,10 +394,8 @@ export async function markPrinted(
       if (moved.length === 0) throw new Rollback('not-queued');
       await recycleFiles(t, job.id, now, expiresAt);
       if (job.paperSku && paper.sheets > 0) {
-        await tx
-          .update(inventoryItems)
-          .set({ stock: sql`greatest(${inventoryItems.stock} - ${paper.sheets}, 0)`, updatedAt: now })
-          .where(and(eq(inventoryItems.shopId, job.shopId), eq(inventoryItems.sku, job.paperSku)));
+        const taken = await takePaper(t, job.shopId, job.paperSku, paper.sheets, now);
+        await tx.update(jobs).set({ paperTaken: taken }).where(eq(jobs.id, job.id));
       }
       if (order) await insertOrder(t, job, order, now);
     });
@@ -406,6 +404,18 @@ export async function markPrinted(
     throw err;
   }
   return 'printed';
+}
+
+/** Takes sheets off the paper's stock, never below zero; answers how many it took, for Move back to queue to give back. */
+async function takePaper(db: Db, shopId: string, sku: string, sheets: number, now: Date): Promise<number> {
+  const rows = await queryRows<{ taken: number | string }>(
+    db,
+    sql`WITH before AS (SELECT id, stock FROM inventory_items WHERE shop_id = ${shopId} AND sku = ${sku} FOR UPDATE)
+        UPDATE inventory_items i SET stock = greatest(before.stock - ${sheets}, 0), updated_at = ${now}
+        FROM before WHERE i.id = before.id
+        RETURNING before.stock - i.stock AS taken`,
+  );
+  return rows.reduce((sum, r) => sum + Number(r.taken), 0);
 }
 
 async function insertOrder(

@@ -153,6 +153,10 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
     async (req) => jobs.markPrinted(currentUser(req), req.params.id, req.body),
   );
 
+  r.post('/api/shops/print-jobs/:id/back-to-queue', { schema: { params: ZJobParams, response: { 200: ZJob } } }, async (req) =>
+    jobs.moveBackToQueue(currentUser(req), req.params.id),
+  );
+
   r.post('/api/shops/print-jobs/:id/printing', { schema: { params: ZJobParams, response: { 200: ZJob } } }, async (req) =>
     jobs.startPrinting(currentUser(req), req.params.id),
   );

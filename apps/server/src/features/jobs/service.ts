@@ -3,6 +3,8 @@ import { statfs } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import {
+  BACK_TO_QUEUE_CODES,
+  BACK_TO_QUEUE_REFUSED,
   CUSTOMER_CHANGE_MESSAGES,
   defaultPrintOptions,
   isConvertedKind,
@@ -45,6 +47,7 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import type { ShopRow } from '../shops/repo.js';
 import { findShopById, rateCardOf } from '../shops/repo.js';
 import { findInUsersShop, shopBySlug } from '../shops/scope.js';
+import * as backToQueue from './back-to-queue-repo.js';
 import * as customerRepo from './customer-repo.js';
 import type { PageCounter } from './page-counter.js';
 import * as preparation from './preparation-repo.js';
@@ -409,6 +412,19 @@ export class JobsService {
     const outcome = await repo.markPrinted(this.d.db, job, order, paper, now, this.recycleExpiry(now));
     if (outcome === 'not-queued') throw conflict('Job is already printed', 'JOB_NOT_QUEUED');
     if (outcome === 'no-service') throw notFound('Service not found on this shop\u2019s rate card', 'SERVICE_NOT_FOUND');
+    this.d.announcer.announce(job.shopId, jobId, 'updated');
+    return (await this.loadJob(jobId))!;
+  }
+
+  /**
+   * Move back to queue: Mark Printed undone while its files are still in the recycle bin (back-to-queue-repo.ts says
+   * what is given back). The job comes back as it was, so the queue's other screens are told it changed.
+   */
+  async moveBackToQueue(user: AuthUser, jobId: string): Promise<TJob> {
+    const job = await this.ownedJob(user, jobId);
+    if (job.status !== 'done') throw conflict(BACK_TO_QUEUE_REFUSED['not-printed'], 'JOB_NOT_PRINTED');
+    const outcome = await backToQueue.moveBackToQueue(this.d.db, jobId);
+    if (outcome !== 'back') throw conflict(BACK_TO_QUEUE_REFUSED[outcome], BACK_TO_QUEUE_CODES[outcome]);
     this.d.announcer.announce(job.shopId, jobId, 'updated');
     return (await this.loadJob(jobId))!;
   }

@@ -64,7 +64,7 @@ describe('CustomersPage', () => {
     );
     const { user } = render();
     await screen.findByText('Showing 3 customers');
-    const search = screen.getByRole('searchbox', { name: 'Search by name, email or id...' });
+    const search = screen.getByRole('searchbox', { name: 'Search by name, email, phone or id...' });
     await user.type(search, 'b@shop');
     expect(titles()).toEqual(['bharat']);
     await user.clear(search);
@@ -79,6 +79,23 @@ describe('CustomersPage', () => {
     expect(titles()).toEqual(['Asha', 'bharat', 'chitra']);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort customers' }), 'Z→A');
     expect(titles()).toEqual(['chitra', 'bharat', 'Asha']);
+  });
+
+  it('finds a customer by phone digits, ignoring the spaces and sign the phone was typed with', async () => {
+    stubFetch(() =>
+      jsonResponse(200, [customer(1, { name: 'Asha', phone: '+91 98765 43210' }), customer(2, { name: 'Bharat', phone: '99999 11111' })]),
+    );
+    const { user } = render();
+    await screen.findByText('Showing 2 customers');
+    const search = screen.getByRole('searchbox', { name: 'Search by name, email, phone or id...' });
+    await user.type(search, '98765');
+    expect(titles()).toEqual(['Asha']);
+    await user.clear(search);
+    await user.type(search, '8765 4321');
+    expect(titles()).toEqual(['Asha']);
+    await user.clear(search);
+    await user.type(search, '+91 98');
+    expect(titles()).toEqual(['Asha']);
   });
 
   it('shows at most 2 tags a card and counts the rest', async () => {

@@ -115,7 +115,7 @@ function ShopCustomers({ shopId }: { shopId: string }) {
 
       <div className="mt-5 grid gap-2 sm:grid-cols-[minmax(0,1fr)_12rem]">
         <SearchInput
-          label="Search by name, email or id..."
+          label="Search by name, email, phone or id..."
           value={search}
           onChange={(v) => {
             setSearch(v);

@@ -1,5 +1,5 @@
 import { CUSTOMER_CARD_TAGS, CUSTOMER_CSV_COLUMNS, type CUSTOMER_SORTS, CUSTOMERS_PAGE_SIZE, type TCustomer } from '@counterprint/contract';
-import { toCsv } from '../../lib/csv';
+import { csvPhone, toCsv } from '../../lib/csv';
 
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 
@@ -9,12 +9,24 @@ export const SORT_OPTIONS: { value: CustomerSort; label: string }[] = [
   { value: 'za', label: 'Z→A' },
 ];
 
-/** docs/product/screens.md#customers: search matches name, email or id, ignoring case. */
+const digitsOf = (s: string) => s.replace(/\D/g, '');
+
+/**
+ * docs/product/screens.md#customers: search matches name, email, phone or id, ignoring case; three or more digits also match
+ * a phone ignoring its spaces and signs, as the server's search does, so "98765" finds "+91 98765 43210".
+ */
 export function searchCustomers(list: TCustomer[], search: string): TCustomer[] {
   const q = search.trim().toLowerCase();
   if (!q) return list;
+  const digits = digitsOf(q);
+  const byDigits = (phone: string) => digits.length >= 3 && digitsOf(phone).includes(digits);
   return list.filter(
-    (c) => c.name.toLowerCase().includes(q) || (c.email ?? '').toLowerCase().includes(q) || c.id.toLowerCase().includes(q),
+    (c) =>
+      c.name.toLowerCase().includes(q) ||
+      (c.email ?? '').toLowerCase().includes(q) ||
+      (c.phone ?? '').toLowerCase().includes(q) ||
+      byDigits(c.phone ?? '') ||
+      c.id.toLowerCase().includes(q),
   );
 }
 
@@ -48,7 +60,7 @@ export function displayName(c: Pick<TCustomer, 'name' | 'phone'>): string {
 export function customersCsv(list: TCustomer[]): string {
   return toCsv(
     CUSTOMER_CSV_COLUMNS,
-    list.map((c) => [c.id, c.name, c.email, c.phone, c.address]),
+    list.map((c) => [c.id, c.name, c.email, csvPhone(c.phone), c.address]),
   );
 }
 

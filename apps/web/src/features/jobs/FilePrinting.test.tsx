@@ -21,6 +21,16 @@ describe('FilePrinting', () => {
     expect(screen.getByTestId('file-printing')).toHaveTextContent('Counter B&W stopped: out of paper');
   });
 
+  it("gives the agent's own reason beside 'not reachable from the agent', which alone hides why", () => {
+    const down = { state: 'stopped', reasons: ['unreachable'], message: 'connect ECONNREFUSED 192.168.1.40:631' };
+    const { rerender } = render(<FilePrinting printing={at(down)} />);
+    expect(screen.getByTestId('file-printing')).toHaveTextContent(
+      'Counter B&W stopped: not reachable from the agent (connect ECONNREFUSED 192.168.1.40:631)',
+    );
+    rerender(<FilePrinting printing={at({ ...down, reasons: ['media-jam-error'], message: 'Tray 1' })} />);
+    expect(screen.getByTestId('file-printing')).toHaveTextContent(/^Counter B&W stopped: paper jam$/);
+  });
+
   it('calls a file printed only when the printer completed it, and warns of options it did not honour', () => {
     const { rerender } = render(<FilePrinting printing={at({ state: 'processing', unsupported: ['sides'] })} />);
     expect(screen.getByTestId('file-printing')).toHaveTextContent('Printing on Counter B&W');

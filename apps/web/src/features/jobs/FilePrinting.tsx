@@ -1,8 +1,8 @@
 import type { TFilePrinting } from '@counterprint/contract';
-import { reasonWords } from '../../lib/printerWords';
+import { printerWhy } from '../../lib/printerWords';
 
 function describe(p: TFilePrinting): { text: string; tone: 'busy' | 'bad' | 'good' | 'quiet' } {
-  const why = reasonWords(p.reasons) || p.message || '';
+  const why = printerWhy(p.reasons, p.message);
   switch (p.state) {
     case 'queued':
       return { text: `Waiting for the print agent (${p.printerName})`, tone: 'busy' };

@@ -1,8 +1,8 @@
-import type { TJob, TMarkPrintedRequest } from '@counterprint/contract';
+import { MARK_PRINTED_UNDO_MS, type TJob, type TMarkPrintedRequest } from '@counterprint/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { cancelJob, customerLabel, jobKeys, markJobPrinted, startPrinting } from '../../api/jobs';
+import { cancelJob, customerLabel, jobKeys, markJobPrinted, moveJobBackToQueue, startPrinting } from '../../api/jobs';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/Toast';
 import { applyLiveMessage } from './liveJobs';
@@ -10,6 +10,7 @@ import { MarkPrintedDialog } from './MarkPrintedDialog';
 
 export const MARK_PRINTED_FAILED = 'Failed to mark job as printed.';
 const CANCEL_FAILED = 'Failed to cancel the job.';
+const MOVE_BACK_FAILED = 'Could not move the job back to the queue.';
 const START_PRINTING_FAILED = 'Could not mark the job as printing, so the customer can still change it.';
 
 /** The server's reason (e.g. 'Job is already printed') after the spec's own message. */
@@ -34,6 +35,9 @@ export interface JobActionsApi {
   startPrinting: () => void;
   /** The call startPrinting made for this job is still out. */
   startingPrint: boolean;
+  /** Undoes Mark Printed: the job and its files back in the queue, its order and paper given back. */
+  moveBack: () => void;
+  movingBack: boolean;
 }
 
 /** Mark Printed and Cancel job, each behind its confirmation, and Start printing; each answer updates the list at once. */
@@ -44,12 +48,24 @@ export function JobActions({ job, onDone, askPrinted = false, onAsked, children 
   const apply = (action: 'updated' | 'deleted', changed: TJob) =>
     client.setQueryData<TJob[]>(jobKeys.list(changed.shopId), (list) => applyLiveMessage(list ?? [], { action, job: changed }));
 
+  const back = useMutation({
+    mutationFn: (jobId: string) => moveJobBackToQueue(jobId),
+    onSuccess: (queued) => {
+      apply('updated', queued);
+      toast(`Job #${queued.number} is back in the queue.`, 'success');
+    },
+    onError: (err) => toast(failure(MOVE_BACK_FAILED, err), 'error'),
+  });
   const printed = useMutation({
     mutationFn: (body: NonNullable<TMarkPrintedRequest>) => markJobPrinted(job.id, body),
     onSuccess: (updated) => {
       apply('updated', updated);
       setDialog(null);
-      toast(`Job #${updated.number} marked as printed.`, 'success');
+      // A wrong job marked printed is undone from here for a few seconds, and from the job itself after.
+      toast(`Job #${updated.number} marked as printed.`, 'success', MARK_PRINTED_UNDO_MS, {
+        label: 'Undo',
+        run: () => back.mutate(updated.id),
+      });
       onDone(updated);
     },
   });
@@ -100,6 +116,8 @@ export function JobActions({ job, onDone, askPrinted = false, onAsked, children 
         cancel: () => setDialog('cancel'),
         startPrinting: markPrinting,
         startingPrint: printing.isPending && printing.variables === job.id,
+        moveBack: () => back.mutate(job.id),
+        movingBack: back.isPending && back.variables === job.id,
       })}
       <MarkPrintedDialog
         job={dialog === 'printed' ? job : null}

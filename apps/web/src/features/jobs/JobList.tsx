@@ -9,7 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { useNow } from '../../components/useNow';
 import { timeAgo } from '../../lib/format';
 import { JobConversionNote } from './FileBadge';
-import { hasMarks, PaymentClaimMark, PrintingMark } from './JobMarks';
+import { hasMarks, PaymentClaimMark, PrinterStopMarks, PrintingMark } from './JobMarks';
 import { JobThumbs } from './JobThumbs';
 import { filterJobs, JOB_TABS, type JobTab, orderJobs, uncountedFiles } from './liveJobs';
 import { estimateText, optionsSummaries } from './price';
@@ -107,6 +107,7 @@ function JobRow({
         aria-current={selected ? 'true' : undefined}
         aria-describedby={marked ? `${detailsId} ${marksId}` : detailsId}
         data-cursor={cursor ? 'true' : undefined}
+        data-queue-row
         className={`block w-full px-3 py-2 text-left text-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 ${selected ? 'bg-brand-50' : ''} ${cursor ? 'shadow-[inset_3px_0_0_var(--color-brand-500)]' : ''}`}
       >
         <span className="flex items-center gap-1.5">
@@ -143,6 +144,7 @@ function JobRow({
         </span>
         {marked && (
           <span id={marksId} className="mt-1 flex flex-wrap gap-1.5 pl-11.5">
+            <PrinterStopMarks job={job} />
             <PrintingMark job={job} />
             <PaymentClaimMark job={job} />
           </span>
@@ -162,6 +164,9 @@ interface JobListProps {
   onView: (job: TJob) => void;
   /** Asks to mark a queued job printed (the p key); the page opens it and its confirmation. */
   onMarkPrinted?: (job: TJob) => void;
+  /** The b and s keys: the page opens the job and its print panel, or sends it to the shop's printer. */
+  onPrint?: (job: TJob) => void;
+  onSend?: (job: TJob) => void;
   older?: OlderJobs;
 }
 
@@ -189,7 +194,8 @@ function ShortcutHint({ open, onToggle }: { open: boolean; onToggle: () => void 
       aria-expanded={open}
       className="hidden text-xs text-slate-500 hover:text-slate-800 hover:underline lg:block"
     >
-      Keys: <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>p</kbd> printed · <kbd>?</kbd> more
+      Keys: <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>p</kbd> printed · <kbd>b</kbd> print · <kbd>s</kbd> send ·{' '}
+      <kbd>?</kbd> more
     </button>
   );
 }
@@ -212,7 +218,19 @@ function ShortcutList() {
 }
 
 /** docs/product/screens.md#live-print-jobs: 'Latest uploads', search by name or phone, a count, View. */
-export function JobList({ shopId, jobs, loading, error, onRetry, selectedId, onView, onMarkPrinted, older }: JobListProps) {
+export function JobList({
+  shopId,
+  jobs,
+  loading,
+  error,
+  onRetry,
+  selectedId,
+  onView,
+  onMarkPrinted,
+  onPrint,
+  onSend,
+  older,
+}: JobListProps) {
   const [tab, setTab] = useState<JobTab>('queue');
   const [search, setSearch] = useState('');
   const [order, setOrder] = useQueueOrder();
@@ -239,6 +257,8 @@ export function JobList({ shopId, jobs, loading, error, onRetry, selectedId, onV
     previous: () => move(-1),
     open: () => current && onView(current),
     printed: () => current?.status === 'queued' && onMarkPrinted?.(current),
+    print: () => current && onPrint?.(current),
+    send: () => current?.status === 'queued' && onSend?.(current),
     help: () => setHelp((h) => !h),
   });
 

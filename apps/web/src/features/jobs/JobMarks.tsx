@@ -1,5 +1,6 @@
 import type { TJob } from '@counterprint/contract';
 import { isToday } from '../../lib/format';
+import { printerWhy } from '../../lib/printerWords';
 
 const CLOCK = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const DAY_AND_CLOCK = new Intl.DateTimeFormat('en-IN', {
@@ -45,5 +46,28 @@ export function PaymentClaimMark({ job }: { job: TJob }) {
   );
 }
 
-/** True when a job carries either mark, so the queue's row makes room for them. */
-export const hasMarks = (job: TJob): boolean => Boolean(printingSince(job) || paymentClaimed(job));
+/**
+ * A queued job's printer that has stopped (out of paper, jam, offline…) and why, so the queue shows it without opening the
+ * job; one line per printer, as two files on one printer stop for the same reason.
+ */
+export function printerStops(job: TJob): string[] {
+  if (job.status !== 'queued') return [];
+  const lines = job.files
+    .filter((f) => f.state === 'active' && f.printing?.state === 'stopped')
+    .map((f) => {
+      const why = printerWhy(f.printing!.reasons, f.printing!.message);
+      return `${f.printing!.printerName} stopped${why ? `: ${why}` : ''}`;
+    });
+  return [...new Set(lines)];
+}
+
+export function PrinterStopMarks({ job }: { job: TJob }) {
+  return printerStops(job).map((line) => (
+    <span key={line} data-testid="printer-stopped" className={`${MARK} bg-red-100 text-red-800`}>
+      {line}
+    </span>
+  ));
+}
+
+/** True when a job carries any mark, so the queue's row makes room for them. */
+export const hasMarks = (job: TJob): boolean => Boolean(printingSince(job) || paymentClaimed(job) || printerStops(job).length > 0);

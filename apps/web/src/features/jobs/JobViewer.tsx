@@ -125,11 +125,32 @@ interface Props {
   /** Staff are printing the job: sent by Print and Start printing. */
   onStartPrinting: () => void;
   startingPrint: boolean;
+  /** Move back to queue: offered on a printed job while its files are in the recycle bin. */
+  onMoveBack?: () => void;
+  movingBack?: boolean;
   onClose: () => void;
+  /** A key asked for the print panel or Send to printer; onAsked says it was taken. */
+  ask?: ViewerAsk | null;
+  onAsked?: () => void;
 }
 
+export type ViewerAsk = 'print' | 'send';
+
 /** docs/product/screens.md#live-print-jobs: file list, preview, Download, Mark Printed, Close. */
-export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJob, onStartPrinting, startingPrint, onClose }: Props) {
+export function JobViewer({
+  job,
+  printSetup,
+  downloads,
+  onMarkPrinted,
+  onCancelJob,
+  onStartPrinting,
+  startingPrint,
+  onMoveBack,
+  movingBack = false,
+  onClose,
+  ask = null,
+  onAsked,
+}: Props) {
   const urls = useSignedUrls(job);
   const links = useFileLinks(job);
   const [previewId, setPreviewId] = useState(job.files[0]?.id ?? null);
@@ -152,6 +173,17 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
   const queued = job.status === 'queued';
   const editing = queued ? job.files.find((f) => f.id === editingId) : undefined;
   const ready = Boolean(urls.data) && job.files.length > 0;
+  // Once printed or cancelled the files are in the recycle bin or gone: there is nothing to print, so nothing offers to.
+  const printable = job.files.some((f) => f.state === 'active');
+  // Mark Printed can be undone while the files it binned are still there (docs/product/rules.md#orders-and-earnings).
+  const inBin = job.status === 'done' && job.files.some((f) => f.state === 'recycled');
+
+  useEffect(() => {
+    // Send to printer takes its own ask; where it is not offered, the ask has nothing to do.
+    if (!ask || (ask === 'send' && queued && printable)) return;
+    if (ask === 'print' && printable) setPrinting(true);
+    onAsked?.();
+  }, [ask, queued, printable, onAsked]);
 
   return (
     <section aria-label={`Job #${job.number}`} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -180,11 +212,13 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
       </header>
 
       <div className="flex flex-wrap gap-2 border-b border-slate-100 p-4">
-        <Button onClick={() => setPrinting((p) => !p)} disabled={job.files.length === 0} aria-expanded={printing}>
-          <Icon name="print" className="h-4 w-4" />
-          Print
-        </Button>
-        {queued && <SendToPrinter job={job} />}
+        {printable && (
+          <Button onClick={() => setPrinting((p) => !p)} aria-expanded={printing}>
+            <Icon name="print" className="h-4 w-4" />
+            Print
+          </Button>
+        )}
+        {queued && printable && <SendToPrinter job={job} asked={ask === 'send'} onAsked={onAsked} />}
         <Button variant="secondary" onClick={() => fetchFiles(withUrls())} disabled={!ready} loading={downloads.busy}>
           <Icon name="download" className="h-4 w-4" />
           Download all
@@ -207,13 +241,18 @@ export function JobViewer({ job, printSetup, downloads, onMarkPrinted, onCancelJ
             Cancel job
           </Button>
         )}
+        {inBin && onMoveBack && (
+          <Button variant="secondary" onClick={onMoveBack} loading={movingBack}>
+            Move back to queue
+          </Button>
+        )}
         <Button variant="ghost" onClick={onClose} className={queued ? '' : 'sm:ml-auto'}>
           Close
         </Button>
       </div>
 
       {/* Printing is staff at work on the job: the customer's changes stop first. */}
-      {printing && <PrintPanel job={job} onPrint={onStartPrinting} onClose={() => setPrinting(false)} />}
+      {printing && printable && <PrintPanel job={job} onPrint={onStartPrinting} onClose={() => setPrinting(false)} />}
 
       {job.statusPath && <CustomerStatusLink path={job.statusPath} />}
 

@@ -1,4 +1,4 @@
-import { PRICE_AT_THE_COUNTER, type TJob } from '@counterprint/contract';
+import { BACK_TO_QUEUE_REFUSED, PRICE_AT_THE_COUNTER, type TJob } from '@counterprint/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedHandlers, LiveStatus } from '../../api/stomp';
@@ -170,6 +170,41 @@ describe('/printJob', () => {
     expect(screen.getByText('1 job')).toBeInTheDocument();
   });
 
+  it('undoes Mark Printed from the toast, and from Move back to queue on the printed job while its files are in the bin', async () => {
+    const done = {
+      ...queued,
+      status: 'done' as const,
+      printedAt: new Date().toISOString(),
+      files: queued.files.map((f) => ({ ...f, state: 'recycled' as const })),
+    };
+    let answer = () => jsonResponse(200, queued);
+    const calls = serve({
+      ...baseRoutes([queued]),
+      '/api/shops/print-jobs/j1/mark-printed': () => jsonResponse(200, done),
+      '/api/shops/print-jobs/j1/back-to-queue': () => answer(),
+    });
+    const { user } = renderPage(<PrintJobsPage />);
+    await user.click(await screen.findByRole('button', { name: 'View job #7 from Asha' }));
+    await user.click(within(await screen.findByRole('region', { name: 'Job #7' })).getByRole('button', { name: 'Mark Printed' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Mark as Printed?' })).getByRole('button', { name: 'Confirm' }));
+    const toast = await screen.findByText('Job #7 marked as printed.');
+    expect(await screen.findByText('The queue is empty')).toBeInTheDocument();
+
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Job #7 is back in the queue.')).toBeInTheDocument();
+    expect(screen.getByText('1 job')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.endsWith('/back-to-queue')).map((c) => c.method)).toEqual(['POST']);
+
+    // Printed again: the printed job offers Move back to queue, and a refusal is said in staff's words.
+    await user.click(within(screen.getByRole('region', { name: 'Job #7' })).getByRole('button', { name: 'Mark Printed' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Mark as Printed?' })).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    answer = () => jsonResponse(409, { error: BACK_TO_QUEUE_REFUSED['files-gone'], code: 'FILES_GONE' });
+    await user.click(within(screen.getByRole('region', { name: 'Job #7' })).getByRole('button', { name: 'Move back to queue' }));
+    expect(await screen.findByText(`Could not move the job back to the queue. ${BACK_TO_QUEUE_REFUSED['files-gone']}`)).toBeInTheDocument();
+    expect(screen.getByText('The queue is empty')).toBeInTheDocument();
+  });
+
   it('says which files could not be counted, on the card and in the viewer', async () => {
     const job = makeJob({ id: 'j1', number: 7, customerName: 'Asha' }, [4, 0]);
     job.files[1] = { ...job.files[1]!, pages: null, pagesStatus: 'uncountable' };
@@ -310,6 +345,38 @@ describe('/printJob', () => {
       expect(rowNames()).toEqual(['View job #2 from Rajpal']);
       expect(cursor()).toBe(undefined);
       expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    });
+
+    it('opens the print panel with b and sends the job to the chosen printer with s, and lists both keys on ?', async () => {
+      const calls = serve({
+        ...baseRoutes(three),
+        '/api/shops-action/print-jobs/': () => jsonResponse(200, ['/files/a?sig=1', '/files/b?sig=2']),
+        '/api/shops/shop-1/printers': () =>
+          jsonResponse(200, {
+            devices: [],
+            choice: { bw: { deviceId: 'd1', uri: 'ipp://b', name: 'Counter B&W' }, color: null, markPrintedOnComplete: false },
+            warnings: [],
+          }),
+        '/api/shops/print-jobs/j2/send-to-printer': () => new Response(null, { status: 204 }),
+      });
+      const { user } = renderPage(<PrintJobsPage />);
+      await screen.findByText('Chitra');
+      await user.keyboard('jb');
+      const viewer = await screen.findByRole('region', { name: 'Job #1' });
+      expect(await within(viewer).findByRole('region', { name: 'Print from this browser' })).toBeInTheDocument();
+      expect(within(viewer).getByRole('button', { name: 'Print' })).toHaveAttribute('aria-expanded', 'true');
+
+      await user.keyboard('js');
+      expect(await screen.findByRole('region', { name: 'Job #2' })).toBeInTheDocument();
+      await waitFor(() =>
+        expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/send-to-printer')).map((c) => c.url)).toEqual([
+          '/api/shops/print-jobs/j2/send-to-printer',
+        ]),
+      );
+
+      await user.keyboard('?');
+      expect(screen.getByText('Print it from this browser')).toBeInTheDocument();
+      expect(screen.getByText('Send it to the printer')).toBeInTheDocument();
     });
 
     it('lists the keys on ?', async () => {
@@ -711,6 +778,40 @@ describe("/printJob: printing, the customer's UPI claim and status page (issue 2
     await user.click(within(viewer).getByRole('button', { name: 'Mark Printed' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Mark as Printed?' });
     expect(within(dialog).getByRole('button', { name: 'UPI' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it("shows a stopped printer's reason on the job's card, not only inside the opened job", async () => {
+    const printing = { printerName: 'Counter B&W', message: null, unsupported: [], updatedAt: todayAt(14, 2) };
+    const stopped = {
+      ...queued,
+      files: [
+        { ...queued.files[0]!, printing: { ...printing, state: 'stopped' as const, reasons: ['media-empty-report'] } },
+        { ...queued.files[1]!, printing: { ...printing, state: 'stopped' as const, reasons: ['media-empty-report'] } },
+      ],
+    };
+    serve(baseRoutes([stopped]));
+    renderPage(<PrintJobsPage />);
+    expect(
+      await within(await screen.findByRole('button', { name: 'View job #7 from Asha' })).findByTestId('printer-stopped'),
+    ).toHaveTextContent('Counter B&W stopped: out of paper');
+    expect(within(row()).getAllByTestId('printer-stopped')).toHaveLength(1);
+    expect(row()).toHaveAccessibleDescription(expect.stringContaining('Counter B&W stopped: out of paper'));
+  });
+
+  it('offers no Print and no Send to printer once the job has no files left to print', async () => {
+    const done = {
+      ...queued,
+      status: 'done' as const,
+      printedAt: todayAt(14, 30),
+      files: queued.files.map((f) => ({ ...f, state: 'recycled' as const })),
+    };
+    serve({ ...baseRoutes([done]), '/api/shops/shop-1/printers': () => jsonResponse(200, []) });
+    const { user } = renderPage(<PrintJobsPage />);
+    await user.click(await screen.findByRole('tab', { name: 'All' }));
+    const viewer = await openViewer(user);
+    expect(within(viewer).queryByRole('button', { name: 'Print' })).not.toBeInTheDocument();
+    expect(within(viewer).queryByRole('button', { name: 'Send to printer' })).not.toBeInTheDocument();
+    expect(within(viewer).getByRole('button', { name: 'Download all' })).toBeInTheDocument();
   });
 
   it('shows no claim on a job that is printed', async () => {

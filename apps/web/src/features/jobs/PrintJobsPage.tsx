@@ -10,7 +10,7 @@ import { notifyArrival } from './arrivalAlerts';
 import { DownloadFolderCard } from './DownloadFolderCard';
 import { JobActions } from './JobActions';
 import { JobList } from './JobList';
-import { JobViewer } from './JobViewer';
+import { JobViewer, type ViewerAsk } from './JobViewer';
 import { LiveBanner } from './LiveBanner';
 import { applyLiveMessage, isNewArrival } from './liveJobs';
 import { PushButton } from './PushButton';
@@ -50,6 +50,8 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
   // A pushed job's notification opens /printJob?job={id} (public/sw.js).
   const [selectedId, setSelectedId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('job'));
   const [printAsk, setPrintAsk] = useState<string | null>(null);
+  // The b or s key asked the viewer of this job to open its print panel or send it to the printer.
+  const [viewerAsk, setViewerAsk] = useState<{ jobId: string; ask: ViewerAsk } | null>(null);
   const [opened, markOpened] = useOpenedJobs();
   // Opened from a notification: that job has been seen, so it does not chime.
   useEffect(() => {
@@ -88,6 +90,7 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
   const alerts = useArrivalAlerts(list, opened);
   arrivedRef.current = alerts.arrived;
   const clearPrintAsk = useCallback(() => setPrintAsk(null), []);
+  const clearViewerAsk = useCallback(() => setViewerAsk(null), []);
 
   // Download progress and messages belong to the job they were for.
   const select = (id: string | null) => {
@@ -134,7 +137,11 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
                   onCancelJob={actions.cancel}
                   onStartPrinting={actions.startPrinting}
                   startingPrint={actions.startingPrint}
+                  onMoveBack={actions.moveBack}
+                  movingBack={actions.movingBack}
                   onClose={() => select(null)}
+                  ask={viewerAsk?.jobId === selected.id ? viewerAsk.ask : null}
+                  onAsked={clearViewerAsk}
                 />
               )}
             </JobActions>
@@ -154,6 +161,14 @@ function ShopQueue({ shopId, shopSlug }: { shopId: string; shopSlug: string | nu
             onMarkPrinted={(job) => {
               view(job);
               setPrintAsk(job.id);
+            }}
+            onPrint={(job) => {
+              view(job);
+              setViewerAsk({ jobId: job.id, ask: 'print' });
+            }}
+            onSend={(job) => {
+              view(job);
+              setViewerAsk({ jobId: job.id, ask: 'send' });
             }}
             older={older}
           />

@@ -5,6 +5,8 @@ export interface QueueShortcutHandlers {
   previous(): void;
   open(): void;
   printed(): void;
+  print(): void;
+  send(): void;
   help(): void;
 }
 
@@ -12,6 +14,8 @@ export const QUEUE_SHORTCUTS: { keys: string; does: string }[] = [
   { keys: 'j / k', does: 'Next / previous job' },
   { keys: 'Enter', does: 'Open the job' },
   { keys: 'p', does: 'Mark it printed' },
+  { keys: 'b', does: 'Print it from this browser' },
+  { keys: 's', does: 'Send it to the printer' },
   { keys: '?', does: 'Show these keys' },
 ];
 
@@ -22,7 +26,7 @@ function ownsKeys(target: EventTarget | null, key: string): boolean {
   return key === 'Enter' && Boolean(target.closest('button, a[href], summary, [role="tab"]'));
 }
 
-/** j/k, Enter, p and ? on the queue page; nothing fires with Ctrl, Alt or Meta held. */
+/** j/k, Enter, p, b, s and ? on the queue page; nothing fires with Ctrl, Alt or Meta held. */
 export function useQueueShortcuts(handlers: QueueShortcutHandlers): void {
   const latest = useRef(handlers);
   latest.current = handlers;
@@ -30,7 +34,7 @@ export function useQueueShortcuts(handlers: QueueShortcutHandlers): void {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey || e.isComposing) return;
       if (ownsKeys(e.target, e.key) || document.querySelector('[aria-modal="true"]')) return;
-      const action = { j: 'next', k: 'previous', Enter: 'open', p: 'printed', '?': 'help' }[e.key] as
+      const action = { j: 'next', k: 'previous', Enter: 'open', p: 'printed', b: 'print', s: 'send', '?': 'help' }[e.key] as
         | keyof QueueShortcutHandlers
         | undefined;
       if (!action) return;

@@ -42,8 +42,8 @@ describe('QR widget (docs/product/screens.md#qr-code)', () => {
     expect(screen.getByRole('link', { name: 'Visit Shop' })).toHaveAttribute('href', '/public/demo-prints');
     expect(urls.revoke).not.toHaveBeenCalled();
     // Printable posters: the server answers them as attachments, so plain links download them.
-    expect(screen.getByRole('link', { name: 'A4 poster (PDF)' })).toHaveAttribute('href', '/api/qr/poster/demo-prints?size=a4');
-    expect(screen.getByRole('link', { name: 'A5 poster (PDF)' })).toHaveAttribute('download', 'demo-prints-qr-poster-a5.pdf');
+    expect(screen.getByRole('link', { name: 'A4 PDF poster' })).toHaveAttribute('href', '/api/qr/poster/demo-prints?size=a4');
+    expect(screen.getByRole('link', { name: 'A5 PDF poster' })).toHaveAttribute('download', 'demo-prints-qr-poster-a5.pdf');
   });
 
   it('releases the preview image when the panel closes', async () => {

@@ -137,7 +137,7 @@ export function QrWidget({ shopSlug, label = 'Download QR Code' }: QrWidgetProps
               key={size}
               href={qrPosterUrl(state.slug, size)}
               download={`${state.slug}-qr-poster-${size}.pdf`}
-              aria-label={`${size.toUpperCase()} poster (PDF)`}
+              aria-label={`${size.toUpperCase()} PDF poster`}
               className={buttonClass('secondary', 'px-3 py-1.5 text-sm')}
             >
               {size.toUpperCase()} PDF
