@@ -37,7 +37,7 @@ export const SECURITY_FEATURES: CardItem[] = [
   {
     icon: 'recycle',
     title: 'Deleted after printing',
-    text: `A printed file is deleted for good ${RETENTION_AFTER_PRINT} after it is marked printed. Files of a job nobody prints leave the queue ${RETENTION_UNPRINTED} after they were sent (counted from the shop’s next opening when it was closed) and are deleted the same way.`,
+    text: `A printed file is deleted for good ${RETENTION_AFTER_PRINT} after it is marked printed. Files of a job nobody prints leave the queue after ${RETENTION_UNPRINTED}, counted from when they were sent (or from the shop’s next opening, when it was closed), and are deleted the same way.`,
   },
   {
     icon: 'cloud',
