@@ -9,6 +9,7 @@
  * (d) anywhere, an "issue N" (or "issues N and M") whose number has no row in docs/history.md, the
  *     index of the project's issues: the tracker is not in the repository, the index is.
  * Scans apps/, packages/, e2e/, bench/, tooling/, docs/ and README.md, skipping node_modules and dist.
+ * (e) README.md longer than README_MAX_LINES: it is the front door; details go to pages in docs/.
  * (b) is checked in code only: the decision records tell how the design documents were followed.
  * tooling/cite-product-docs.mjs rewrites (b) to docs in the repository.
  */
@@ -19,6 +20,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const SCAN = ['apps', 'packages', 'e2e', 'bench', 'tooling', 'docs', 'README.md'];
 const EXTENSIONS = /\.(ts|tsx|js|mjs|cjs|css|sh|html|md)$/;
 const HISTORY = 'docs/history.md';
+const README_MAX_LINES = 120;
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'test-results', 'results', 'data']);
 // These two name the outside documents on purpose: one rewrites them, the other looks for them.
 const NAMES_OUTSIDE_DOCS = new Set(['tooling/cite-product-docs.mjs', 'tooling/check-doc-citations.mjs']);
@@ -159,8 +161,15 @@ for (const top of SCAN) {
   }
 }
 
+const readmeLines = readFileSync(path.join(ROOT, 'README.md'), 'utf8').trimEnd().split('\n').length;
+if (readmeLines > README_MAX_LINES) {
+  broken.push(`README.md: ${readmeLines} lines, more than ${README_MAX_LINES} (move the detail to a page in docs/ and link it)`);
+}
+
 if (broken.length > 0) {
-  console.error(`Citations of documents that do not exist (${broken.length}):`);
+  console.error(
+    `To fix (${broken.length}): a cited file or heading that does not exist, an issue number without its row, a README too long:`,
+  );
   for (const b of broken) console.error(`  ${b}`);
 }
 if (outside.length > 0) {
