@@ -28,7 +28,7 @@ function apiRoutes(t: TestApp): Route[] {
 const ROUTES_DOC = new URL('../../../../docs/product/routes.md', import.meta.url);
 function documentedRoutes(markdown: string): Set<string> {
   const written = markdown.matchAll(/`(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) (\/[^`\s]*|\*)`/g);
-  return new Set([...written].map(([, method, url]) => `${method} ${url.replace(/\{(\w+)\}/g, ':$1')}`));
+  return new Set([...written].map((m) => `${m[1]} ${String(m[2]).replace(/\{(\w+)\}/g, ':$1')}`));
 }
 /** Every route the server registered, all paths, without the HEAD that Fastify adds beside each GET. */
 function registeredRoutes(t: TestApp): Set<string> {
