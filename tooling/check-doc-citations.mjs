@@ -16,7 +16,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+// CHECK_DOCS_ROOT: another tree to check, for this script's own test.
+const ROOT = process.env.CHECK_DOCS_ROOT ?? path.resolve(import.meta.dirname, '..');
 const SCAN = ['apps', 'packages', 'e2e', 'bench', 'tooling', 'docs', 'README.md'];
 const EXTENSIONS = /\.(ts|tsx|js|mjs|cjs|css|sh|html|md)$/;
 const HISTORY = 'docs/history.md';
@@ -24,6 +25,8 @@ const README_MAX_LINES = 120;
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'test-results', 'results', 'data']);
 // These two name the outside documents on purpose: one rewrites them, the other looks for them.
 const NAMES_OUTSIDE_DOCS = new Set(['tooling/cite-product-docs.mjs', 'tooling/check-doc-citations.mjs']);
+// Its test writes each kind of fault into a tree of its own, on purpose.
+const NOT_SCANNED = new Set(['tooling/check-doc-citations.test.mjs']);
 
 const DOC_PATH = /\bdocs\/[\w./-]*?\.md(?:#[\w-]+)?/g;
 /** "issue 19", "Issue 20", "issues 15 and 16", "issues 19, 20 and 22"; a date after a comma is not a number. */
@@ -121,6 +124,7 @@ let cited = 0;
 for (const top of SCAN) {
   for (const file of files(path.join(ROOT, top))) {
     const rel = path.relative(ROOT, file).split(path.sep).join('/');
+    if (NOT_SCANNED.has(rel)) continue;
     let fenced = false;
     const lines = readFileSync(file, 'utf8').split('\n');
     lines.forEach((line, i) => {
