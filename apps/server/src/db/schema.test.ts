@@ -35,7 +35,7 @@ const migrationFiles = () =>
 
 const schemaTables = () =>
   new Set(
-    Object.values(schema)
+    Object.values(schema as Record<string, unknown>)
       .filter((v): v is PgTable => is(v, PgTable))
       .map((t) => getTableConfig(t).name),
   );
