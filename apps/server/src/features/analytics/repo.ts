@@ -154,15 +154,14 @@ export const allShops = (db: Db) =>
 /** Adds sheets to a paper item and records who did it, in one transaction; answers false for no such paper. */
 export async function restock(db: Db, shopId: string, sku: string, sheets: number, userId: string, at: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
     const updated = await queryRows<{ id: string }>(
-      t,
+      tx,
       sql`UPDATE inventory_items SET stock = stock + ${sheets}, updated_at = ${at.toISOString()}
           WHERE shop_id = ${shopId} AND sku = ${sku} AND category = 'paper' RETURNING id`,
     );
     if (updated.length === 0) return false;
     await queryRows(
-      t,
+      tx,
       sql`INSERT INTO restocks (shop_id, sku, sheets, user_id, created_at) VALUES (${shopId}, ${sku}, ${sheets}, ${userId}, ${at.toISOString()})`,
     );
     return true;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/index.js';
+import { type Db, queryRows, type Tx } from '../../db/index.js';
 
 /** How long an upload in progress holds its quota and its blobs without renewing. */
 export const LEASE_MS = 10 * 60 * 1000;
@@ -13,9 +13,8 @@ export type Usage = { shopBytes: number; addressBytes: number; addressJobs: numb
  * the usage read after taking it sees every grant committed before (docs/decisions/014).
  * Answers undefined when the shop is gone.
  */
-export async function underShopLock<T>(db: Db, shopId: string, fn: (tx: Db) => Promise<T>): Promise<T | undefined> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+export async function underShopLock<T>(db: Db, shopId: string, fn: (tx: Tx) => Promise<T>): Promise<T | undefined> {
+  return db.transaction(async (tx) => {
     const shop = await queryRows(tx, sql`SELECT 1 FROM shops WHERE id = ${shopId} FOR NO KEY UPDATE`);
     return shop.length === 0 ? undefined : fn(tx);
   });
