@@ -37,6 +37,7 @@ import { DeletionReceipts } from './features/job-status/receipts.js';
 import { jobStatusRoutes } from './features/job-status/routes.js';
 import { JobStatusService } from './features/job-status/service.js';
 import { JobWatchers, STREAMS_PER_JOB } from './features/job-status/watchers.js';
+import { recycleBinFiles } from './features/jobs/bin-repo.js';
 import { PageCounter } from './features/jobs/page-counter.js';
 import { FilePreparer } from './features/jobs/preparer.js';
 import { UploadLeases } from './features/jobs/quota.js';
@@ -325,7 +326,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const accountLimits = { maxShops: config.maxShopsPerAccount, bannerQuota: config.accountBannerQuota };
   const onboarding = new OnboardingService({ db, blobs, limits: accountLimits, tokens, limiter });
   const settings = new SettingsService({ db, blobs, limits: accountLimits });
-  const recycle = new RecycleService({ db, blobs, clock, announcer, onPurged: (jobId) => receipts.issueSoon(jobId) });
+  const recycle = new RecycleService({
+    db,
+    blobs,
+    clock,
+    announcer,
+    bin: recycleBinFiles(db),
+    onPurged: (jobId) => receipts.issueSoon(jobId),
+  });
   const sweeper = new RetentionSweeper({
     db,
     blobs,

@@ -12,7 +12,8 @@ function tablesAfter(migrations: string[]): Set<string> {
   const tables = new Set<string>();
   for (const migration of migrations) {
     const text = migration.replace(/--[^\n]*/g, '');
-    const statements = /\b(CREATE TABLE(?: IF NOT EXISTS)?|DROP TABLE(?: IF EXISTS)?|ALTER TABLE(?: IF EXISTS)?)\s+(\w+)(?:\s+RENAME TO\s+(\w+))?/gi;
+    const statements =
+      /\b(CREATE TABLE(?: IF NOT EXISTS)?|DROP TABLE(?: IF EXISTS)?|ALTER TABLE(?: IF EXISTS)?)\s+(\w+)(?:\s+RENAME TO\s+(\w+))?/gi;
     for (const m of text.matchAll(statements)) {
       const [, verb = '', name = '', renamed] = m;
       const table = name.toLowerCase();

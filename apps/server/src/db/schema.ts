@@ -1,5 +1,18 @@
 import { DEFAULT_TIME_ZONE, DEFAULT_WEEKLY_HOURS, type TWeeklyHours } from '@counterprint/contract';
-import { bigint, bigserial, boolean, customType, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });

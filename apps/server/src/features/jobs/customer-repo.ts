@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/index.js';
 import { jobFiles, jobs } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
+import { purgeFiles } from './purge.js';
 import { uploadLost } from './quota.js';
 import { settleReservation } from './quota-repo.js';
 import { insertFiles, type NewJob } from './repo.js';
@@ -82,22 +83,11 @@ export async function purgeJobNow(db: Db, jobId: string, now: Date): Promise<{ r
   return db.transaction(async (tx) => {
     const standing = await lockStanding(tx, jobId);
     if (standing === 'printing' || standing === 'deleted') return { refused: standing };
-    const at = now.toISOString();
     await tx
       .update(jobs)
       .set({ status: 'cancelled', cancelledAt: now })
       .where(and(eq(jobs.id, jobId), eq(jobs.status, 'queued'), isNull(jobs.printingAt)));
-    const rows = await queryRows<{ blob_key: string }>(
-      tx,
-      sql`WITH purged AS (
-            UPDATE job_files SET state = 'purged', purged_at = ${at}
-            WHERE job_id = ${jobId} AND state <> 'purged' RETURNING id, blob_key),
-          derived AS (
-            UPDATE file_derivatives d SET purged_at = ${at} FROM purged p
-            WHERE d.file_id = p.id AND d.purged_at IS NULL RETURNING d.blob_key)
-          SELECT blob_key FROM purged UNION ALL SELECT blob_key FROM derived`,
-    );
-    return { blobKeys: rows.map((r) => r.blob_key) };
+    return { blobKeys: (await purgeFiles(tx, { jobId }, now)).map((b) => b.blobKey) };
   });
 }
 
