@@ -93,3 +93,14 @@ export async function deleteExpiredReservations(db: Db, now: Date): Promise<numb
   const rows = await queryRows(db, sql`DELETE FROM upload_reservations WHERE expires_at <= ${now.toISOString()} RETURNING id`);
   return rows.length;
 }
+
+/** Of the blob keys given, those under the job id of an upload whose lease still holds (shops/{shop}/jobs/{job}/...). */
+export async function reservedBlobs(db: Db, keys: string[], now: Date): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`SELECT k.key FROM unnest(${sql.param(keys)}::text[]) AS k(key)
+        JOIN upload_reservations r ON r.id::text = split_part(k.key, '/', 4) AND r.expires_at > ${now.toISOString()}`,
+  );
+  return rows.map((r) => r.key);
+}
