@@ -168,3 +168,18 @@ export async function completeReset(
     return bumpIn(tx, reset.userId);
   });
 }
+
+/** The user's token version (auth/token-versions.ts); undefined for a user who no longer exists. */
+export async function tokenVersionOf(db: Db, userId: string): Promise<number | undefined> {
+  return (await db.select({ v: users.tokenVersion }).from(users).where(eq(users.id, userId)).limit(1))[0]?.v;
+}
+
+/** Raises the user's token version, inside the caller's transaction when given one, so it commits with the change that caused it. */
+export async function bumpTokenVersion(tx: Db, userId: string): Promise<number> {
+  const rows = await tx
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ v: users.tokenVersion });
+  return rows[0]?.v ?? 0;
+}
