@@ -292,6 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       stallMs: config.uploadStallMs,
     },
     addressOf: (raw) => (raw as { counterprintAddress?: string } | undefined)?.counterprintAddress ?? '',
+    refusals,
     logger,
   });
   const jobs = new JobsService({

@@ -82,6 +82,14 @@ export async function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService
       {
         config: { upload: true },
         schema: { params: ZUploadParams },
+        // A PATCH refused for the quota is counted for the shop's staff, as a form's upload is.
+        onError: async (req, _reply, err) => {
+          try {
+            await jobs.recordRefusal((req.params as { slug: string }).slug, err);
+          } catch (e) {
+            req.log.warn({ err: e }, 'upload refusal not recorded');
+          }
+        },
         // tus: every answer says which protocol it speaks, refusals included.
         onSend: async (_req, reply, payload) => {
           reply.header('tus-resumable', TUS_VERSION);
