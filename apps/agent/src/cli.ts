@@ -3,13 +3,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, configPath } from './config.js';
+import { engineFor, engineKind } from './engines/engine.js';
+import { defaultEngines } from './engines/index.js';
 import { PrinterAddressError, printerAddress } from './ipp.js';
 import { pairAgent } from './pair.js';
-import { type PrintOptions, printDocument } from './print.js';
-import { describePrinter } from './printers.js';
+import type { PrintOptions } from './print.js';
 import { runAgent } from './run.js';
 import { ServerRefusedError, ServerUnreachableError } from './server.js';
-import { watchJob } from './watch.js';
 
 /**
  * counterprint-agent: the program a shop runs on its counter PC, next to its printers. Each command is
@@ -96,7 +96,7 @@ async function runCommand(args: string[]): Promise<number> {
   if (printers.length === 0) throw new UsageError('run needs at least one --printer ipp://…');
   for (const uri of printers) {
     if (uri.length > 300) throw new UsageError('A printer address is at most 300 characters');
-    printerAddress(uri);
+    if (engineKind(uri) === 'ipp') printerAddress(uri);
   }
   const configFile = configPath(values.config);
   const journalDir = values.journal ? path.resolve(values.journal) : path.join(path.dirname(configFile), 'journal');
@@ -110,11 +110,14 @@ async function runCommand(args: string[]): Promise<number> {
   return code;
 }
 
+const engines = defaultEngines();
+const describe = async (uri: string) => engineFor(uri, engines).describe(uri);
+
 async function printersCommand(args: string[]): Promise<number> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
   if (positionals.length === 0) throw new UsageError('Name at least one printer address');
   const printers = await Promise.all(
-    positionals.map((uri) => describePrinter(uri).catch((error: Error) => ({ uri, error: error.message }))),
+    positionals.map((uri) => describe(uri).catch((error: Error) => ({ uri, error: error.message }))),
   );
   process.stdout.write(`${JSON.stringify(printers, null, 2)}\n`);
   return printers.some((p) => 'error' in p) ? 1 : 0;
@@ -146,7 +149,8 @@ async function printCommand(args: string[]): Promise<number> {
   const document = await readFile(file).catch(() => {
     throw new UsageError(`Cannot read ${file}`);
   });
-  const result = await printDocument(uri, document, options);
+  const engine = engineFor(uri, engines);
+  const result = await engine.print(uri, document, options);
   for (const u of result.unsupported) console.log(`not supported by the printer: ${u.attribute}=${u.value}`);
   if (result.outcome === 'refused') {
     console.log(`refused: ${result.message}`);
@@ -154,7 +158,7 @@ async function printCommand(args: string[]): Promise<number> {
   }
   console.log(`sent: printer job ${result.ippJobId}`);
   let last = 'sent';
-  for await (const event of watchJob(uri, result.ippJobId)) {
+  for await (const event of engine.watch(uri, result.ippJobId)) {
     last = event.state;
     const reasons = event.reasons.length ? ` (${event.reasons.join(', ')})` : '';
     console.log(`${event.state}${reasons}${event.message ? `: ${event.message}` : ''}`);

@@ -1,10 +1,12 @@
 import type { TCommandReport, TPrintCommand } from '@counterprint/contract';
-import { PrinterAnswerError, PrinterUnreachableError } from './ipp.js';
+import { type Engines, engineFor } from './engines/engine.js';
+import { defaultEngines } from './engines/index.js';
+import { PrinterAddressError, PrinterAnswerError, PrinterUnreachableError } from './ipp.js';
 import { type Journal, JournalError, type JournalKey, type JournalOutcome } from './journal.js';
 import { printOnce } from './once.js';
 import type { PrintOptions, UnsupportedOption } from './print.js';
 import { type DeviceApi, DeviceRevokedError } from './server.js';
-import { type JobEvent, type WatchOptions, watchJob } from './watch.js';
+import type { JobEvent, WatchOptions } from './watch.js';
 
 export type Report = Required<TCommandReport>;
 
@@ -22,6 +24,8 @@ export type CommandQueueOptions = {
   /** A job ended (or was refused): the printers' state is worth telling again. */
   onJobEnded?: () => void;
   watch?: Omit<WatchOptions, 'signal'>;
+  /** How each kind of printer is reached (default: IPP and CUPS). */
+  engines?: Engines;
 };
 
 /**
@@ -36,7 +40,11 @@ export class CommandQueue {
   private readonly running = new Set<Promise<void>>();
   private readonly stopping = new AbortController();
 
-  constructor(private readonly o: CommandQueueOptions) {}
+  private readonly engines: Engines;
+
+  constructor(private readonly o: CommandQueueOptions) {
+    this.engines = o.engines ?? defaultEngines();
+  }
 
   add(command: TPrintCommand): void {
     if (this.active.has(command.id) || this.stopping.signal.aborted) return;
@@ -111,7 +119,16 @@ export class CommandQueue {
   private async submit(command: TPrintCommand, key: JournalKey, part?: { run: number; partWay: boolean }): Promise<Submitted | null> {
     if (this.stopping.signal.aborted) return null;
     const document = await this.o.api.document(command.id, part?.run);
-    const result = await printOnce(this.o.journal, key, command.printerUri, document, printOptions(command));
+    const engine = engineFor(command.printerUri, this.engines);
+    const result = await printOnce(this.o.journal, key, command.printerUri, document, printOptions(command), {
+      engine,
+      commandId: command.id,
+    });
+    if (result.outcome === 'unknown') {
+      this.o.log(`${label(command)}: ${result.message}`);
+      await this.send(command, report('aborted', ['outcome-unknown'], result.message));
+      return null;
+    }
     const unsupported = optionNames(result.unsupported);
     if (result.outcome === 'refused') {
       this.o.log(`${label(command)}: refused by the printer: ${result.message}`);
@@ -128,7 +145,8 @@ export class CommandQueue {
    * printer. `last` false: a colour run before the file's last, whose 'completed' is not the command's.
    */
   private async follow(command: TPrintCommand, key: JournalKey, sent: Submitted, last = true): Promise<Report['state'] | null> {
-    const events = watchJob(command.printerUri, sent.ippJobId, { ...this.o.watch, signal: this.stopping.signal });
+    const engine = engineFor(command.printerUri, this.engines);
+    const events = engine.watch(command.printerUri, sent.ippJobId, { ...this.o.watch, signal: this.stopping.signal });
     let reported = sent.reported;
     let ended: Report['state'] | null = null;
     for await (const event of events) {
@@ -181,7 +199,7 @@ export class CommandQueue {
       return this.quietly(command, report('stopped', ['unreachable'], message));
     }
     if (error instanceof PrinterUnreachableError) return this.quietly(command, report('aborted', ['unreachable'], message));
-    if (error instanceof RangeError) return this.quietly(command, report('aborted', ['refused'], message));
+    if (error instanceof RangeError || error instanceof PrinterAddressError) return this.quietly(command, report('aborted', ['refused'], message));
     if (error instanceof JournalError || error instanceof PrinterAnswerError) {
       return this.quietly(command, report('aborted', ['agent-error'], message));
     }

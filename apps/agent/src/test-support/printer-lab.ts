@@ -23,6 +23,7 @@ out="$RECORD_DIR/job-$IPP_JOB_ID"
   env | grep -E '^(IPP_|CONTENT_TYPE=)' | grep -v -E '_DEFAULT=|^IPP_PWG_' || true
   echo "DOCUMENT_BYTES=$(wc -c < "$1" | tr -d ' ')"
   echo "DOCUMENT_SHA256=$(sha256sum "$1" | cut -d ' ' -f 1)"
+  echo "DOCUMENT_PAGES=$(pdfinfo "$1" 2>/dev/null | sed -n 's/^Pages: *//p')"
 } > "$out.tmp"
 mv "$out.tmp" "$out.env"
 case "$IPP_JOB_NAME" in
