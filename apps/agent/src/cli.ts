@@ -27,7 +27,8 @@ const COMMANDS: Record<string, Command> = {
   },
   run: {
     usage:
-      'run --printer <ipp-uri> [--printer <ipp-uri>...] [--config FILE] [--journal DIR]\n' +
+      'run [--discover] [--printer <ipp-uri>|cups:QUEUE ...] [--config FILE] [--journal DIR]\n' +
+      '      --discover: also the CUPS queues of this computer and the IPP printers announced on the network\n' +
       "      print the shop's jobs on these printers until stopped (Ctrl+C); exits with 3 if the shop removes this agent",
     run: runCommand,
   },
@@ -89,18 +90,23 @@ async function runCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { printer: { type: 'string', multiple: true }, config: { type: 'string' }, journal: { type: 'string' } },
+    options: {
+      printer: { type: 'string', multiple: true },
+      discover: { type: 'boolean', default: false },
+      config: { type: 'string' },
+      journal: { type: 'string' },
+    },
   });
   if (positionals.length > 0) throw new UsageError(`run takes no ${positionals[0]}: name printers with --printer`);
   const printers = [...new Set(values.printer ?? [])];
-  if (printers.length === 0) throw new UsageError('run needs at least one --printer ipp://…');
+  if (printers.length === 0 && !values.discover) throw new UsageError('run needs at least one --printer ipp://… (or --discover)');
   for (const uri of printers) {
     if (uri.length > 300) throw new UsageError('A printer address is at most 300 characters');
     if (engineKind(uri) === 'ipp') printerAddress(uri);
   }
   const configFile = configPath(values.config);
   const journalDir = values.journal ? path.resolve(values.journal) : path.join(path.dirname(configFile), 'journal');
-  const agent = await runAgent({ configFile, printers, journalDir });
+  const agent = await runAgent({ configFile, printers, journalDir, discover: values.discover ? {} : false });
   const stop = () => void agent.stop();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

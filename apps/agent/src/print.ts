@@ -125,7 +125,7 @@ export function refused(status: string, message: string, unsupported: Unsupporte
 function checkOptions(document: Uint8Array, options: PrintOptions): void {
   if (document.byteLength === 0) throw new RangeError('The document is empty');
   if (!options.jobName.trim()) throw new RangeError('A job needs a name');
-  if (!(options.sides in IPP_SIDES)) throw new RangeError('sides must be single, double or double-short-edge');
+  if (!(options.sides in IPP_SIDES)) throw new RangeError('sides must be single or double (or double-short-edge)');
   if (options.color !== 'bw' && options.color !== 'color') throw new RangeError('color must be bw or color');
   if (!(Number.isInteger(options.copies) && options.copies >= 1)) {
     throw new RangeError('copies must be a whole number from 1');

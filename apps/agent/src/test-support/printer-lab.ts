@@ -42,6 +42,8 @@ export type PrinterShape = {
   /** Reports two-sided printing; otherwise sides-supported is one-sided only. */
   duplex?: boolean;
   formats?: string;
+  /** Announces itself by DNS-SD through the lab's avahi-daemon (startAvahi first); otherwise silent. */
+  advertise?: boolean;
 };
 
 /** What one job brought to the printer: its IPP_* variables, DOCUMENT_BYTES and DOCUMENT_SHA256. */
@@ -82,7 +84,7 @@ export class PrinterLab {
       const { child, output } = this.spawn(
         IPPEVEPRINTER,
         [
-          ...['-p', String(port), '-d', path.join(home, 'spool'), '-c', recorder, '-r', 'off'],
+          ...['-p', String(port), '-d', path.join(home, 'spool'), '-c', recorder, '-r', shape.advertise ? '_print' : 'off'],
           ...['-f', shape.formats ?? 'application/pdf', '-M', 'Counterprint', '-m', `Test ${shape.name}`],
           ...['-s', shape.color ? '10,10' : '10,0'],
           ...(shape.duplex ? ['-2'] : []),
@@ -97,6 +99,31 @@ export class PrinterLab {
       // Another process may have taken the port between our look and ippeveprinter's bind: try another.
       if (attempt === 3) throw new Error(`ippeveprinter ${shape.name} did not start:\n${output().slice(-2000)}`);
     }
+  }
+
+  /** The environment under which Avahi's tools reach the lab's avahi-daemon. */
+  get env(): NodeJS.ProcessEnv {
+    return { ...process.env, DBUS_SYSTEM_BUS_ADDRESS: this.busAddress };
+  }
+
+  /**
+   * An avahi-daemon on the lab's private bus, announcing on loopback only. Avahi allows one daemon per
+   * machine (it keeps /run/avahi-daemon/pid), so a running system avahi-daemon makes this fail, saying so.
+   */
+  async startAvahi(): Promise<void> {
+    const config = path.join(this.dir, 'avahi-daemon.conf');
+    await writeFile(
+      config,
+      '[server]\nuse-ipv4=yes\nuse-ipv6=no\nallow-interfaces=lo\nenable-dbus=yes\n[wide-area]\nenable-wide-area=no\n[publish]\npublish-hinfo=no\npublish-workstation=no\n',
+    );
+    const daemon = existsSync('/usr/sbin/avahi-daemon') ? '/usr/sbin/avahi-daemon' : 'avahi-daemon';
+    const { child, output } = this.spawn(daemon, ['-f', config, '--no-drop-root', '--no-chroot', '--no-rlimits'], {});
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && child.exitCode === null) {
+      if (output().includes('Server startup complete')) return;
+      await sleep(100);
+    }
+    throw new Error(`avahi-daemon did not start (install Debian's avahi-daemon; is another one running?):\n${output().slice(-2000)}`);
   }
 
   async close(): Promise<void> {
@@ -116,10 +143,11 @@ export class PrinterLab {
   private spawn(command: string, args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
     const child = spawn(command, args, {
       detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env, DBUS_SYSTEM_BUS_ADDRESS: this.busAddress },
     });
     const lines: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => lines.push(chunk));
     child.on('error', () => {});
     this.processes.push(child);
