@@ -8,7 +8,7 @@ import { defaultEngines } from './engines/index.js';
 import { PrinterAddressError, printerAddress } from './ipp.js';
 import { pairAgent } from './pair.js';
 import type { PrintOptions } from './print.js';
-import { runAgent } from './run.js';
+import { holdsFor, runAgent } from './run.js';
 import { ServerRefusedError, ServerUnreachableError } from './server.js';
 
 /**
@@ -31,6 +31,12 @@ const COMMANDS: Record<string, Command> = {
       '      --discover: also the CUPS queues of this computer and the IPP printers announced on the network\n' +
       "      print the shop's jobs on these printers until stopped (Ctrl+C); exits with 3 if the shop removes this agent",
     run: runCommand,
+  },
+  confirm: {
+    usage:
+      'confirm <printer> [--config FILE] [--journal DIR]\n' +
+      '      the printer was checked after a short job (a possible jam): it may print its next job',
+    run: confirmCommand,
   },
   printers: {
     usage: 'printers <ipp-uri>...            what each printer is and can do, as JSON',
@@ -118,6 +124,21 @@ async function runCommand(args: string[]): Promise<number> {
 
 const engines = defaultEngines();
 const describe = async (uri: string) => engineFor(uri, engines).describe(uri);
+
+async function confirmCommand(args: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { config: { type: 'string' }, journal: { type: 'string' } },
+  });
+  const [printer, ...rest] = positionals;
+  if (!printer || rest.length > 0) throw new UsageError('confirm needs the printer address that is on hold');
+  const configFile = configPath(values.config);
+  const journalDir = values.journal ? path.resolve(values.journal) : path.join(path.dirname(configFile), 'journal');
+  const wasHeld = await holdsFor(journalDir).release(printer);
+  console.log(wasHeld ? `${printer} may print again.` : `${printer} was not on hold.`);
+  return 0;
+}
 
 async function printersCommand(args: string[]): Promise<number> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });

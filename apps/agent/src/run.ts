@@ -2,6 +2,9 @@ import type { TReportedPrinter } from '@counterprint/contract';
 import { CommandQueue } from './commands.js';
 import { readConfig } from './config.js';
 import { type Connection, connect } from './connection.js';
+import path from 'node:path';
+import { PrinterHolds } from './counter/holds.js';
+import type { CounterOptions } from './counter/page-counter.js';
 import { type DiscoverOptions, discoverPrinters } from './discovery/discover.js';
 import type { Engines } from './engines/engine.js';
 import { defaultEngines } from './engines/index.js';
@@ -25,7 +28,12 @@ export type RunOptions = {
    */
   discover?: DiscoverOptions | false;
   engines?: Engines;
+  /** SNMP for the printers' page counters (default: port 161, community public); false: not read. */
+  counter?: CounterOptions | false;
 };
+
+/** Printers on hold after a short job, kept beside the journal. */
+export const holdsFor = (journalDir: string) => new PrinterHolds(path.join(journalDir, 'holds'));
 
 export type RunningAgent = {
   /** The process's exit code: 0 when stopped, EXIT_REVOKED when the shop removed the agent. */
@@ -130,6 +138,7 @@ export async function runAgent(o: RunOptions): Promise<RunningAgent> {
     journal,
     printers,
     engines,
+    ...(o.counter === false ? {} : { counter: { timeoutMs: 1_000, retries: 0, ...o.counter }, holds: holdsFor(o.journalDir) }),
     log,
     onRevoked: revoked,
     onJobEnded: () => {

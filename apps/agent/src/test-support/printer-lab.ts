@@ -26,6 +26,13 @@ out="$RECORD_DIR/job-$IPP_JOB_ID"
   echo "DOCUMENT_PAGES=$(pdfinfo "$1" 2>/dev/null | sed -n 's/^Pages: *//p')"
 } > "$out.tmp"
 mv "$out.tmp" "$out.env"
+# A printer with a page counter (see SnmpLab) counts the sheets it puts out; "short-by-one" in the name loses one.
+if [ -n "$COUNTER_FILE" ]; then
+  pages=$(pdfinfo "$1" | sed -n 's/^Pages: *//p'); copies=\${IPP_COPIES:-1}
+  case "$IPP_SIDES" in two-sided*) sheets=$(( (pages + 1) / 2 * copies )) ;; *) sheets=$((pages * copies)) ;; esac
+  case "$IPP_JOB_NAME" in *short-by-one*) sheets=$((sheets - 1)) ;; esac
+  echo $(( $(cat "$COUNTER_FILE") + sheets )) > "$COUNTER_FILE.tmp" && mv "$COUNTER_FILE.tmp" "$COUNTER_FILE"
+fi
 case "$IPP_JOB_NAME" in
   *"[slow]"*) sleep 2 ;;
   *"[jam]"*) echo "ERROR: Paper jam in tray 2" >&2; exit 1 ;;
@@ -42,6 +49,8 @@ export type PrinterShape = {
   /** Reports two-sided printing; otherwise sides-supported is one-sided only. */
   duplex?: boolean;
   formats?: string;
+  /** A file holding the printer's page counter, which each job raises by the sheets it prints (SnmpLab serves it). */
+  counterFile?: string;
   /** Announces itself by DNS-SD through the lab's avahi-daemon (startAvahi first); otherwise silent. */
   advertise?: boolean;
 };
@@ -90,7 +99,7 @@ export class PrinterLab {
           ...(shape.duplex ? ['-2'] : []),
           shape.name,
         ],
-        { RECORD_DIR: recordDir },
+        { RECORD_DIR: recordDir, ...(shape.counterFile ? { COUNTER_FILE: shape.counterFile } : {}) },
       );
       const uri = `ipp://127.0.0.1:${port}/ipp/print`;
       if (await answers(uri, child)) return testPrinter(shape.name, uri, port, recordDir);
