@@ -104,7 +104,7 @@ describe('the page counter, read over SNMP from a real snmpd', () => {
 
     // Staff looked at the printer: `counterprint-agent confirm` releases it, and the waiting job prints.
     expect(await holdsFor(journalDir).release(counted.uri)).toBe(true);
-    expect(await run(next)).toMatchObject({ state: 'completed', message: 'Printed 1 sheets (counter 2001 → 2002)' });
+    expect(await run(next)).toMatchObject({ state: 'completed', message: 'Printed 1 sheet (counter 2001 → 2002)' });
     expect(await counted.records()).toHaveLength(before + 1);
   });
 

@@ -44,9 +44,10 @@ export function checkCount(before: number, after: number, expected: number): Cou
 
 export function counterWords(check: CounterCheck): string {
   const counter = `(counter ${check.before} → ${check.after})`;
+  const sheets = (n: number) => `${n} sheet${n === 1 ? '' : 's'}`;
   return check.short
-    ? `Printed ${check.printed} of ${check.expected} sheets ${counter}: a possible jam or waste. Check the printer; its next job waits until staff confirm`
-    : `Printed ${check.printed} sheets ${counter}`;
+    ? `Printed ${check.printed} of ${sheets(check.expected)} ${counter}: a possible jam or waste. Check the printer; its next job waits until staff confirm`
+    : `Printed ${sheets(check.printed)} ${counter}`;
 }
 
 /** Sheets a job should take: each copy's pages, two to a sheet when two-sided. */
