@@ -143,9 +143,7 @@ async function confirmCommand(args: string[]): Promise<number> {
 async function printersCommand(args: string[]): Promise<number> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
   if (positionals.length === 0) throw new UsageError('Name at least one printer address');
-  const printers = await Promise.all(
-    positionals.map((uri) => describe(uri).catch((error: Error) => ({ uri, error: error.message }))),
-  );
+  const printers = await Promise.all(positionals.map((uri) => describe(uri).catch((error: Error) => ({ uri, error: error.message }))));
   process.stdout.write(`${JSON.stringify(printers, null, 2)}\n`);
   return printers.some((p) => 'error' in p) ? 1 : 0;
 }

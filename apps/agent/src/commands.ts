@@ -17,7 +17,12 @@ export type Report = Required<TCommandReport>;
  * A job the printer holds; `reported` is the state and reasons last told to the server; `counter` the
  * printer's page counter before it, and the sheets the job should add.
  */
-type Submitted = { ippJobId: number; unsupported: string[]; reported: string; counter?: { host: string; before: number; expected: number } };
+type Submitted = {
+  ippJobId: number;
+  unsupported: string[];
+  reported: string;
+  counter?: { host: string; before: number; expected: number };
+};
 
 type Part = { run: number; partWay: boolean };
 
@@ -182,7 +187,8 @@ export class CommandQueue {
     if (!result.resumed) await this.send(command, report('sent', [], null, unsupported));
     // A job found again after a restart has no reading from before it: its count cannot be checked.
     const pages = counted && before !== null && !result.resumed ? await pageCount(document) : null;
-    const counter = counted && before !== null && pages !== null ? { host: counted.host, before, expected: expectedSheets(pages, command) } : undefined;
+    const counter =
+      counted && before !== null && pages !== null ? { host: counted.host, before, expected: expectedSheets(pages, command) } : undefined;
     return { ippJobId: result.ippJobId, unsupported, reported: result.resumed ? '' : 'sent|', ...(counter ? { counter } : {}) };
   }
 
@@ -212,7 +218,13 @@ export class CommandQueue {
     const words = counterWords(check);
     this.o.log(`${label(command)}: ${words}`);
     if (!check.short) return report('completed', next.reasons, words, next.unsupported);
-    await this.o.holds?.hold({ printer: command.printerUri, jobId: command.jobId, fileId: command.fileId, message: words, at: new Date().toISOString() });
+    await this.o.holds?.hold({
+      printer: command.printerUri,
+      jobId: command.jobId,
+      fileId: command.fileId,
+      message: words,
+      at: new Date().toISOString(),
+    });
     return report('aborted', ['counter-shortfall', 'part-printed'], words, next.unsupported);
   }
 
@@ -275,7 +287,8 @@ export class CommandQueue {
       return this.quietly(command, report('stopped', ['unreachable'], message));
     }
     if (error instanceof PrinterUnreachableError) return this.quietly(command, report('aborted', ['unreachable'], message));
-    if (error instanceof RangeError || error instanceof PrinterAddressError) return this.quietly(command, report('aborted', ['refused'], message));
+    if (error instanceof RangeError || error instanceof PrinterAddressError)
+      return this.quietly(command, report('aborted', ['refused'], message));
     if (error instanceof JournalError || error instanceof PrinterAnswerError) {
       return this.quietly(command, report('aborted', ['agent-error'], message));
     }

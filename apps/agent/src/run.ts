@@ -1,8 +1,8 @@
+import path from 'node:path';
 import type { TReportedPrinter } from '@counterprint/contract';
 import { CommandQueue } from './commands.js';
 import { readConfig } from './config.js';
 import { type Connection, connect } from './connection.js';
-import path from 'node:path';
 import { PrinterHolds } from './counter/holds.js';
 import type { CounterOptions } from './counter/page-counter.js';
 import { type DiscoverOptions, discoverPrinters } from './discovery/discover.js';
@@ -114,15 +114,13 @@ export async function runAgent(o: RunOptions): Promise<RunningAgent> {
     reporting = attempt('report the printers', async () => {
       await lookAround();
       await api.reportPrinters(await describePrinters(printers, lastKnown, engines));
-    }).finally(
-      () => {
-        reporting = null;
-        if (reportAgain && !finished) {
-          reportAgain = false;
-          void reportPrinters();
-        }
-      },
-    );
+    }).finally(() => {
+      reporting = null;
+      if (reportAgain && !finished) {
+        reportAgain = false;
+        void reportPrinters();
+      }
+    });
     return reporting;
   };
   const fetchCommands = () =>
@@ -147,7 +145,9 @@ export async function runAgent(o: RunOptions): Promise<RunningAgent> {
     watch: o.watch,
   });
 
-  log(`Agent for ${config.shopName}, printers: ${[...o.printers, ...(o.discover ? ['those found on this computer and network'] : [])].join(', ')}`);
+  log(
+    `Agent for ${config.shopName}, printers: ${[...o.printers, ...(o.discover ? ['those found on this computer and network'] : [])].join(', ')}`,
+  );
   await prune();
   await reportPrinters();
   if (!finished) {

@@ -132,6 +132,16 @@ describe('the page counter, read over SNMP from a real snmpd', () => {
   it('counts the sheets a job should take', () => {
     expect(expectedSheets(5, { copies: 2, sides: 'single' })).toBe(10);
     expect(expectedSheets(5, { copies: 2, sides: 'double' })).toBe(6);
-    expect(expectedSheets(10, { copies: 1, sides: 'single', pageRanges: [[2, 3], [3, 5], [9, 12]] })).toBe(6);
+    expect(
+      expectedSheets(10, {
+        copies: 1,
+        sides: 'single',
+        pageRanges: [
+          [2, 3],
+          [3, 5],
+          [9, 12],
+        ],
+      }),
+    ).toBe(6);
   });
 });

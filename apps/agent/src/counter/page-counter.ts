@@ -53,7 +53,9 @@ export function counterWords(check: CounterCheck): string {
 /** Sheets a job should take: each copy's pages, two to a sheet when two-sided. */
 export function expectedSheets(pages: number, options: { copies: number; sides: string; pageRanges?: [number, number][] }): number {
   const chosen = options.pageRanges?.length
-    ? new Set(options.pageRanges.flatMap(([from, to]) => Array.from({ length: Math.max(0, Math.min(to, pages) - from + 1) }, (_, i) => from + i))).size
+    ? new Set(
+        options.pageRanges.flatMap(([from, to]) => Array.from({ length: Math.max(0, Math.min(to, pages) - from + 1) }, (_, i) => from + i)),
+      ).size
     : pages;
   const perCopy = options.sides === 'single' ? chosen : Math.ceil(chosen / 2);
   return perCopy * options.copies;

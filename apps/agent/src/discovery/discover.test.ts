@@ -78,12 +78,16 @@ describe('printers found, not typed', () => {
   });
 
   it('reads avahi-browse lines: escaped names, IPv6, the resource path', () => {
-    expect(parseResolved('=;lo;IPv4;A\\032\\226\\128\\156b\\226\\128\\157\\059c;_ipp._tcp;local;h.local;10.0.0.5;631;"rp=ipp/print" "Color=F"')).toEqual({
+    expect(
+      parseResolved('=;lo;IPv4;A\\032\\226\\128\\156b\\226\\128\\157\\059c;_ipp._tcp;local;h.local;10.0.0.5;631;"rp=ipp/print" "Color=F"'),
+    ).toEqual({
       name: 'A “b”;c',
       uri: 'ipp://10.0.0.5:631/ipp/print',
       txt: { rp: 'ipp/print', color: 'F' },
     });
-    expect(parseResolved('=;eth0;IPv6;P;_ipp._tcp;local;h.local;fe80::1%eth0;8631;"rp=printers/x"')?.uri).toBe('ipp://[fe80::1]:8631/printers/x');
+    expect(parseResolved('=;eth0;IPv6;P;_ipp._tcp;local;h.local;fe80::1%eth0;8631;"rp=printers/x"')?.uri).toBe(
+      'ipp://[fe80::1]:8631/printers/x',
+    );
     expect(parseResolved('+;lo;IPv4;P;_ipp._tcp;local')).toBeNull();
   });
 });

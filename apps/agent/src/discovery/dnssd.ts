@@ -39,11 +39,11 @@ export function parseResolved(line: string): AnnouncedPrinter | null {
   const txt = parseTxt(rest.join(';'));
   const path = (txt.rp ?? 'ipp/print').replace(/^\/+/, '');
   const host = protocol === 'IPv6' ? `[${address.split('%')[0]}]` : address;
-  return { name: unescape(name), uri: `ipp://${host}:${port}/${path}`, txt };
+  return { name: decodeAvahi(name), uri: `ipp://${host}:${port}/${path}`, txt };
 }
 
 /** avahi-browse writes each byte outside printable ASCII, and '.', ';' and '\\', as \DDD (decimal). */
-function unescape(text: string): string {
+function decodeAvahi(text: string): string {
   const bytes: number[] = [];
   for (let i = 0; i < text.length; i++) {
     if (text[i] === '\\' && /^\d{3}$/.test(text.slice(i + 1, i + 4))) {
@@ -57,7 +57,7 @@ function unescape(text: string): string {
 function parseTxt(text: string): Record<string, string> {
   const txt: Record<string, string> = {};
   for (const match of text.matchAll(/"((?:[^"\\]|\\.)*)"/g)) {
-    const entry = unescape(match[1] ?? '');
+    const entry = decodeAvahi(match[1] ?? '');
     const at = entry.indexOf('=');
     if (at > 0) txt[entry.slice(0, at).toLowerCase()] = entry.slice(at + 1);
   }

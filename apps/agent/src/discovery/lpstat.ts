@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cupsPrinter, cupsServer, type CupsOptions } from '../engines/cups/cups.js';
+import { type CupsOptions, cupsPrinter, cupsServer } from '../engines/cups/cups.js';
 
 /**
  * The CUPS queues of this computer, as `lpstat -e` names them (one per line: CUPS queue names have no
@@ -10,7 +10,16 @@ export function cupsQueues(options: CupsOptions = {}): Promise<string[]> {
   return new Promise((resolve) =>
     execFile('lpstat', ['-e'], { env, timeout: 15_000 }, (error, stdout) => {
       if (error) return resolve([]);
-      resolve([...new Set(stdout.split('\n').map((line) => line.trim()).filter(Boolean))].map(cupsPrinter));
+      resolve(
+        [
+          ...new Set(
+            stdout
+              .split('\n')
+              .map((line) => line.trim())
+              .filter(Boolean),
+          ),
+        ].map(cupsPrinter),
+      );
     }),
   );
 }

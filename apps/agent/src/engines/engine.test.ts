@@ -65,7 +65,7 @@ describe('print engines', () => {
     const reports: { id: string; report: Report }[] = [];
     const queue = () =>
       new CommandQueue({
-        api: { document: async () => pdfOfPages(1), report: async (id, report) => void reports.push({ id, report }) },
+        api: { document: async () => pdfOfPages(1), report: async (id: string, report: Report) => void reports.push({ id, report }) },
         journal: new Journal(journalDir),
         printers: ['windows:Front Desk'],
         log: () => {},
@@ -97,7 +97,11 @@ describe('print engines', () => {
     after.add(first);
     await after.idle();
     expect(printed).toHaveLength(1);
-    expect(last(first.id)).toMatchObject({ state: 'aborted', reasons: ['outcome-unknown'], message: expect.stringContaining('check the printer') });
+    expect(last(first.id)).toMatchObject({
+      state: 'aborted',
+      reasons: ['outcome-unknown'],
+      message: expect.stringContaining('check the printer'),
+    });
 
     // Staff looked and send it again: a new command for the same file prints, once.
     const again = { ...first, id: randomUUID() };

@@ -8,6 +8,8 @@ import { promisify } from 'node:util';
 import { freePort } from './printer-lab.js';
 
 const run = promisify(execFile);
+// Debian puts CUPS's admin commands in /usr/sbin, which is not on an ordinary user's PATH.
+const sbin = (command: string) => (existsSync(`/usr/sbin/${command}`) ? `/usr/sbin/${command}` : command);
 
 /**
  * A private CUPS server for the tests (Debian package cups-daemon): its own configuration, spool and logs
@@ -38,16 +40,16 @@ export class CupsLab {
 
   /** A queue in front of an IPP printer, its driver made from the printer's own answer (IPP Everywhere). */
   async addQueue(queue: string, deviceUri: string): Promise<void> {
-    await run('lpadmin', ['-p', queue, '-E', '-v', deviceUri, '-m', 'everywhere'], { env: this.env });
+    await run(sbin('lpadmin'), ['-p', queue, '-E', '-v', deviceUri, '-m', 'everywhere'], { env: this.env });
   }
 
   /** The queue stops (printer-state stopped, reason paused) with staff's words as its message. */
   async stopQueue(queue: string, reason: string): Promise<void> {
-    await run('cupsdisable', ['-r', reason, queue], { env: this.env });
+    await run(sbin('cupsdisable'), ['-r', reason, queue], { env: this.env });
   }
 
   async startQueue(queue: string): Promise<void> {
-    await run('cupsenable', [queue], { env: this.env });
+    await run(sbin('cupsenable'), [queue], { env: this.env });
   }
 
   async close(): Promise<void> {
@@ -108,7 +110,7 @@ export class CupsLab {
         '',
       ].join('\n'),
     );
-    const cupsd = existsSync('/usr/sbin/cupsd') ? '/usr/sbin/cupsd' : 'cupsd';
+    const cupsd = sbin('cupsd');
     const child = spawn(cupsd, ['-f', '-c', conf, '-s', files], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
     child.stderr?.on('data', (chunk: Buffer) => this.output.push(chunk));
     child.on('error', () => {});

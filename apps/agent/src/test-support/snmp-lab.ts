@@ -70,7 +70,12 @@ export class SnmpLab {
     const conf = path.join(this.dir, 'snmpd.conf');
     await writeFile(
       conf,
-      [`agentAddress udp:127.0.0.1:${this.port}`, 'rocommunity public 127.0.0.1', `pass_persist .1.3.6.1.2.1.43.10.2.1.4 ${script}`, ''].join('\n'),
+      [
+        `agentAddress udp:127.0.0.1:${this.port}`,
+        'rocommunity public 127.0.0.1',
+        `pass_persist .1.3.6.1.2.1.43.10.2.1.4 ${script}`,
+        '',
+      ].join('\n'),
     );
     await mkdir(path.join(this.dir, 'persistent'));
     const snmpd = existsSync('/usr/sbin/snmpd') ? '/usr/sbin/snmpd' : 'snmpd';

@@ -92,7 +92,12 @@ describe('the CUPS engine, against a private cupsd with ippeveprinter queues', (
   it('delivers colour and short-edge two-sided printing', async () => {
     const printer = cupsPrinter(COLOUR);
     const before = (await colourPrinter.records()).length;
-    const result = await engine.print(printer, pdfOfPages(4, 'short edge'), { ...base, color: 'color', sides: 'double-short-edge', media: 'A4' });
+    const result = await engine.print(printer, pdfOfPages(4, 'short edge'), {
+      ...base,
+      color: 'color',
+      sides: 'double-short-edge',
+      media: 'A4',
+    });
     expect((await events(printer, accepted(result))).at(-1)?.state).toBe('completed');
     const record = await lastRecord(colourPrinter, before + 1);
     expect(record).toMatchObject({ IPP_SIDES: 'two-sided-short-edge', IPP_PRINT_COLOR_MODE: 'color', DOCUMENT_PAGES: '4' });

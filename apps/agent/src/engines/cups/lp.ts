@@ -5,7 +5,8 @@ import type { PrinterCapabilities } from '../../printers.js';
  * CUPS refuses queue names with spaces, control characters, '/', '\\', '?', quotes or '#' (lpadmin's
  * rule); any other letter, '&' and '%' among them, is a queue name, and reaches `lp` as one argument.
  */
-const BAD_QUEUE_CHARACTER = /[\s\u0000-\u001f\u007f/\\?'"#]/u;
+const BAD_QUEUE_CHARACTERS = new Set([...' /\\?\'"#']);
+const badCharacter = (c: string) => BAD_QUEUE_CHARACTERS.has(c) || /\s/u.test(c) || (c.codePointAt(0) ?? 0) < 0x20 || c === '\u007f';
 const QUEUE_MAX = 127;
 
 export class CupsQueueNameError extends RangeError {
@@ -15,7 +16,7 @@ export class CupsQueueNameError extends RangeError {
 export function checkQueueName(queue: string): string {
   if (queue.length === 0) throw new CupsQueueNameError('A CUPS printer needs a queue name: cups:QUEUE');
   if (Buffer.byteLength(queue) > QUEUE_MAX) throw new CupsQueueNameError(`A CUPS queue name is at most ${QUEUE_MAX} bytes`);
-  if (BAD_QUEUE_CHARACTER.test(queue)) {
+  if ([...queue].some(badCharacter)) {
     throw new CupsQueueNameError(`CUPS has no queue named ${JSON.stringify(queue)}: queue names have no spaces, quotes, slashes, ? or #`);
   }
   return queue;
