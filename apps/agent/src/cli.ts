@@ -3,13 +3,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, configPath } from './config.js';
+import { engineFor, engineKind } from './engines/engine.js';
+import { defaultEngines } from './engines/index.js';
 import { PrinterAddressError, printerAddress } from './ipp.js';
 import { pairAgent } from './pair.js';
-import { type PrintOptions, printDocument } from './print.js';
-import { describePrinter } from './printers.js';
-import { runAgent } from './run.js';
+import type { PrintOptions } from './print.js';
+import { holdsFor, runAgent } from './run.js';
 import { ServerRefusedError, ServerUnreachableError } from './server.js';
-import { watchJob } from './watch.js';
 
 /**
  * counterprint-agent: the program a shop runs on its counter PC, next to its printers. Each command is
@@ -27,9 +27,16 @@ const COMMANDS: Record<string, Command> = {
   },
   run: {
     usage:
-      'run --printer <ipp-uri> [--printer <ipp-uri>...] [--config FILE] [--journal DIR]\n' +
+      'run [--discover] [--printer <ipp-uri>|cups:QUEUE ...] [--config FILE] [--journal DIR]\n' +
+      '      --discover: also the CUPS queues of this computer and the IPP printers announced on the network\n' +
       "      print the shop's jobs on these printers until stopped (Ctrl+C); exits with 3 if the shop removes this agent",
     run: runCommand,
+  },
+  confirm: {
+    usage:
+      'confirm <printer> [--config FILE] [--journal DIR]\n' +
+      '      the printer was checked after a short job (a possible jam): it may print its next job',
+    run: confirmCommand,
   },
   printers: {
     usage: 'printers <ipp-uri>...            what each printer is and can do, as JSON',
@@ -89,18 +96,23 @@ async function runCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { printer: { type: 'string', multiple: true }, config: { type: 'string' }, journal: { type: 'string' } },
+    options: {
+      printer: { type: 'string', multiple: true },
+      discover: { type: 'boolean', default: false },
+      config: { type: 'string' },
+      journal: { type: 'string' },
+    },
   });
   if (positionals.length > 0) throw new UsageError(`run takes no ${positionals[0]}: name printers with --printer`);
   const printers = [...new Set(values.printer ?? [])];
-  if (printers.length === 0) throw new UsageError('run needs at least one --printer ipp://…');
+  if (printers.length === 0 && !values.discover) throw new UsageError('run needs at least one --printer ipp://… (or --discover)');
   for (const uri of printers) {
     if (uri.length > 300) throw new UsageError('A printer address is at most 300 characters');
-    printerAddress(uri);
+    if (engineKind(uri) === 'ipp') printerAddress(uri);
   }
   const configFile = configPath(values.config);
   const journalDir = values.journal ? path.resolve(values.journal) : path.join(path.dirname(configFile), 'journal');
-  const agent = await runAgent({ configFile, printers, journalDir });
+  const agent = await runAgent({ configFile, printers, journalDir, discover: values.discover ? {} : false });
   const stop = () => void agent.stop();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -110,12 +122,28 @@ async function runCommand(args: string[]): Promise<number> {
   return code;
 }
 
+const engines = defaultEngines();
+const describe = async (uri: string) => engineFor(uri, engines).describe(uri);
+
+async function confirmCommand(args: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { config: { type: 'string' }, journal: { type: 'string' } },
+  });
+  const [printer, ...rest] = positionals;
+  if (!printer || rest.length > 0) throw new UsageError('confirm needs the printer address that is on hold');
+  const configFile = configPath(values.config);
+  const journalDir = values.journal ? path.resolve(values.journal) : path.join(path.dirname(configFile), 'journal');
+  const wasHeld = await holdsFor(journalDir).release(printer);
+  console.log(wasHeld ? `${printer} may print again.` : `${printer} was not on hold.`);
+  return 0;
+}
+
 async function printersCommand(args: string[]): Promise<number> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
   if (positionals.length === 0) throw new UsageError('Name at least one printer address');
-  const printers = await Promise.all(
-    positionals.map((uri) => describePrinter(uri).catch((error: Error) => ({ uri, error: error.message }))),
-  );
+  const printers = await Promise.all(positionals.map((uri) => describe(uri).catch((error: Error) => ({ uri, error: error.message }))));
   process.stdout.write(`${JSON.stringify(printers, null, 2)}\n`);
   return printers.some((p) => 'error' in p) ? 1 : 0;
 }
@@ -146,7 +174,8 @@ async function printCommand(args: string[]): Promise<number> {
   const document = await readFile(file).catch(() => {
     throw new UsageError(`Cannot read ${file}`);
   });
-  const result = await printDocument(uri, document, options);
+  const engine = engineFor(uri, engines);
+  const result = await engine.print(uri, document, options);
   for (const u of result.unsupported) console.log(`not supported by the printer: ${u.attribute}=${u.value}`);
   if (result.outcome === 'refused') {
     console.log(`refused: ${result.message}`);
@@ -154,7 +183,7 @@ async function printCommand(args: string[]): Promise<number> {
   }
   console.log(`sent: printer job ${result.ippJobId}`);
   let last = 'sent';
-  for await (const event of watchJob(uri, result.ippJobId)) {
+  for await (const event of engine.watch(uri, result.ippJobId)) {
     last = event.state;
     const reasons = event.reasons.length ? ` (${event.reasons.join(', ')})` : '';
     console.log(`${event.state}${reasons}${event.message ? `: ${event.message}` : ''}`);

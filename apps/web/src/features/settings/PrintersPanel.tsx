@@ -54,7 +54,7 @@ function PairingCode({ code, address }: { code: TPairingCode; address: TPublicAd
       <p className="mt-3">On the counter PC, next to the printers, in Counterprint's folder (README, “Print agent”):</p>
       <PhoneReachNote address={address} className="mt-2" />
       <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
-        {`npx counterprint-agent pair ${code.code} --server ${server}\nnpx counterprint-agent run --printer ipp://PRINTER-ADDRESS/ipp/print`}
+        {`npx counterprint-agent pair ${code.code} --server ${server}\nnpx counterprint-agent run --discover`}
       </pre>
     </div>
   );
