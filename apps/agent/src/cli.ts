@@ -3,12 +3,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, configPath } from './config.js';
+import { installAtLogon, LogonInstallError, removeFromLogon } from './engines/windows/logon.js';
 import { PrinterAddressError, printerAddress } from './ipp.js';
 import { pairAgent } from './pair.js';
 import { type PrintOptions, printDocument } from './print.js';
 import { describePrinter } from './printers.js';
 import { runAgent } from './run.js';
 import { ServerRefusedError, ServerUnreachableError } from './server.js';
+import { AGENT_VERSION } from './version.js';
 import { watchJob } from './watch.js';
 
 /**
@@ -40,6 +42,15 @@ const COMMANDS: Record<string, Command> = {
       'print <ipp-uri> <file.pdf> [--copies N] [--sides single|double] [--color bw|color]\n' +
       '      [--pages 1-2,5] [--media A4] [--name NAME]   print a PDF and follow it to the end',
     run: printCommand,
+  },
+  install: {
+    usage:
+      'install [run\'s options]          Windows: start "run" with these options whenever you log on (no admin needed)',
+    run: installCommand,
+  },
+  uninstall: {
+    usage: 'uninstall                         Windows: stop starting at logon',
+    run: uninstallCommand,
   },
 };
 
@@ -162,6 +173,20 @@ async function printCommand(args: string[]): Promise<number> {
   return last === 'completed' ? 0 : 1;
 }
 
+async function installCommand(args: string[]): Promise<number> {
+  if (args.length === 0) throw new UsageError('install needs the options run takes, such as --printer …');
+  const file = await installAtLogon(process.execPath, args);
+  console.log(`counterprint-agent will start when you log on (${file}). Undo with: counterprint-agent uninstall`);
+  return 0;
+}
+
+async function uninstallCommand(args: string[]): Promise<number> {
+  if (args.length > 0) throw new UsageError('uninstall takes no options');
+  const had = await removeFromLogon();
+  console.log(had ? 'counterprint-agent will no longer start when you log on.' : 'counterprint-agent was not set to start at logon.');
+  return 0;
+}
+
 /** "1-2,5" → [[1, 2], [5, 5]] */
 function parsePages(pages: string): [number, number][] {
   return pages.split(',').map((part) => {
@@ -178,6 +203,10 @@ async function main(argv: string[]): Promise<number> {
     console.log(usage());
     return 0;
   }
+  if (name === '--version' || name === 'version') {
+    console.log(`counterprint-agent ${AGENT_VERSION}`);
+    return 0;
+  }
   const command = COMMANDS[name];
   if (!command) {
     console.error(`Unknown command: ${name}\n\n${usage()}`);
@@ -191,6 +220,7 @@ async function main(argv: string[]): Promise<number> {
       error instanceof UsageError ||
       error instanceof RangeError ||
       error instanceof PrinterAddressError ||
+      error instanceof LogonInstallError ||
       (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')
     ) {
       console.error(`${(error as Error).message}\n\n${usage()}`);
@@ -201,4 +231,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// No top-level await: the Windows package bundles this file as CommonJS (scripts/package-windows.mjs).
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});
