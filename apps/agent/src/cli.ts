@@ -4,6 +4,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, configPath } from './config.js';
 import { installAtLogon, LogonInstallError, removeFromLogon } from './engines/windows/logon.js';
+import { printOnWindows } from './engines/windows/print.js';
+import type { WindowsPrintJob } from './engines/windows/print-args.js';
 import { PrinterAddressError, printerAddress } from './ipp.js';
 import { pairAgent } from './pair.js';
 import { type PrintOptions, printDocument } from './print.js';
@@ -42,6 +44,12 @@ const COMMANDS: Record<string, Command> = {
       'print <ipp-uri> <file.pdf> [--copies N] [--sides single|double] [--color bw|color]\n' +
       '      [--pages 1-2,5] [--media A4] [--name NAME]   print a PDF and follow it to the end',
     run: printCommand,
+  },
+  'windows-print': {
+    usage:
+      'windows-print <printer-name> <file.pdf> [--copies N] [--sides simplex|duplexlong|duplexshort]\n' +
+      '      [--color color|monochrome] [--pages 1-2,5] [--paper A4]   Windows: print through the printer\'s own driver',
+    run: windowsPrintCommand,
   },
   install: {
     usage:
@@ -171,6 +179,34 @@ async function printCommand(args: string[]): Promise<number> {
     console.log(`${event.state}${reasons}${event.message ? `: ${event.message}` : ''}`);
   }
   return last === 'completed' ? 0 : 1;
+}
+
+async function windowsPrintCommand(args: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      copies: { type: 'string', default: '1' },
+      sides: { type: 'string', default: 'simplex' },
+      color: { type: 'string', default: 'monochrome' },
+      pages: { type: 'string' },
+      paper: { type: 'string' },
+    },
+  });
+  const [printer, file, ...rest] = positionals;
+  if (!printer || !file || rest.length > 0) throw new UsageError('windows-print needs a printer name and one PDF file');
+  const job: WindowsPrintJob = {
+    printer,
+    copies: Number(values.copies),
+    sides: values.sides as WindowsPrintJob['sides'],
+    color: values.color as WindowsPrintJob['color'],
+    ...(values.pages ? { pageRanges: parsePages(values.pages) } : {}),
+    ...(values.paper ? { paper: values.paper } : {}),
+  };
+  const result = await printOnWindows(file, job);
+  // The spooler's acceptance is not the printer's (docs/decisions/074-windows-package-and-engine.md).
+  console.log(`sent: Windows took the job for ${result.printer}; the printer has not confirmed printing it`);
+  return 0;
 }
 
 async function installCommand(args: string[]): Promise<number> {
