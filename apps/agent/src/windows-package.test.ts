@@ -1,10 +1,11 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startupScript } from './engines/windows/logon.js';
 import { AGENT_VERSION } from './version.js';
 
 // The Windows package as `npm run package:windows` builds it (scripts/package-windows.mjs), built once here
@@ -107,7 +108,7 @@ describe('the Windows package', () => {
 
   // Under Wine, a Node.js program's stdout must be a file (a pipe fails with EBADF), so the output goes to one.
   const wine = findWine();
-  it.skipIf(!wine && !process.env.CI)('starts under Wine and prints its version', async () => {
+  it.skipIf(!wine && !process.env.CI)('starts under Wine, prints its version, installs and uninstalls its logon start', async () => {
     expect(wine, 'CI installs Wine (.ci/run)').toBeTruthy();
     const prefix = path.join(AGENT, '..', '..', 'node_modules', '.cache', 'counterprint-agent-windows', 'wine-prefix');
     const env = { ...process.env, WINEPREFIX: prefix, WINEDEBUG: '-all', WINEDLLOVERRIDES: 'mscoree,mshtml=' };
@@ -123,5 +124,21 @@ describe('the Windows package', () => {
     const code = await run([path.join(out, 'counterprint-agent.exe'), '--version'], path.join(out, 'version.txt'));
     expect((await readFile(path.join(out, 'version.txt'), 'utf8')).trim()).toBe(`counterprint-agent ${AGENT_VERSION}`);
     expect(code).toBe(0);
+
+    // install writes the logon command file where Windows (here Wine) keeps the user's Startup folder.
+    const args = ['--printer', 'ipp://127.0.0.1:631/ipp/print', '--printer', '100% Canon & Co'];
+    await run([path.join(out, 'counterprint-agent.exe'), 'install', ...args], path.join(out, 'install.txt'));
+    const said = await readFile(path.join(out, 'install.txt'), 'utf8');
+    expect(said).toContain('Counterprint agent.cmd');
+    // Wine names the folder StartUp; Windows matches names without regard to case.
+    const users = path.join(prefix, 'drive_c', 'users');
+    const found = (await readdir(users, { recursive: true })).filter((f) => f.endsWith('Counterprint agent.cmd'));
+    expect(found).toHaveLength(1);
+    const file = path.join(users, found[0] as string);
+    expect(file.toLowerCase()).toContain('appdata/roaming/microsoft/windows/start menu/programs/startup/');
+    const exeOnWine = `Z:${path.join(out, 'counterprint-agent.exe').replaceAll('/', '\\')}`;
+    expect(await readFile(file, 'utf8')).toBe(startupScript(exeOnWine, args));
+    await run([path.join(out, 'counterprint-agent.exe'), 'uninstall'], path.join(out, 'uninstall.txt'));
+    await expect(stat(file)).rejects.toThrow('ENOENT');
   }, 300_000);
 });
