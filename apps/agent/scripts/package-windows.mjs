@@ -5,9 +5,11 @@
 // It downloads nothing but npm packages and writes only under release/windows and node_modules/.cache.
 // docs/decisions/074-windows-package-and-engine.md says why this way.
 import { execFileSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
@@ -20,6 +22,7 @@ const NODE_VERSION = process.versions.node;
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const SEA_RESOURCE = 'NODE_SEA_BLOB';
 const SUMATRA = 'SumatraPDF-3.4.6-32.exe';
+const ZIP = 'counterprint-agent-windows.zip';
 
 async function exists(file) {
   return stat(file).then(
@@ -122,6 +125,19 @@ async function notices(sumatraDir) {
   await copyFile(path.join(sumatraDir, '..', 'LICENSE'), path.join(licences, 'pdf-to-printer-LICENSE.txt'));
 }
 
+/** The folder as one zip for the server to offer (Settings → Printers), under a folder of its own. */
+async function zipUp(files) {
+  const yazl = require('yazl');
+  const zip = new yazl.ZipFile();
+  for (const file of files) {
+    zip.addFile(path.join(OUT, file), `Counterprint agent/${file.split(path.sep).join('/')}`);
+  }
+  zip.end();
+  const target = path.join(OUT, ZIP);
+  await pipeline(zip.outputStream, createWriteStream(target));
+  return target;
+}
+
 async function main() {
   const started = Date.now();
   const work = path.join(CACHE, 'work');
@@ -141,6 +157,14 @@ async function main() {
   await copyFile(path.join(sumatraDir, SUMATRA), path.join(OUT, SUMATRA));
   await notices(sumatraDir);
   await rm(work, { recursive: true, force: true });
+  await zipUp([
+    'counterprint-agent.exe',
+    SUMATRA,
+    'README.txt',
+    path.join('licences', 'SumatraPDF-NOTICE.txt'),
+    path.join('licences', 'GPL-3.0.txt'),
+    path.join('licences', 'pdf-to-printer-LICENSE.txt'),
+  ]);
   const size = (await stat(exe)).size;
   console.log(`Built ${exe} (${(size / 2 ** 20).toFixed(1)} MiB, Node.js ${NODE_VERSION}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

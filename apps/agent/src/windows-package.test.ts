@@ -35,6 +35,24 @@ function peHeader(exe: Buffer) {
   };
 }
 
+type ZipFile = { on(event: string, listener: (arg: { fileName: string }) => void): void; readEntry(): void };
+function zipEntries(file: string): Promise<string[]> {
+  const yauzl = require('yauzl') as { open(f: string, o: object, cb: (e: Error | null, z: ZipFile) => void): void };
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const names: string[] = [];
+      zip.on('entry', (entry) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(names));
+      zip.on('error', reject as never);
+      zip.readEntry();
+    });
+  });
+}
+
 function git(...args: string[]): string {
   return execFileSync('git', args, { cwd: AGENT, encoding: 'utf8' });
 }
@@ -100,6 +118,18 @@ describe('the Windows package', () => {
     expect(notice).toContain('Written offer');
     expect(await readFile(path.join(out, 'licences', 'GPL-3.0.txt'), 'utf8')).toContain('GNU GENERAL PUBLIC LICENSE');
     expect((await stat(path.join(out, 'README.txt'))).size).toBeGreaterThan(0);
+  });
+
+  it('zips all of it into one download, under a folder of its own', async () => {
+    const names = await zipEntries(path.join(out, 'counterprint-agent-windows.zip'));
+    expect(names.sort()).toEqual([
+      'Counterprint agent/README.txt',
+      'Counterprint agent/SumatraPDF-3.4.6-32.exe',
+      'Counterprint agent/counterprint-agent.exe',
+      'Counterprint agent/licences/GPL-3.0.txt',
+      'Counterprint agent/licences/SumatraPDF-NOTICE.txt',
+      'Counterprint agent/licences/pdf-to-printer-LICENSE.txt',
+    ]);
   });
 
   it('leaves the repository as it was', () => {
