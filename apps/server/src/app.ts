@@ -31,6 +31,8 @@ import { earningsRoutes } from './features/earnings/routes.js';
 import { EarningsService } from './features/earnings/service.js';
 import { feedbackRoutes } from './features/feedback/routes.js';
 import { FeedbackService } from './features/feedback/service.js';
+import { agentDownloadRoutes } from './features/agent-download/routes.js';
+import { AgentDownloadService, defaultAgentDownloadsDir } from './features/agent-download/service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { HealthService } from './features/health/service.js';
 import { DeletionReceipts } from './features/job-status/receipts.js';
@@ -384,6 +386,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(qrRoutes, { qr: new QrService({ db, publicBaseUrl: config.publicBaseUrl, drawer: qrDrawer }), limiter });
   await app.register(jobsRoutes, { jobs });
   await app.register(printersRoutes, { printers, limiter });
+  const downloads = new AgentDownloadService({ dir: config.agentDownloadsDir ?? defaultAgentDownloadsDir() });
+  await app.register(agentDownloadRoutes, { downloads });
   const jobStatus = new JobStatusService({
     db,
     blobs,
