@@ -166,7 +166,9 @@ async function main() {
     path.join('licences', 'pdf-to-printer-LICENSE.txt'),
   ]);
   const size = (await stat(exe)).size;
-  console.log(`Built ${exe} (${(size / 2 ** 20).toFixed(1)} MiB, Node.js ${NODE_VERSION}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `Built ${exe} (${(size / 2 ** 20).toFixed(1)} MiB, Node.js ${NODE_VERSION}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 await main();

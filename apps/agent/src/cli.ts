@@ -48,12 +48,11 @@ const COMMANDS: Record<string, Command> = {
   'windows-print': {
     usage:
       'windows-print <printer-name> <file.pdf> [--copies N] [--sides simplex|duplexlong|duplexshort]\n' +
-      '      [--color color|monochrome] [--pages 1-2,5] [--paper A4]   Windows: print through the printer\'s own driver',
+      "      [--color color|monochrome] [--pages 1-2,5] [--paper A4]   Windows: print through the printer's own driver",
     run: windowsPrintCommand,
   },
   install: {
-    usage:
-      'install [run\'s options]          Windows: start "run" with these options whenever you log on (no admin needed)',
+    usage: 'install [run\'s options]          Windows: start "run" with these options whenever you log on (no admin needed)',
     run: installCommand,
   },
   uninstall: {

@@ -104,12 +104,10 @@ describe('the Windows package', () => {
     const resources = ResEdit.NtExecutableResource.from(ResEdit.NtExecutable.from(exe));
     const [info] = ResEdit.Resource.VersionInfo.fromEntries(resources.entries);
     const strings = info?.getAllLanguagesForStringValues().map((lang) => info.getStringValues(lang));
-    expect(strings).toContainEqual(
-      expect.objectContaining({ ProductName: 'Counterprint agent', ProductVersion: AGENT_VERSION }),
-    );
+    expect(strings).toContainEqual(expect.objectContaining({ ProductName: 'Counterprint agent', ProductVersion: AGENT_VERSION }));
   });
 
-  it("has SumatraPDF beside it, with its licence, notice and source offer", async () => {
+  it('has SumatraPDF beside it, with its licence, notice and source offer', async () => {
     const sumatra = await readFile(path.join(out, 'SumatraPDF-3.4.6-32.exe'));
     expect(peHeader(sumatra).machine).toBe(IMAGE_FILE_MACHINE_I386);
     const notice = await readFile(path.join(out, 'licences', 'SumatraPDF-NOTICE.txt'), 'utf8');
@@ -138,37 +136,41 @@ describe('the Windows package', () => {
 
   // Under Wine, a Node.js program's stdout must be a file (a pipe fails with EBADF), so the output goes to one.
   const wine = findWine();
-  it.skipIf(!wine && !process.env.CI)('starts under Wine, prints its version, installs and uninstalls its logon start', async () => {
-    expect(wine, 'CI installs Wine (.ci/run)').toBeTruthy();
-    const prefix = path.join(AGENT, '..', '..', 'node_modules', '.cache', 'counterprint-agent-windows', 'wine-prefix');
-    const env = { ...process.env, WINEPREFIX: prefix, WINEDEBUG: '-all', WINEDLLOVERRIDES: 'mscoree,mshtml=' };
-    const run = (args: string[], stdout: string) =>
-      new Promise<number>((resolve) => {
-        const command = `"$0" "$@" >'${stdout}' 2>&1`;
-        execFile('sh', ['-c', command, wine as string, ...args], { env, timeout: 240_000 }, (error) =>
-          resolve(error ? Number(error.code ?? 1) : 0),
-        );
-      });
-    // Node.js 20 refuses to start on the Windows 7 that a new Wine prefix reports.
-    await run(['reg', 'add', 'HKCU\\Software\\Wine', '/v', 'Version', '/d', 'win10', '/f'], path.join(out, 'reg.txt'));
-    const code = await run([path.join(out, 'counterprint-agent.exe'), '--version'], path.join(out, 'version.txt'));
-    expect((await readFile(path.join(out, 'version.txt'), 'utf8')).trim()).toBe(`counterprint-agent ${AGENT_VERSION}`);
-    expect(code).toBe(0);
+  it.skipIf(!wine && !process.env.CI)(
+    'starts under Wine, prints its version, installs and uninstalls its logon start',
+    async () => {
+      expect(wine, 'CI installs Wine (.ci/run)').toBeTruthy();
+      const prefix = path.join(AGENT, '..', '..', 'node_modules', '.cache', 'counterprint-agent-windows', 'wine-prefix');
+      const env = { ...process.env, WINEPREFIX: prefix, WINEDEBUG: '-all', WINEDLLOVERRIDES: 'mscoree,mshtml=' };
+      const run = (args: string[], stdout: string) =>
+        new Promise<number>((resolve) => {
+          const command = `"$0" "$@" >'${stdout}' 2>&1`;
+          execFile('sh', ['-c', command, wine as string, ...args], { env, timeout: 240_000 }, (error) =>
+            resolve(error ? Number(error.code ?? 1) : 0),
+          );
+        });
+      // Node.js 20 refuses to start on the Windows 7 that a new Wine prefix reports.
+      await run(['reg', 'add', 'HKCU\\Software\\Wine', '/v', 'Version', '/d', 'win10', '/f'], path.join(out, 'reg.txt'));
+      const code = await run([path.join(out, 'counterprint-agent.exe'), '--version'], path.join(out, 'version.txt'));
+      expect((await readFile(path.join(out, 'version.txt'), 'utf8')).trim()).toBe(`counterprint-agent ${AGENT_VERSION}`);
+      expect(code).toBe(0);
 
-    // install writes the logon command file where Windows (here Wine) keeps the user's Startup folder.
-    const args = ['--printer', 'ipp://127.0.0.1:631/ipp/print', '--printer', '100% Canon & Co'];
-    await run([path.join(out, 'counterprint-agent.exe'), 'install', ...args], path.join(out, 'install.txt'));
-    const said = await readFile(path.join(out, 'install.txt'), 'utf8');
-    expect(said).toContain('Counterprint agent.cmd');
-    // Wine names the folder StartUp; Windows matches names without regard to case.
-    const users = path.join(prefix, 'drive_c', 'users');
-    const found = (await readdir(users, { recursive: true })).filter((f) => f.endsWith('Counterprint agent.cmd'));
-    expect(found).toHaveLength(1);
-    const file = path.join(users, found[0] as string);
-    expect(file.toLowerCase()).toContain('appdata/roaming/microsoft/windows/start menu/programs/startup/');
-    const exeOnWine = `Z:${path.join(out, 'counterprint-agent.exe').replaceAll('/', '\\')}`;
-    expect(await readFile(file, 'utf8')).toBe(startupScript(exeOnWine, args));
-    await run([path.join(out, 'counterprint-agent.exe'), 'uninstall'], path.join(out, 'uninstall.txt'));
-    await expect(stat(file)).rejects.toThrow('ENOENT');
-  }, 300_000);
+      // install writes the logon command file where Windows (here Wine) keeps the user's Startup folder.
+      const args = ['--printer', 'ipp://127.0.0.1:631/ipp/print', '--printer', '100% Canon & Co'];
+      await run([path.join(out, 'counterprint-agent.exe'), 'install', ...args], path.join(out, 'install.txt'));
+      const said = await readFile(path.join(out, 'install.txt'), 'utf8');
+      expect(said).toContain('Counterprint agent.cmd');
+      // Wine names the folder StartUp; Windows matches names without regard to case.
+      const users = path.join(prefix, 'drive_c', 'users');
+      const found = (await readdir(users, { recursive: true })).filter((f) => f.endsWith('Counterprint agent.cmd'));
+      expect(found).toHaveLength(1);
+      const file = path.join(users, found[0] as string);
+      expect(file.toLowerCase()).toContain('appdata/roaming/microsoft/windows/start menu/programs/startup/');
+      const exeOnWine = `Z:${path.join(out, 'counterprint-agent.exe').replaceAll('/', '\\')}`;
+      expect(await readFile(file, 'utf8')).toBe(startupScript(exeOnWine, args));
+      await run([path.join(out, 'counterprint-agent.exe'), 'uninstall'], path.join(out, 'uninstall.txt'));
+      await expect(stat(file)).rejects.toThrow('ENOENT');
+    },
+    300_000,
+  );
 });

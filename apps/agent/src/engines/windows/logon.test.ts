@@ -2,14 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cmdArgument,
-  installAtLogon,
-  LogonInstallError,
-  removeFromLogon,
-  STARTUP_FILE_NAME,
-  startupScript,
-} from './logon.js';
+import { cmdArgument, installAtLogon, LogonInstallError, removeFromLogon, STARTUP_FILE_NAME, startupScript } from './logon.js';
 
 const EXE = 'C:\\Users\\Ravi\\AppData\\Local\\Counterprint\\counterprint-agent.exe';
 

@@ -75,7 +75,9 @@ export async function removeFromLogon(deps: LogonDeps = {}): Promise<boolean> {
 
 function windowsStartupFolder(deps: LogonDeps): string {
   if ((deps.platform ?? process.platform) !== 'win32') {
-    throw new LogonInstallError('install and uninstall are for Windows; elsewhere start "counterprint-agent run" from your service manager');
+    throw new LogonInstallError(
+      'install and uninstall are for Windows; elsewhere start "counterprint-agent run" from your service manager',
+    );
   }
   return startupFolder(deps.env ?? process.env);
 }

@@ -47,10 +47,7 @@ function* everyJob(): Generator<[WindowsPrintJob, string]> {
         for (const [paper, paperSetting] of PAPERS)
           for (const copies of COPIES) {
             const settings = [pagesSetting, colorSetting, sides, paperSetting, `${copies}x`].filter((s) => s !== null);
-            yield [
-              job({ sides, color, copies, ...(pageRanges ? { pageRanges } : {}), ...(paper ? { paper } : {}) }),
-              settings.join(','),
-            ];
+            yield [job({ sides, color, copies, ...(pageRanges ? { pageRanges } : {}), ...(paper ? { paper } : {}) }), settings.join(',')];
           }
 }
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PrintOptions } from 'pdf-to-printer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WindowsPrintJobError } from './print-args.js';
 import { printOnWindows, WindowsPrintFailedError } from './print.js';
+import { WindowsPrintJobError } from './print-args.js';
 
 describe('printOnWindows', () => {
   let dir: string;
@@ -43,7 +43,7 @@ describe('printOnWindows', () => {
     ]);
   });
 
-  it("says what SumatraPDF said when Windows refuses the job", async () => {
+  it('says what SumatraPDF said when Windows refuses the job', async () => {
     const failing = async () => {
       throw Object.assign(new Error('Command failed'), { code: 1, stderr: 'Printer not found\r\n' });
     };
@@ -54,7 +54,9 @@ describe('printOnWindows', () => {
 
   it('runs nothing for a bad job or a missing file', async () => {
     let ran = false;
-    const print = async () => void (ran = true);
+    const print = async () => {
+      ran = true;
+    };
     await expect(printOnWindows(pdf, { ...job, copies: 0 }, { print })).rejects.toThrow(WindowsPrintJobError);
     await expect(printOnWindows(path.join(dir, 'gone.pdf'), job, { print })).rejects.toThrow('not there');
     expect(ran).toBe(false);

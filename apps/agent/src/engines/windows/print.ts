@@ -27,11 +27,7 @@ export class WindowsPrintFailedError extends Error {
  * Prints one PDF on a Windows printer through its installed driver. SumatraPDF runs as its own process,
  * started with the argument vector windowsPrintArgs() gives, never through a shell.
  */
-export async function printOnWindows(
-  pdfFile: string,
-  job: WindowsPrintJob,
-  deps: WindowsPrintDeps = {},
-): Promise<WindowsPrintResult> {
+export async function printOnWindows(pdfFile: string, job: WindowsPrintJob, deps: WindowsPrintDeps = {}): Promise<WindowsPrintResult> {
   const options = windowsPrintOptions(job);
   const file = path.resolve(pdfFile);
   await access(file).catch(() => {

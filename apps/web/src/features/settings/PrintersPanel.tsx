@@ -93,8 +93,8 @@ function AgentDownload() {
         Download for Windows
       </a>{' '}
       <span className="text-slate-500">
-        ({windows.bytes === null ? 'zip' : `zip, ${megabytes(windows.bytes)}`}): unzip it on the counter PC, then pair it with a
-        code from here.
+        ({windows.bytes === null ? 'zip' : `zip, ${megabytes(windows.bytes)}`}): unzip it on the counter PC, then pair it with a code from
+        here.
       </span>
     </p>
   ) : (

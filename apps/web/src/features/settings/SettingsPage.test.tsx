@@ -704,7 +704,9 @@ describe('shop settings: printers (issue 22)', () => {
     serve({ 'GET /api/public/agent': () => jsonResponse(200, download({ available: false, bytes: null, builtAt: null })) });
     renderSettings();
     const panel = await screen.findByRole('region', { name: 'Printers' });
-    expect(await within(panel).findByText(/No Windows download yet\. Whoever runs the server builds it with: npm run package:windows/)).toBeInTheDocument();
+    expect(
+      await within(panel).findByText(/No Windows download yet\. Whoever runs the server builds it with: npm run package:windows/),
+    ).toBeInTheDocument();
     expect(within(panel).queryByRole('link', { name: 'Download for Windows' })).toBeNull();
   });
 
