@@ -84,7 +84,7 @@ function AgentDownload() {
   const windows = downloads.data?.windows;
   if (!windows) return null;
   return windows.available ? (
-    <p className="mt-1 text-sm text-slate-700">
+    <p className="mb-3 mt-1 text-sm text-slate-700">
       <a
         href={windows.url}
         download={windows.fileName}
@@ -98,7 +98,7 @@ function AgentDownload() {
       </span>
     </p>
   ) : (
-    <p className="mt-1 text-sm text-slate-500">
+    <p className="mb-3 mt-1 text-sm text-slate-500">
       No Windows download yet. {windows.howToBuild.replace(/^The Windows agent is not built on this server yet\. /, '')}
     </p>
   );
