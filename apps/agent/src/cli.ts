@@ -6,6 +6,7 @@ import { ConfigError, configPath } from './config.js';
 import { installAtLogon, LogonInstallError, removeFromLogon } from './engines/windows/logon.js';
 import { printOnWindows } from './engines/windows/print.js';
 import type { WindowsPrintJob } from './engines/windows/print-args.js';
+import { listWindowsPrinters } from './engines/windows/printers.js';
 import { PrinterAddressError, printerAddress } from './ipp.js';
 import { pairAgent } from './pair.js';
 import { type PrintOptions, printDocument } from './print.js';
@@ -50,6 +51,10 @@ const COMMANDS: Record<string, Command> = {
       'windows-print <printer-name> <file.pdf> [--copies N] [--sides simplex|duplexlong|duplexshort]\n' +
       "      [--color color|monochrome] [--pages 1-2,5] [--paper A4]   Windows: print through the printer's own driver",
     run: windowsPrintCommand,
+  },
+  'windows-printers': {
+    usage: "windows-printers                  Windows: this PC's printers, what they can do and their state, as JSON",
+    run: windowsPrintersCommand,
   },
   install: {
     usage: 'install [run\'s options]          Windows: start "run" with these options whenever you log on (no admin needed)',
@@ -205,6 +210,12 @@ async function windowsPrintCommand(args: string[]): Promise<number> {
   const result = await printOnWindows(file, job);
   // The spooler's acceptance is not the printer's (docs/decisions/074-windows-package-and-engine.md).
   console.log(`sent: Windows took the job for ${result.printer}; the printer has not confirmed printing it`);
+  return 0;
+}
+
+async function windowsPrintersCommand(args: string[]): Promise<number> {
+  if (args.length > 0) throw new UsageError('windows-printers takes no options');
+  process.stdout.write(`${JSON.stringify(await listWindowsPrinters(), null, 2)}\n`);
   return 0;
 }
 
