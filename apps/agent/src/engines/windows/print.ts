@@ -1,7 +1,10 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { print as pdfToPrinter } from 'pdf-to-printer';
+// pdf-to-printer is CommonJS that Node.js's ESM loader cannot name exports of: its module object, by default import.
+import pdfToPrinterModule from 'pdf-to-printer';
 import { type WindowsPrintJob, windowsPrintOptions } from './print-args.js';
+
+const pdfToPrinter = pdfToPrinterModule.print;
 
 /** The SumatraPDF that pdf-to-printer ships; the Windows package puts it beside counterprint-agent.exe. */
 export const SUMATRA_PDF = 'SumatraPDF-3.4.6-32.exe';
