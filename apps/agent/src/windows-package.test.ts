@@ -141,7 +141,14 @@ describe('the Windows package', () => {
     async () => {
       expect(wine, 'CI installs Wine (.ci/run)').toBeTruthy();
       const prefix = path.join(AGENT, '..', '..', 'node_modules', '.cache', 'counterprint-agent-windows', 'wine-prefix');
-      const env = { ...process.env, WINEPREFIX: prefix, WINEDEBUG: '-all', WINEDLLOVERRIDES: 'mscoree,mshtml=' };
+      // Only what Wine needs: the test runner's own variables (NODE_OPTIONS and the like) would reach node.exe too.
+      const env = {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        WINEPREFIX: prefix,
+        WINEDEBUG: '-all',
+        WINEDLLOVERRIDES: 'mscoree,mshtml=',
+      };
       const run = (args: string[], stdout: string) =>
         new Promise<number>((resolve) => {
           const command = `"$0" "$@" >'${stdout}' 2>&1`;
