@@ -5,11 +5,17 @@ import { parseArgs } from 'node:util';
 import { ConfigError, configPath } from './config.js';
 import { engineFor, engineKind } from './engines/engine.js';
 import { defaultEngines } from './engines/index.js';
+import { installAtLogon, LogonInstallError, removeFromLogon } from './engines/windows/logon.js';
+import { printOnWindows } from './engines/windows/print.js';
+import type { WindowsPrintJob } from './engines/windows/print-args.js';
+import { listWindowsPrinters } from './engines/windows/printers.js';
 import { PrinterAddressError, printerAddress } from './ipp.js';
 import { pairAgent } from './pair.js';
 import type { PrintOptions } from './print.js';
 import { holdsFor, runAgent } from './run.js';
 import { ServerRefusedError, ServerUnreachableError } from './server.js';
+import { AGENT_VERSION } from './version.js';
+import { watchJob } from './watch.js';
 
 /**
  * counterprint-agent: the program a shop runs on its counter PC, next to its printers. Each command is
@@ -47,6 +53,24 @@ const COMMANDS: Record<string, Command> = {
       'print <ipp-uri> <file.pdf> [--copies N] [--sides single|double] [--color bw|color]\n' +
       '      [--pages 1-2,5] [--media A4] [--name NAME]   print a PDF and follow it to the end',
     run: printCommand,
+  },
+  'windows-print': {
+    usage:
+      'windows-print <printer-name> <file.pdf> [--copies N] [--sides simplex|duplexlong|duplexshort]\n' +
+      "      [--color color|monochrome] [--pages 1-2,5] [--paper A4]   Windows: print through the printer's own driver",
+    run: windowsPrintCommand,
+  },
+  'windows-printers': {
+    usage: "windows-printers                  Windows: this PC's printers, what they can do and their state, as JSON",
+    run: windowsPrintersCommand,
+  },
+  install: {
+    usage: 'install [run\'s options]          Windows: start "run" with these options whenever you log on (no admin needed)',
+    run: installCommand,
+  },
+  uninstall: {
+    usage: 'uninstall                         Windows: stop starting at logon',
+    run: uninstallCommand,
   },
 };
 
@@ -191,6 +215,54 @@ async function printCommand(args: string[]): Promise<number> {
   return last === 'completed' ? 0 : 1;
 }
 
+async function windowsPrintCommand(args: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      copies: { type: 'string', default: '1' },
+      sides: { type: 'string', default: 'simplex' },
+      color: { type: 'string', default: 'monochrome' },
+      pages: { type: 'string' },
+      paper: { type: 'string' },
+    },
+  });
+  const [printer, file, ...rest] = positionals;
+  if (!printer || !file || rest.length > 0) throw new UsageError('windows-print needs a printer name and one PDF file');
+  const job: WindowsPrintJob = {
+    printer,
+    copies: Number(values.copies),
+    sides: values.sides as WindowsPrintJob['sides'],
+    color: values.color as WindowsPrintJob['color'],
+    ...(values.pages ? { pageRanges: parsePages(values.pages) } : {}),
+    ...(values.paper ? { paper: values.paper } : {}),
+  };
+  const result = await printOnWindows(file, job);
+  // The spooler's acceptance is not the printer's (docs/decisions/074-windows-package-and-engine.md).
+  console.log(`sent: Windows took the job for ${result.printer}; the printer has not confirmed printing it`);
+  return 0;
+}
+
+async function windowsPrintersCommand(args: string[]): Promise<number> {
+  if (args.length > 0) throw new UsageError('windows-printers takes no options');
+  process.stdout.write(`${JSON.stringify(await listWindowsPrinters(), null, 2)}\n`);
+  return 0;
+}
+
+async function installCommand(args: string[]): Promise<number> {
+  if (args.length === 0) throw new UsageError('install needs the options run takes, such as --printer …');
+  const file = await installAtLogon(process.execPath, args);
+  console.log(`counterprint-agent will start when you log on (${file}). Undo with: counterprint-agent uninstall`);
+  return 0;
+}
+
+async function uninstallCommand(args: string[]): Promise<number> {
+  if (args.length > 0) throw new UsageError('uninstall takes no options');
+  const had = await removeFromLogon();
+  console.log(had ? 'counterprint-agent will no longer start when you log on.' : 'counterprint-agent was not set to start at logon.');
+  return 0;
+}
+
 /** "1-2,5" → [[1, 2], [5, 5]] */
 function parsePages(pages: string): [number, number][] {
   return pages.split(',').map((part) => {
@@ -207,6 +279,10 @@ async function main(argv: string[]): Promise<number> {
     console.log(usage());
     return 0;
   }
+  if (name === '--version' || name === 'version') {
+    console.log(`counterprint-agent ${AGENT_VERSION}`);
+    return 0;
+  }
   const command = COMMANDS[name];
   if (!command) {
     console.error(`Unknown command: ${name}\n\n${usage()}`);
@@ -220,6 +296,7 @@ async function main(argv: string[]): Promise<number> {
       error instanceof UsageError ||
       error instanceof RangeError ||
       error instanceof PrinterAddressError ||
+      error instanceof LogonInstallError ||
       (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')
     ) {
       console.error(`${(error as Error).message}\n\n${usage()}`);
@@ -230,4 +307,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// No top-level await: the Windows package bundles this file as CommonJS (scripts/package-windows.mjs).
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -19,6 +19,8 @@ import type { Database } from './db/index.js';
 import { PasswordResetService } from './features/accounts/password-reset.js';
 import { accountsRoutes } from './features/accounts/routes.js';
 import { AccountsService } from './features/accounts/service.js';
+import { agentDownloadRoutes } from './features/agent-download/routes.js';
+import { AgentDownloadService, defaultAgentDownloadsDir } from './features/agent-download/service.js';
 import { analyticsRoutes } from './features/analytics/routes.js';
 import { AnalyticsService } from './features/analytics/service.js';
 import { checkoutRoutes } from './features/checkout/routes.js';
@@ -398,6 +400,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(qrRoutes, { qr: new QrService({ db, publicBaseUrl: config.publicBaseUrl, drawer: qrDrawer }), limiter });
   await app.register(jobsRoutes, { jobs });
   await app.register(printersRoutes, { printers, limiter });
+  const downloads = new AgentDownloadService({ dir: config.agentDownloadsDir ?? defaultAgentDownloadsDir() });
+  await app.register(agentDownloadRoutes, { downloads });
   const jobStatus = new JobStatusService({
     db,
     blobs,

@@ -9,6 +9,7 @@ import type {
 } from '@counterprint/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useAgentDownloads } from '../../api/agentDownloads';
 import { serverMessageOr } from '../../api/client';
 import { choosePrinters, newPairingCode, printerKeys, removeAgent, useShopPrinters } from '../../api/printers';
 import { fetchPublicAddress } from '../../api/publicAddress';
@@ -42,21 +43,58 @@ function PrinterState({ printer }: { printer: TReportedPrinter }) {
   return <span className="font-medium text-red-700">Stopped: {why}</span>;
 }
 
+function Commands({ label, lines }: { label: string; lines: string[] }) {
+  return (
+    <div className="mt-3">
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</p>
+      <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">{lines.join('\n')}</pre>
+    </div>
+  );
+}
+
 /** The command lines a shop pastes on its counter PC, with this server's address filled in. */
 function PairingCode({ code, address }: { code: TPairingCode; address: TPublicAddress | undefined }) {
   const server = address?.url ?? window.location.origin;
+  const pair = `counterprint-agent pair ${code.code} --server ${server}`;
   return (
     <div className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-slate-700">
       <p>
         Pairing code, valid until {new Date(code.expiresAt).toLocaleTimeString([], { timeStyle: 'short' })}:{' '}
         <strong className="font-mono text-lg tracking-widest text-slate-900">{code.code}</strong>
       </p>
-      <p className="mt-3">On the counter PC, next to the printers, in Counterprint's folder (README, “Print agent”):</p>
+      <p className="mt-3">On the counter PC, next to the printers:</p>
       <PhoneReachNote address={address} className="mt-2" />
-      <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
-        {`npx counterprint-agent pair ${code.code} --server ${server}\nnpx counterprint-agent run --discover`}
-      </pre>
+      <Commands label="Windows: a command window in the agent's folder" lines={[pair, 'counterprint-agent install --discover']} />
+      <Commands label="macOS and Linux: in the agent's folder" lines={[`npx ${pair}`, 'npx counterprint-agent run --discover']} />
     </div>
+  );
+}
+
+const megabytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1_000_000))} MB`;
+
+/** The Windows agent from this server's build, or what the server's operator must do to offer it. */
+function AgentDownload() {
+  const downloads = useAgentDownloads();
+  const windows = downloads.data?.windows;
+  if (!windows) return null;
+  return windows.available ? (
+    <p className="mb-3 mt-1 text-sm text-slate-700">
+      <a
+        href={windows.url}
+        download={windows.fileName}
+        className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+      >
+        Download for Windows
+      </a>{' '}
+      <span className="text-slate-500">
+        ({windows.bytes === null ? 'zip' : `zip, ${megabytes(windows.bytes)}`}): unzip it on the counter PC, then pair it with a code from
+        here.
+      </span>
+    </p>
+  ) : (
+    <p className="mb-3 mt-1 text-sm text-slate-500">
+      No Windows download yet. {windows.howToBuild.replace(/^The Windows agent is not built on this server yet\. /, '')}
+    </p>
   );
 }
 
@@ -198,6 +236,7 @@ export function PrintersPanel({ shopId }: { shopId: string }) {
         </Button>
       }
     >
+      <AgentDownload />
       {pairing.data && <PairingCode code={pairing.data.code} address={pairing.data.address} />}
       {pairing.isError && (
         <p role="alert" className="text-sm text-red-700">

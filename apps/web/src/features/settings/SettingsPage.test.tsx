@@ -666,6 +666,50 @@ describe('shop settings: printers (issue 22)', () => {
     });
   });
 
+  const download = (over: object = {}) => ({
+    windows: {
+      available: true,
+      url: '/api/public/agent/windows',
+      fileName: 'counterprint-agent-windows.zip',
+      bytes: 31_400_000,
+      builtAt: '2026-11-28T10:00:00.000Z',
+      howToBuild:
+        'The Windows agent is not built on this server yet. Whoever runs the server builds it with: npm run package:windows -w apps/agent (see docs/agent-windows.md).',
+      ...over,
+    },
+  });
+
+  it("offers the Windows download from the server's build, and the pairing commands for Windows, macOS and Linux", async () => {
+    serve({
+      'GET /api/public/agent': () => jsonResponse(200, download()),
+      [`POST /api/shops/${SHOP}/devices/pairing-codes`]: () =>
+        jsonResponse(201, { code: 'K7M2-Q9XD', expiresAt: '2026-11-25T08:10:00.000Z' }),
+    });
+    const { user } = renderSettings();
+    const panel = await screen.findByRole('region', { name: 'Printers' });
+    const link = await within(panel).findByRole('link', { name: 'Download for Windows' });
+    expect(link).toHaveAttribute('href', '/api/public/agent/windows');
+    expect(link).toHaveAttribute('download', 'counterprint-agent-windows.zip');
+    expect(within(panel).getByText(/zip, 31 MB/)).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Pair a print agent' }));
+    const windows = (await within(panel).findByText(/^Windows: /)).parentElement!;
+    expect(within(windows).getByText(/^counterprint-agent pair K7M2-Q9XD --server http:\/\/localhost/).textContent).toBe(
+      'counterprint-agent pair K7M2-Q9XD --server http://localhost:3000\ncounterprint-agent install --discover',
+    );
+    const unix = within(panel).getByText(/^macOS and Linux: /).parentElement!;
+    expect(within(unix).getByText(/^npx counterprint-agent pair K7M2-Q9XD/)).toBeInTheDocument();
+  });
+
+  it('says how the server builds the Windows download while there is none', async () => {
+    serve({ 'GET /api/public/agent': () => jsonResponse(200, download({ available: false, bytes: null, builtAt: null })) });
+    renderSettings();
+    const panel = await screen.findByRole('region', { name: 'Printers' });
+    expect(
+      await within(panel).findByText(/No Windows download yet\. Whoever runs the server builds it with: npm run package:windows/),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: 'Download for Windows' })).toBeNull();
+  });
+
   it('warns when the rate card sells two-sided printing or a paper no chosen printer can print', async () => {
     const warnings = [
       { need: 'duplex', paper: null, message: PRINTER_WARNING_WORDS.duplex },
