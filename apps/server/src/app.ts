@@ -37,6 +37,8 @@ import { DeletionReceipts } from './features/job-status/receipts.js';
 import { jobStatusRoutes } from './features/job-status/routes.js';
 import { JobStatusService } from './features/job-status/service.js';
 import { JobWatchers, STREAMS_PER_JOB } from './features/job-status/watchers.js';
+import { recycleBinFiles } from './features/jobs/bin-repo.js';
+import { jobFileReads } from './features/jobs/file-reads.js';
 import { PageCounter } from './features/jobs/page-counter.js';
 import { FilePreparer } from './features/jobs/preparer.js';
 import { UploadLeases } from './features/jobs/quota.js';
@@ -254,8 +256,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     concurrency: Math.min(availableParallelism(), 4),
   });
   const leases = new UploadLeases(db, clock);
+  // Job files are the jobs feature's; the features that read them are handed these (docs/architecture.md#who-owns-each-table).
+  const jobFiles = jobFileReads(db);
   const receipts = new DeletionReceipts({
     db,
+    files: jobFiles,
     clock,
     logger,
     key: receiptSigningKey(config.receiptSigningKey),
@@ -321,11 +326,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     startPrinting: (user, jobId) => jobs.startPrinting(user, jobId),
     markPrintedByPrinter: (jobId) => jobs.markPrintedByPrinter(jobId),
     printReady: (jobId, fileId, pick, counted) => jobs.printReadyForPrinter(jobId, fileId, pick, counted),
+    printableFiles: jobFiles.printableFiles,
   });
   const accountLimits = { maxShops: config.maxShopsPerAccount, bannerQuota: config.accountBannerQuota };
   const onboarding = new OnboardingService({ db, blobs, limits: accountLimits, tokens, limiter });
   const settings = new SettingsService({ db, blobs, limits: accountLimits });
-  const recycle = new RecycleService({ db, blobs, clock, announcer, onPurged: (jobId) => receipts.issueSoon(jobId) });
+  const recycle = new RecycleService({
+    db,
+    blobs,
+    clock,
+    announcer,
+    bin: recycleBinFiles(db),
+    onPurged: (jobId) => receipts.issueSoon(jobId),
+  });
   const sweeper = new RetentionSweeper({
     db,
     blobs,
@@ -373,7 +386,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(healthRoutes, { health: new HealthService({ database, blobs, converter }) });
   await app.register(accountsRoutes, { accounts, resets, limiter, cookie: { publicBaseUrl: config.publicBaseUrl } });
-  await app.register(ownerRoutes, { owner: new OwnerService({ db, clock }) });
+  await app.register(ownerRoutes, { owner: new OwnerService({ db, clock, storedFiles: jobFiles.storedFiles }) });
   await app.register(onboardingRoutes, { onboarding, address: config.publicAddress });
   const shopDetails = new PublicShopDetails(db, clock, {
     afterPrintSeconds: config.recycleRetentionSeconds,
@@ -389,6 +402,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     blobs,
     limiter,
     changes: jobs,
+    files: jobFiles,
     recycleRetentionSeconds: config.recycleRetentionSeconds,
     unprintedRetentionSeconds: config.unprintedRetentionSeconds,
   });
@@ -396,9 +410,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(uploadRefusalsRoutes, { refusals });
   await app.register(recycleRoutes, { recycle });
   await app.register(settingsRoutes, { settings, catalog: new CatalogService(db), hours: new HoursService({ db, clock }), limiter });
-  await app.register(customersRoutes, { customers: new CustomersService({ db, clock }) });
+  await app.register(customersRoutes, { customers: new CustomersService({ db, clock, jobsOf: jobFiles.jobsOfCustomer }) });
   await app.register(earningsRoutes, { earnings: new EarningsService({ db, clock }) });
-  await app.register(analyticsRoutes, { analytics: new AnalyticsService({ db, clock }) });
+  await app.register(analyticsRoutes, { analytics: new AnalyticsService({ db, clock, filesForPaper: jobFiles.filesForPaper }) });
   await app.register(feedbackRoutes, { feedback: new FeedbackService({ db, clock }), limiter });
   const contact = new ContactService({ db, clock, mailer, contactInbox: config.contactInbox, logger });
   await app.register(contactRoutes, { contact, limiter });

@@ -1,6 +1,6 @@
 import type { TFileConversion, TFilePrinting, TJob, TJobFile, TPrintOptions } from '@counterprint/contract';
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/index.js';
+import { type Db, queryRows, type Tx } from '../../db/index.js';
 import { fileDerivatives, inventoryItems, jobFiles, jobs, orderLines, orders, rateCardServices } from '../../db/schema.js';
 import { countedFile, jobPaper, type OrderLine, optionsOfFile, paperOfFiles, priceJob } from '../../pricing/job-pricing.js';
 import { type PaperUse, paperOfFile } from '../../pricing/paper.js';
@@ -128,14 +128,14 @@ export type NewJob = {
   /** How each file (by position) is to be printed. */
   printOptions: TPrintOptions[];
   /** Runs first in the job's transaction (files sent with tus are claimed there); throwing writes nothing. */
-  claim?: (tx: Db) => Promise<void>;
+  claim?: (tx: Tx) => Promise<void>;
 };
 
 export async function insertJob(db: Db, shopId: string, job: NewJob, now: Date, statusPathOf: StatusPathOf): Promise<TJob> {
   const { upload, clientKey } = job;
   const [paper, rateCard] = await Promise.all([defaultPaperOf(db, shopId), rateCardEntriesOf(db, shopId)]);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     await job.claim?.(t);
     // Its lease lapsed (a stalled process): the reaper may have taken its blobs already.
     if (!(await settleReservation(t, upload.jobId, now))) throw uploadLost();
@@ -385,7 +385,7 @@ export async function markPrinted(
 ): Promise<PrintOutcome> {
   try {
     await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+      const t = tx;
       const moved = await tx
         .update(jobs)
         .set({ status: 'done', printedAt: now, printedSheets: paper.sheets, printedSides: paper.sides })
@@ -492,11 +492,11 @@ export async function setPrintOptions(db: Db, jobId: string, changes: { fileId: 
 
 /** Cancels the job and sends its active files to the recycle bin, in one transaction. */
 export async function cancelJob(db: Db, jobId: string, now: Date, expiresAt: Date): Promise<void> {
-  await db.transaction((tx) => cancelWithin(tx as unknown as Db, jobId, now, expiresAt));
+  await db.transaction((tx) => cancelWithin(tx, jobId, now, expiresAt));
 }
 
 /** The cancel itself, inside a transaction the caller holds. */
-export async function cancelWithin(tx: Db, jobId: string, now: Date, expiresAt: Date): Promise<void> {
+export async function cancelWithin(tx: Tx, jobId: string, now: Date, expiresAt: Date): Promise<void> {
   await tx.update(jobs).set({ status: 'cancelled', cancelledAt: now }).where(eq(jobs.id, jobId));
   await recycleFiles(tx, jobId, now, expiresAt);
 }
