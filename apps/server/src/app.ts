@@ -390,7 +390,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { health: new HealthService({ database, blobs, converter }) });
   await app.register(accountsRoutes, { accounts, resets, limiter, cookie: { publicBaseUrl: config.publicBaseUrl } });
   await app.register(ownerRoutes, { owner: new OwnerService({ db, clock, storedFiles: jobFiles.storedFiles }) });
-  await app.register(onboardingRoutes, { onboarding });
+  await app.register(onboardingRoutes, { onboarding, address: config.publicAddress });
   const shopDetails = new PublicShopDetails(db, clock, {
     afterPrintSeconds: config.recycleRetentionSeconds,
     unprintedSeconds: config.unprintedRetentionSeconds + config.recycleRetentionSeconds,

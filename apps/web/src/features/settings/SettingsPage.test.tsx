@@ -1,4 +1,10 @@
-import { DEFAULT_WEEKLY_HOURS, PRINTER_WARNING_WORDS, type TSettings, UPI_VPA_MESSAGE } from '@counterprint/contract';
+import {
+  DEFAULT_WEEKLY_HOURS,
+  PRINTER_WARNING_WORDS,
+  PUBLIC_ADDRESS_MESSAGES,
+  type TSettings,
+  UPI_VPA_MESSAGE,
+} from '@counterprint/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobKeys } from '../../api/jobs';
@@ -601,6 +607,30 @@ describe('shop owner account', () => {
     });
     await changePasswordFrom('wrong-one1');
     expect(await screen.findByText('Your current password is incorrect.')).toBeInTheDocument();
+  });
+});
+
+describe("shop settings: the shop's link (issue 33)", () => {
+  it('shows the link at the address a phone reaches, and says which address it is', async () => {
+    const lan = { url: 'http://192.168.1.20:8080', source: 'lan', reachableFromPhone: true };
+    serve({ 'GET /api/public-address': () => jsonResponse(200, lan) });
+    renderSettings();
+    const panel = await screen.findByRole('region', { name: 'Shop link' });
+    expect(await within(panel).findByRole('link', { name: 'http://192.168.1.20:8080/public/demo-prints' })).toHaveAttribute(
+      'href',
+      'http://192.168.1.20:8080/public/demo-prints',
+    );
+    expect(within(panel).getByText(PUBLIC_ADDRESS_MESSAGES.lan(lan.url))).toBeInTheDocument();
+  });
+
+  it('warns when the link is one a phone cannot open', async () => {
+    serve({
+      'GET /api/public-address': () => jsonResponse(200, { url: 'http://localhost:8080', source: 'loopback', reachableFromPhone: false }),
+    });
+    renderSettings();
+    const panel = await screen.findByRole('region', { name: 'Shop link' });
+    expect(await within(panel).findByRole('status')).toHaveTextContent(PUBLIC_ADDRESS_MESSAGES.unreachable('http://localhost:8080'));
+    expect(within(panel).getByTestId('public-link')).toHaveTextContent('http://localhost:8080/public/demo-prints');
   });
 });
 
