@@ -1,5 +1,5 @@
 import { type DetailedError, Upload } from 'tus-js-client';
-import type { FileSendEvents, FileSending } from './resumable';
+import type { FileSendEvents, FileSending } from './fileSending';
 import { ShopUrlStorage } from './shopUrlStorage';
 
 // Loaded only once the customer has picked files (api/resumable.ts), with tus-js-client. It imports nothing
