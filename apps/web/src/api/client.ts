@@ -1,4 +1,5 @@
-import { SESSION_EXPIRY_MARGIN_SECONDS, type TErrorBody, type TRefreshResponse } from '@counterprint/contract';
+import { SESSION_EXPIRY_MARGIN_SECONDS, type TRefreshResponse } from '@counterprint/contract';
+import { serverErrorOf } from './errorBody';
 import { clearExpiredSession, LOCAL, notifyAuthChanged, storeToken } from './storage';
 import { bearerFrom, decodeToken, secondsLeft } from './token';
 
@@ -96,10 +97,8 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 function errorFrom(status: number, body: unknown): ApiError {
-  const b = (body && typeof body === 'object' ? body : {}) as Partial<TErrorBody>;
-  const serverMessage = typeof b.error === 'string' && b.error ? b.error : undefined;
-  const code = typeof b.code === 'string' ? b.code : `HTTP_${status}`;
-  return new ApiError(status, code, serverMessage ?? `Request failed with status ${status}`, serverMessage);
+  const { message, code } = serverErrorOf(body);
+  return new ApiError(status, code ?? `HTTP_${status}`, message ?? `Request failed with status ${status}`, message);
 }
 
 let refreshing: Promise<boolean> | null = null;

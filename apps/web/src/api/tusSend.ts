@@ -1,4 +1,5 @@
 import { type DetailedError, Upload } from 'tus-js-client';
+import { serverErrorOfText } from './errorBody';
 import type { FileSendEvents, FileSending } from './fileSending';
 import { ShopUrlStorage } from './shopUrlStorage';
 
@@ -36,12 +37,8 @@ export function isRefusalOfFile(err: unknown): boolean {
 
 /** The server's own words when it sent any (a creation refused as too large, of a wrong type, over quota). */
 export function failureMessage(file: File, err: unknown): string {
-  try {
-    const body = JSON.parse((err as DetailedError).originalResponse?.getBody() ?? '') as { error?: unknown };
-    if (typeof body.error === 'string' && body.error) return body.error;
-  } catch {
-    // Not JSON: a proxy's page, or no answer at all.
-  }
+  const { message } = serverErrorOfText((err as DetailedError | undefined)?.originalResponse?.getBody());
+  if (message) return message;
   const status = statusOf(err);
   return status ? `${file.name} could not be sent (error ${status}).` : `${file.name} could not be read. Pick it again.`;
 }
