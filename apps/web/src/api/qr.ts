@@ -1,4 +1,4 @@
-import { serverErrorOfText } from './errorBody';
+import { serverErrorOfText } from './client';
 
 export const QR_MESSAGES = {
   missingSlug: 'Missing shop slug',

@@ -1,10 +1,11 @@
 import { type DetailedError, Upload } from 'tus-js-client';
-import { serverErrorOfText } from './errorBody';
+import { serverErrorOfText } from './client';
 import type { FileSendEvents, FileSending } from './fileSending';
 import { ShopUrlStorage } from './shopUrlStorage';
 
-// Loaded only once the customer has picked files (api/resumable.ts), with tus-js-client. It imports nothing
-// the shop page's first load has (the contract included), so no shared piece is split off into a chunk of its own.
+// Loaded only once the customer has picked files (api/resumable.ts), with tus-js-client. Of what the shop
+// page's first load has it imports only the API client (its error reader), whose chunk the page already
+// loaded, so no shared piece is split off into a chunk of its own.
 
 /**
  * A file up to this size goes whole inside its creation request: one round trip, and a drop costs at most

@@ -1,5 +1,4 @@
-import { API_BASE, ApiError } from './client';
-import { serverErrorOfText } from './errorBody';
+import { API_BASE, ApiError, serverErrorOfText } from './client';
 
 function failureFrom(xhr: XMLHttpRequest): ApiError {
   // A proxy's HTML error page falls back to the status.
