@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL, readStoredUser, SESSION } from '../../api/storage';
-import { AuthProvider, useAuth } from '../../app/auth';
+import { AuthProvider, useAuth } from '../../session/auth';
 import { jsonResponse, makeToken, stubFetch } from '../../test/helpers';
 import { renderPage } from '../../test/render';
 import type { ImageSizeReader } from './banners';

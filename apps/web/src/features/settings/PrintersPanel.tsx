@@ -7,12 +7,10 @@ import type {
   TReportedPrinter,
   TShopPrinters,
 } from '@counterprint/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useAgentDownloads } from '../../api/agentDownloads';
 import { serverMessageOr } from '../../api/client';
-import { choosePrinters, newPairingCode, printerKeys, removeAgent, useShopPrinters } from '../../api/printers';
-import { fetchPublicAddress } from '../../api/publicAddress';
+import { useChoosePrinters, usePairingCode, useRemoveAgent, useShopPrinters } from '../../api/printers';
 import { Button } from '../../components/Button';
 import { PhoneReachNote } from '../../components/PhoneReachNote';
 import { reasonWords } from '../../lib/printerWords';
@@ -140,13 +138,9 @@ function AgentRow({ device, onRemove, removing }: { device: TDevice; onRemove: (
 }
 
 function ChoiceForm({ shopId, data }: { shopId: string; data: TShopPrinters }) {
-  const client = useQueryClient();
   const [choice, setChoice] = useState<TPrinterChoice>(data.choice);
   useEffect(() => setChoice(data.choice), [data.choice]);
-  const save = useMutation({
-    mutationFn: () => choosePrinters(shopId, choice),
-    onSuccess: (saved) => client.setQueryData(printerKeys.shop(shopId), saved),
-  });
+  const save = useChoosePrinters(shopId);
   const all = data.devices.flatMap((d) => d.printers.map((p) => ({ device: d, printer: p })));
   const options = (colourOnly: boolean) =>
     all
@@ -161,7 +155,7 @@ function ChoiceForm({ shopId, data }: { shopId: string; data: TShopPrinters }) {
       className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate();
+        save.mutate(choice);
       }}
     >
       <Select
@@ -212,19 +206,10 @@ function ChoiceForm({ shopId, data }: { shopId: string; data: TShopPrinters }) {
  * and their state, choose which takes B&W and which colour, and remove an agent.
  */
 export function PrintersPanel({ shopId }: { shopId: string }) {
-  const client = useQueryClient();
   // An agent being paired shows up within seconds.
   const printers = useShopPrinters(shopId, { refetchInterval: 15_000 });
-  const pairing = useMutation({
-    mutationFn: async () => {
-      const code = await newPairingCode(shopId);
-      return { code, address: await fetchPublicAddress() };
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (deviceId: string) => removeAgent(shopId, deviceId),
-    onSuccess: () => void client.invalidateQueries({ queryKey: printerKeys.shop(shopId) }),
-  });
+  const pairing = usePairingCode(shopId);
+  const remove = useRemoveAgent(shopId);
   const devices = printers.data?.devices ?? [];
   return (
     <Panel

@@ -9,8 +9,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobKeys } from '../../api/jobs';
 import { LOCAL } from '../../api/storage';
-import { AuthProvider } from '../../app/auth';
 import { ToastProvider } from '../../components/Toast';
+import { AuthProvider } from '../../session/auth';
 import { jsonResponse, makeToken } from '../../test/helpers';
 import { renderPage } from '../../test/render';
 import SettingsPage from './SettingsPage';
