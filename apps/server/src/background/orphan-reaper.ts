@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import { type Db, queryRows } from '../db/index.js';
-import { deleteExpiredReservations } from '../features/jobs/quota-repo.js';
+import { deleteExpiredReservations } from '../features/intake/quota-repo.js';
 import type { BlobStore } from '../storage/blob-store.js';
 
 export type ReaperDeps = {

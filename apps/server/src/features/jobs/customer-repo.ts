@@ -3,8 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
 import { jobFiles, jobs } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { uploadLost } from './quota.js';
-import { settleReservation } from './quota-repo.js';
+import { uploadLost } from '../intake/quota.js';
+import { settleReservation } from '../intake/quota-repo.js';
 import { insertFiles, type NewJob } from './repo.js';
 
 /**

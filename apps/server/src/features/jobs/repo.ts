@@ -6,9 +6,9 @@ import { countedFile, jobPaper, type OrderLine, optionsOfFile, paperOfFiles, pri
 import { type PaperUse, paperOfFile } from '../../pricing/paper.js';
 import type { RateCardEntry } from '../../pricing/pricing.js';
 import { defaultPaperOf, rateCardEntriesOf } from '../shops/repo.js';
-import { uploadLost } from './quota.js';
-import { settleReservation } from './quota-repo.js';
-import type { ReceivedUpload } from './upload.js';
+import { uploadLost } from '../intake/quota.js';
+import { settleReservation } from '../intake/quota-repo.js';
+import type { ReceivedUpload } from '../intake/upload.js';
 
 type JobRow = typeof jobs.$inferSelect;
 /** The file columns a job's DTO shows. */

@@ -20,8 +20,8 @@ import { currentUser } from '../../auth/guards.js';
 import { bodyLength, capped } from '../../http/multipart.js';
 import { parseOrBadRequest } from '../../http/validation.js';
 import { sendPdf } from '../../storage/file-routes.js';
-import { TUS_VERSION } from './resumable-patch.js';
-import { TUS_EXTENSIONS } from './resumable-store.js';
+import { TUS_VERSION } from '../intake/resumable-patch.js';
+import { TUS_EXTENSIONS } from '../intake/resumable-store.js';
 import type { JobsService } from './service.js';
 
 const ZShopParams = z.object({ shopId: z.uuid({ error: 'shopId must be a shop id' }) });

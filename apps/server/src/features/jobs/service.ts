@@ -49,15 +49,15 @@ import { findShopById, rateCardOf } from '../shops/repo.js';
 import { findInUsersShop, shopBySlug } from '../shops/scope.js';
 import * as backToQueue from './back-to-queue-repo.js';
 import * as customerRepo from './customer-repo.js';
-import type { PageCounter } from './page-counter.js';
-import * as preparation from './preparation-repo.js';
-import { type FilePreparer, shopsTurn } from './preparer.js';
-import { makePrintReady, type PagePick, printReadyFile } from './print-ready.js';
-import { clientKeyOf, type UploadLeases, type UploadReservation, uploadLost } from './quota.js';
+import type { PageCounter } from '../preparation/page-counter.js';
+import * as preparation from '../preparation/repo.js';
+import { type FilePreparer, shopsTurn } from '../preparation/preparer.js';
+import { makePrintReady, type PagePick, printReadyFile } from '../preparation/print-ready.js';
+import { clientKeyOf, type UploadLeases, type UploadReservation, uploadLost } from '../intake/quota.js';
 import * as repo from './repo.js';
-import { claimFinishedUploads, copyUpload, copyUploads, finishedUploads } from './resumable-files.js';
-import type { Continued, ContinueRequest } from './resumable-patch.js';
-import { discard, type ReceivedFile, type ReceivedUpload, receiveUpload, refusalReason, serverStorageFull } from './upload.js';
+import { claimFinishedUploads, copyUpload, copyUploads, finishedUploads } from '../intake/resumable-files.js';
+import type { Continued, ContinueRequest } from '../intake/resumable-patch.js';
+import { discard, type ReceivedFile, type ReceivedUpload, receiveUpload, refusalReason, serverStorageFull } from '../intake/upload.js';
 
 export type { JobAction, JobAnnouncer } from '../../realtime/job-announcer.js';
 

@@ -4,7 +4,7 @@ import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { multipart, ownerWithShop, rtfBytes } from '../../../test/support/fixtures.js';
 import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
 import { queryRows } from '../../db/index.js';
-import { filesAwaitingPreparation } from './preparation-repo.js';
+import { filesAwaitingPreparation } from './repo.js';
 import { RETRY_BUDGET_MS } from './preparer.js';
 
 /*

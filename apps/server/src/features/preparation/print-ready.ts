@@ -10,8 +10,8 @@ import { withoutRepeats } from '../../pricing/page-range.js';
 import { type PrintReadyFailure, type PrintReadyMaker, type PrintReadySpec, sheetOf } from '../../printing/print-ready.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { findInUsersShop } from '../shops/scope.js';
-import * as preparation from './preparation-repo.js';
-import * as repo from './repo.js';
+import * as preparation from './repo.js';
+import * as repo from '../jobs/repo.js';
 
 export type PrintReadyDeps = { db: Db; blobs: BlobStore; maker: PrintReadyMaker };
 

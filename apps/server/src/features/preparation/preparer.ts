@@ -13,7 +13,7 @@ import type { Db } from '../../db/index.js';
 import type { ColorPagesResult } from '../../pricing/color-pages.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { WorkFolder } from '../../storage/work-folder.js';
-import * as repo from './preparation-repo.js';
+import * as repo from './repo.js';
 
 /** Thumbnails and previews, made by a renderer bounded in time and memory (src/previews). */
 export interface FilePreviews {
