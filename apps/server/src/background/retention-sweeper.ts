@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import { type Db, queryRows } from '../db/index.js';
-import type { JobAnnouncer } from '../features/jobs/service.js';
 import { unprintedEndsAt } from '../features/shops/unprinted-retention.js';
+import type { JobAnnouncer } from '../realtime/job-announcer.js';
 import type { BlobStore } from '../storage/blob-store.js';
 
 export type SweeperDeps = {

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/index.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { type CountOutcome, CountSlot, type PageCountLimits } from './page-count-slot.js';
-import * as repo from '../jobs/repo.js';
+import * as repo from './repo.js';
 
 /** A file interrupted this many times (the server died while counting it) is marked uncountable. */
 export const MAX_COUNT_ATTEMPTS = 2;
