@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { RouteOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,20 @@ function apiRoutes(t: TestApp): Route[] {
       .filter(() => r.url.startsWith('/api/'))
       .map((method) => ({ key: routeId(method, r.url), method, url: r.url, options: r })),
   );
+}
+/**
+ * The routes docs/product/routes.md writes: each back-quoted `METHOD /path`, `{name}` for a path
+ * parameter. architecture.md sends a newcomer there, so it must hold every route and no other.
+ */
+const ROUTES_DOC = new URL('../../../../docs/product/routes.md', import.meta.url);
+function documentedRoutes(markdown: string): Set<string> {
+  const written = markdown.matchAll(/`(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) (\/[^`\s]*|\*)`/g);
+  return new Set([...written].map((m) => `${m[1]} ${String(m[2]).replace(/\{(\w+)\}/g, ':$1')}`));
+}
+/** Every route the server registered, all paths, without the HEAD that Fastify adds beside each GET. */
+function registeredRoutes(t: TestApp): Set<string> {
+  const all = new Set(t.app.routeTable.flatMap((r) => [r.method].flat().map((method) => `${method} ${r.url}`)));
+  return new Set([...all].filter((k) => !(k.startsWith('HEAD ') && all.has(k.replace(/^HEAD /, 'GET ')))));
 }
 const isPublic = (r: Route) =>
   PUBLIC_ROUTES.has(routeId(r.method, r.url)) || (r.method === 'HEAD' && PUBLIC_ROUTES.has(routeId('GET', r.url)));
@@ -56,6 +71,14 @@ describe.each(DATABASE_KINDS)('route table on %s', (kind) => {
       if (!hookNames(r.options.preValidation).includes('requireUser')) problems.push(`${r.key}: requireUser is not its first guard`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it('writes every registered route in docs/product/routes.md, and no route the server does not register', () => {
+    const documented = documentedRoutes(readFileSync(ROUTES_DOC, 'utf8'));
+    const registered = registeredRoutes(t);
+    expect(registered.size).toBeGreaterThan(90);
+    expect([...registered].filter((k) => !documented.has(k)).sort(), 'registered, missing from routes.md').toEqual([]);
+    expect([...documented].filter((k) => !registered.has(k)).sort(), 'in routes.md, not registered').toEqual([]);
   });
 
   it('registers every route that PUBLIC_ROUTES lists (a stale entry would make a future route public by accident)', () => {
