@@ -12,7 +12,12 @@ describe('the job pipeline', () => {
     const pipeline = new JobPipeline({ warn: (_obj: object, msg: string) => void warned.push(msg) } as never);
     const heard: string[] = [];
     pipeline.wire({
-      ...Object.fromEntries(['created', 'filesStored', 'pagesCounted', 'prepared', 'optionsChanged', 'purged', 'receiptIssued', 'changedElsewhere'].map((e) => [e, []])),
+      ...Object.fromEntries(
+        ['created', 'filesStored', 'pagesCounted', 'prepared', 'optionsChanged', 'purged', 'receiptIssued', 'changedElsewhere'].map((e) => [
+          e,
+          [],
+        ]),
+      ),
       changed: [
         () => void heard.push('status page'),
         () => {

@@ -59,7 +59,10 @@ describe('sizes of the server code', () => {
     expect(deps && ts.isTypeLiteralNode(deps.type)).toBe(true);
     expect((deps!.type as ts.TypeLiteralNode).members.length).toBeLessThanOrEqual(MAX_JOBS_DEPENDENCIES);
     const service = each(source, ts.isClassDeclaration).find((c) => c.name?.text === 'JobsService')!;
-    const forwarding = service.members.filter(ts.isMethodDeclaration).filter(onlyForwards).map((m) => m.name.getText(source));
+    const forwarding = service.members
+      .filter(ts.isMethodDeclaration)
+      .filter(onlyForwards)
+      .map((m) => m.name.getText(source));
     expect(forwarding).toEqual([]);
   });
 
