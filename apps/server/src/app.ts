@@ -114,12 +114,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     startPrinting: (user, jobId) => jobs.startPrinting(user, jobId),
     markPrintedByPrinter: (jobId) => jobs.markPrintedByPrinter(jobId),
     printReady: (jobId, fileId, pick, counted) => flow.preparedFiles.printReadyForPrinter(jobId, fileId, pick, counted),
+    printableFiles: flow.jobFiles.printableFiles,
   });
   const accountLimits = { maxShops: config.maxShopsPerAccount, bannerQuota: config.accountBannerQuota };
   const onboarding = new OnboardingService({ db, blobs, limits: accountLimits, tokens, limiter });
   const settings = new SettingsService({ db, blobs, limits: accountLimits });
   const onPurged = (jobId: string) => pipeline.emit('purged', { jobId });
-  const recycle = new RecycleService({ db, blobs, clock, announcer, onPurged });
+  const recycle = new RecycleService({ db, blobs, clock, announcer, bin: flow.bin, onPurged });
   const sweeper = new RetentionSweeper({
     db,
     blobs,

@@ -271,7 +271,13 @@ export function sheetBand(sheets: number): 'none' | 'low' | 'medium' | 'high' {
 }
 
 /** Why an upload to a shop was refused (the error code the customer's phone was sent). */
-export const ZUploadRefusalReason = z.enum(['RATE_LIMITED', 'ADDRESS_UPLOAD_LIMIT', 'TOO_MANY_UPLOADS', 'STORAGE_FULL']);
+export const ZUploadRefusalReason = z.enum([
+  'RATE_LIMITED',
+  'ADDRESS_UPLOAD_LIMIT',
+  'TOO_MANY_UPLOADS',
+  'SHOP_UPLOADS_BUSY',
+  'STORAGE_FULL',
+]);
 export type TUploadRefusalReason = z.infer<typeof ZUploadRefusalReason>;
 /** Uploads refused at a shop in about the last hour, one entry per reason seen. */
 export const ZUploadRefusals = z.array(z.object({ reason: ZUploadRefusalReason, count: z.number(), lastAt: z.string() }));

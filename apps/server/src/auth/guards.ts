@@ -2,7 +2,7 @@ import type { TRole } from '@counterprint/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
-import { shops } from '../db/schema.js';
+import { ownerOfShop } from '../features/shops/repo.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { DEVICE_ROUTE_PREFIX, PUBLIC_ROUTES, routeId } from '../http/public-routes.js';
 import { isDeviceToken } from './device-tokens.js';
@@ -73,10 +73,5 @@ export function currentUser(req: FastifyRequest): AuthUser {
 
 /** The signed-in user must own the shop; a missing shop answers the same 403 so ids reveal nothing. */
 export async function requireShopAccess(db: Db, user: AuthUser, shopId: string): Promise<void> {
-  const rows = await db
-    .select({ id: shops.id })
-    .from(shops)
-    .where(and(eq(shops.id, shopId), eq(shops.ownerId, user.id)))
-    .limit(1);
-  if (rows.length === 0) throw forbidden('You do not have access to this shop', 'SHOP_FORBIDDEN');
+  if ((await ownerOfShop(db, shopId)) !== user.id) throw forbidden('You do not have access to this shop', 'SHOP_FORBIDDEN');
 }

@@ -8,9 +8,8 @@
  * and at worst after CACHE_TTL_MS if the notification is lost (a lost LISTEN connection also clears
  * the whole cache: see `forgetAll`).
  */
-import { eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/index.js';
-import { users } from '../db/schema.js';
+import { bumpTokenVersion, tokenVersionOf } from '../features/accounts/repo.js';
 
 export const TOKEN_VERSIONS_CHANNEL = 'token_versions';
 const CACHE_TTL_MS = 10_000;
@@ -54,21 +53,15 @@ export class TokenVersions {
     // A token newer than the cached version was signed after a bump this instance has not heard of yet.
     if (hit && this.now() - hit.at < CACHE_TTL_MS && version <= hit.version) return version === hit.version;
     if (!UUID.test(userId)) return false;
-    const rows = await this.database.db.select({ v: users.tokenVersion }).from(users).where(eq(users.id, userId)).limit(1);
-    const current = rows[0]?.v;
+    const current = await tokenVersionOf(this.database.db, userId);
     if (current === undefined) return false;
     this.remember(userId, current);
     return version === current;
   }
 
   /** Raises the user's version inside `tx` (so it commits with the change that caused it); call `bumped` after commit. */
-  async bumpIn(tx: Db, userId: string): Promise<number> {
-    const rows = await tx
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, userId))
-      .returning({ v: users.tokenVersion });
-    return rows[0]?.v ?? 0;
+  bumpIn(tx: Db, userId: string): Promise<number> {
+    return bumpTokenVersion(tx, userId);
   }
 
   /** Ends the user's older tokens here at once, and on the other instances when they hear of it. */

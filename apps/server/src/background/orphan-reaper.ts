@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
-import { type Db, queryRows } from '../db/index.js';
-import { deleteExpiredReservations } from '../features/intake/quota-repo.js';
+import type { Db } from '../db/index.js';
+import { deleteExpiredReservations, reservedBlobs } from '../features/intake/quota-repo.js';
+import { liveFileBlobs } from '../features/jobs/file-reads.js';
+import { bannerBlobs } from '../features/shops/repo.js';
 import type { BlobStore } from '../storage/blob-store.js';
 
 export type ReaperDeps = {
@@ -51,32 +52,14 @@ export class OrphanReaper {
   }
 
   private async reapBatch(keys: string[]): Promise<number> {
-    const now = this.d.clock.now().toISOString();
-    const list = sql.join(
-      keys.map((k) => sql`${k}`),
-      sql`, `,
-    );
-    // One statement, so one snapshot: a job written meanwhile ends its reservation in the same
+    const now = this.d.clock.now();
+    // One snapshot for the three reads: a job written meanwhile ends its reservation in the same
     // transaction, and is seen either as its files or as its upload in progress, never as neither.
-    const live = await queryRows<{ key: string }>(
-      this.d.db,
-      sql`SELECT blob_key AS key FROM job_files WHERE state <> 'purged' AND blob_key IN (${list})
-          UNION SELECT d.blob_key AS key FROM file_derivatives d JOIN job_files f ON f.id = d.file_id
-            WHERE d.purged_at IS NULL AND f.state <> 'purged' AND d.blob_key IN (${list})
-          UNION SELECT blob_key AS key FROM shop_banners WHERE blob_key IN (${list})
-          UNION SELECT k.key FROM (VALUES ${sql.join(
-            keys.map((k) => sql`(${k})`),
-            sql`, `,
-          )}) AS k(key)
-            JOIN shop_banners b ON b.blob_key = regexp_replace(k.key, '[.]w[0-9]+$', '')
-              AND k.key = ANY (SELECT b.blob_key || '.w' || w FROM unnest(b.widths) AS w)
-          UNION SELECT k.key FROM (VALUES ${sql.join(
-            keys.map((k) => sql`(${k})`),
-            sql`, `,
-          )}) AS k(key)
-            JOIN upload_reservations r ON r.id::text = split_part(k.key, '/', 4) AND r.expires_at > ${now}`,
+    const live = await this.d.db.transaction(
+      async (tx) => [...(await reservedBlobs(tx, keys, now)), ...(await liveFileBlobs(tx, keys)), ...(await bannerBlobs(tx, keys))],
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    const keep = new Set(live.map((r) => r.key));
+    const keep = new Set(live);
     const orphans = keys.filter((k) => !keep.has(k));
     for (const key of orphans) await this.d.blobs.delete(key);
     if (orphans.length > 0) this.d.logger.info({ count: orphans.length }, 'orphan blobs reaped');

@@ -21,6 +21,12 @@ import { PgListener } from './pg-listener.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The transaction `db.transaction` hands its callback, the same type on PGlite and node-postgres since both
+ * drivers' databases are a `Db`. It runs every query a `Db` runs, so a repo function meant to run inside a
+ * caller's transaction takes a `Tx`, and one that runs either way takes a `Db` and accepts a `Tx` as well.
+ */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {
@@ -73,7 +79,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     releaseLock();
     throw err;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db: Db = drizzlePglite({ client, schema });
   return {
     kind: 'pglite',
     db,
@@ -130,7 +136,7 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   }
   const listener = new PgListener(url, opts.logger);
   const advisoryLocks = new AdvisoryLocks(url, opts.logger);
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db: Db = drizzlePg({ client: pool, schema });
   return {
     kind: 'postgres',
     db,

@@ -1,7 +1,21 @@
 import { DEFAULT_TIME_ZONE, DEFAULT_WEEKLY_HOURS, type TWeeklyHours } from '@counterprint/contract';
-import { bigint, bigserial, boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -369,3 +383,110 @@ export const pushSubscriptions = pgTable('push_subscriptions', {
   auth: text('auth').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** A job's signed deletion receipt, one per job (docs/decisions/038-signed-deletion-receipts.md). */
+export const deletionReceipts = pgTable('deletion_receipts', {
+  jobId: uuid('job_id').primaryKey(),
+  shopId: uuid('shop_id').notNull(),
+  receiptId: uuid('receipt_id').notNull().unique(),
+  kid: text('kid').notNull(),
+  jws: text('jws').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Every public key receipts were signed with: a rotated key stays published, so old receipts verify. */
+export const receiptKeys = pgTable('receipt_keys', {
+  kid: text('kid').primaryKey(),
+  x: text('x').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** A file sent with tus, until a job takes it (docs/decisions/041-resumable-uploads.md). */
+export const resumableUploads = pgTable('resumable_uploads', {
+  id: text('id').primaryKey(),
+  shopId: uuid('shop_id').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  received: bigint('received', { mode: 'number' }).notNull().default(0),
+  held: bigint('held', { mode: 'number' }).notNull().default(0),
+  filename: text('filename').notNull(),
+  clientKey: text('client_key').notNull(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  stallsAt: ts('stalls_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+/** Each PATCH's bytes of a resumable upload, stored as a blob of their own. */
+export const resumableSegments = pgTable(
+  'resumable_segments',
+  {
+    uploadId: text('upload_id').notNull(),
+    startAt: bigint('start_at', { mode: 'number' }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    blobKey: text('blob_key').notNull(),
+    sha256: text('sha256'),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.startAt] })],
+);
+
+/** A print agent paired with a shop and the printers it reports; only the token's hash is kept. */
+export const printDevices = pgTable('print_devices', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  shopId: uuid('shop_id').notNull(),
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdBy: uuid('created_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastSeenAt: ts('last_seen_at'),
+  revokedAt: ts('revoked_at'),
+  printers: jsonb('printers').notNull().default([]),
+});
+
+export const devicePairingCodes = pgTable('device_pairing_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  shopId: uuid('shop_id').notNull(),
+  createdBy: uuid('created_by'),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+/** Which printer takes a shop's black-and-white files and which its colour files. */
+export const shopPrinterChoice = pgTable('shop_printer_choice', {
+  shopId: uuid('shop_id').primaryKey(),
+  bwDeviceId: uuid('bw_device_id'),
+  bwUri: text('bw_uri'),
+  colorDeviceId: uuid('color_device_id'),
+  colorUri: text('color_uri'),
+  markPrintedOnComplete: boolean('mark_printed_on_complete').notNull().default(false),
+});
+
+/** A file sent to a printer through an agent, with the printer's own account of it. */
+export const printCommands = pgTable('print_commands', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  shopId: uuid('shop_id').notNull(),
+  deviceId: uuid('device_id').notNull(),
+  jobId: uuid('job_id').notNull(),
+  fileId: uuid('file_id').notNull(),
+  printerUri: text('printer_uri').notNull(),
+  printerName: text('printer_name').notNull(),
+  options: jsonb('options').notNull(),
+  state: text('state').notNull().default('queued'),
+  reasons: jsonb('reasons').notNull().default([]),
+  message: text('message'),
+  unsupported: jsonb('unsupported').notNull().default([]),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** A shop's QR code and posters as last drawn, with a fingerprint of what they were drawn from (docs/decisions/054-qr-drawings-off-the-request-thread.md). */
+export const qrDrawings = pgTable(
+  'qr_drawings',
+  {
+    shopId: uuid('shop_id').notNull(),
+    kind: text('kind').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    data: bytea('data').notNull(),
+    drawnAt: ts('drawn_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.kind] })],
+);

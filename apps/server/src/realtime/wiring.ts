@@ -1,9 +1,10 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
-import { deviceIsLive, deviceOfToken, isDeviceToken } from '../auth/device-tokens.js';
+import { isDeviceToken } from '../auth/device-tokens.js';
 import type { TokenVersions } from '../auth/token-versions.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { Database } from '../db/index.js';
+import { deviceIsLive, deviceOfToken } from '../features/printers/devices.js';
 import { findShopById } from '../features/shops/repo.js';
 import { StompBroker } from './broker.js';
 import { createDeviceChannel, type DeviceChannel } from './device-channel.js';

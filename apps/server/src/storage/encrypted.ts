@@ -10,6 +10,8 @@ import {
   type PutLimits,
   type PutResult,
   RangeNotSatisfiableError,
+  StorageFullError,
+  StorageUnavailableError,
 } from './blob-store.js';
 import {
   type BlobHeader,
@@ -25,6 +27,7 @@ import {
   TAG_BYTES,
 } from './crypto-format.js';
 import { type Seal, SealWorker } from './seal-worker.js';
+import { SharedProbe } from './shared-probe.js';
 import { signFileUrl } from './signed-url.js';
 import { freeNow, type Meter, meter, readAll } from './stream-util.js';
 
@@ -35,7 +38,15 @@ export type EncryptedBlobStoreOptions = {
   chunkSize?: number;
   /** Where uploads are hashed and encrypted; by default a worker of this store's own. */
   sealer?: SealWorker;
+  /** How long a successful write probe answers `healthy()` for (docs/decisions/065-shared-blob-probe.md). */
+  probeTrustMs?: number;
 };
+
+/**
+ * A probe writes, syncs and removes a file: six trips through the event loop, slow when it is busy. One
+ * success answers everyone for this long; a failure is never reused.
+ */
+const PROBE_TRUST_MS = 2000;
 
 /**
  * A FIFO of buffers from which exact byte counts are taken as uncopied slices. Buffers read from the raw
@@ -191,6 +202,7 @@ export class EncryptedBlobStore implements BlobStore {
   private readonly masterKey: Buffer;
   private readonly chunkSize: number;
   private readonly sealer: SealWorker;
+  private readonly probe: SharedProbe;
 
   constructor(
     readonly raw: BlobStore,
@@ -199,6 +211,7 @@ export class EncryptedBlobStore implements BlobStore {
     this.masterKey = parseMasterKey(opts.masterKey);
     this.chunkSize = opts.chunkSize ?? DEFAULT_CHUNK_BYTES;
     this.sealer = opts.sealer ?? new SealWorker(this.chunkSize);
+    this.probe = new SharedProbe(() => this.raw.healthy(), { trustMs: opts.probeTrustMs ?? PROBE_TRUST_MS });
   }
 
   get kind() {
@@ -214,6 +227,10 @@ export class EncryptedBlobStore implements BlobStore {
     try {
       const rawMax = limits.maxBytes === undefined ? undefined : rawSizeFor(limits.maxBytes, this.chunkSize);
       await this.raw.put(key, seal, { maxBytes: rawMax, hash: false, released: (chunk) => seal.written(chunk) });
+    } catch (err) {
+      // A write the store refused outranks a probe that succeeded a moment ago.
+      if (err instanceof StorageUnavailableError || err instanceof StorageFullError) this.probe.forget();
+      throw err;
     } finally {
       body.destroy();
     }
@@ -301,7 +318,7 @@ export class EncryptedBlobStore implements BlobStore {
   }
 
   healthy(): Promise<boolean> {
-    return this.raw.healthy();
+    return this.probe.check();
   }
 
   async cleanTemp(olderThanMs: number, now?: number): Promise<number> {

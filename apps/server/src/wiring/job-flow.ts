@@ -11,7 +11,9 @@ import { IntakeService } from '../features/intake/service.js';
 import { UploadLocker } from '../features/intake/upload-locker.js';
 import { CustomerChanges } from '../features/job-status/changes.js';
 import { DeletionReceipts } from '../features/job-status/receipts.js';
+import { recycleBinFiles } from '../features/jobs/bin-repo.js';
 import { CustomerSideRecords } from '../features/jobs/customer-side.js';
+import { jobFileReads } from '../features/jobs/file-reads.js';
 import { OptionChanges } from '../features/jobs/options.js';
 import { JobsService } from '../features/jobs/service.js';
 import { PageCounter } from '../features/preparation/page-counter.js';
@@ -83,9 +85,12 @@ export async function buildJobFlow(d: JobFlowDeps) {
     // An image child may take up to 1 GiB (docs/decisions/033): a few at a time, whatever the cores.
     concurrency: Math.min(availableParallelism(), 4),
   });
+  // Job files are the jobs feature's; the features that read them are handed these (docs/architecture.md#who-owns-each-table).
+  const jobFiles = jobFileReads(db);
   const key = receiptSigningKey(config.receiptSigningKey);
   const receipts = new DeletionReceipts({
     db,
+    files: jobFiles,
     clock,
     logger,
     key,
@@ -104,6 +109,7 @@ export async function buildJobFlow(d: JobFlowDeps) {
     addressShare: perAddress(config.addressStorageShare, 1),
     addressJobs: perAddress(config.addressUnprintedJobs, Number.POSITIVE_INFINITY),
   };
+  const refusals = new UploadRefusals({ db, clock });
   const tus = resumableUploads({
     locker: uploadLocker,
     db,
@@ -118,13 +124,13 @@ export async function buildJobFlow(d: JobFlowDeps) {
       stallMs: config.uploadStallMs,
     },
     addressOf: (raw) => (raw as { counterprintAddress?: string } | undefined)?.counterprintAddress ?? '',
+    refusals,
     logger,
   });
   const tokens = new JobTokens(config.fileUrlSecret);
   const records = new CustomerSideRecords({ db, clock, recycleRetentionSeconds: config.recycleRetentionSeconds });
   const options = new OptionChanges({ db, events });
   const jobs = new JobsService({ db, blobs, clock, events, tokens, options, recycleRetentionSeconds: config.recycleRetentionSeconds });
-  const refusals = new UploadRefusals({ db, clock });
   const intake = new IntakeService({
     db,
     blobs,
@@ -143,7 +149,10 @@ export async function buildJobFlow(d: JobFlowDeps) {
   });
   const customerChanges = new CustomerChanges({ blobs, events, options, records, intake });
   const preparedFiles = new PreparedFilesService({ db, blobs, printReady: new PrintReadyMaker(PRINT_READY_LIMITS, work.root) });
+  const bin = recycleBinFiles(db);
   return {
+    jobFiles,
+    bin,
     pageCounter,
     converter,
     preparer,

@@ -85,7 +85,7 @@ export async function registerRoutes(app: FastifyInstance, p: RouteParts): Promi
   const db = database.db;
   await app.register(healthRoutes, { health: new HealthService({ database, blobs, converter: flow.converter }) });
   await app.register(accountsRoutes, { accounts: p.accounts, resets: p.resets, limiter, cookie: { publicBaseUrl: config.publicBaseUrl } });
-  await app.register(ownerRoutes, { owner: new OwnerService({ db, clock }) });
+  await app.register(ownerRoutes, { owner: new OwnerService({ db, clock, storedFiles: flow.jobFiles.storedFiles }) });
   await app.register(onboardingRoutes, { onboarding: p.onboarding });
   const shopDetails = new PublicShopDetails(db, clock, {
     afterPrintSeconds: config.recycleRetentionSeconds,
@@ -102,6 +102,7 @@ export async function registerRoutes(app: FastifyInstance, p: RouteParts): Promi
     blobs,
     limiter,
     changes: flow.customerChanges,
+    files: flow.jobFiles,
     recycleRetentionSeconds: config.recycleRetentionSeconds,
     unprintedRetentionSeconds: config.unprintedRetentionSeconds,
   });
@@ -114,9 +115,9 @@ export async function registerRoutes(app: FastifyInstance, p: RouteParts): Promi
     hours: new HoursService({ db, clock }),
     limiter,
   });
-  await app.register(customersRoutes, { customers: new CustomersService({ db, clock }) });
+  await app.register(customersRoutes, { customers: new CustomersService({ db, clock, jobsOf: flow.jobFiles.jobsOfCustomer }) });
   await app.register(earningsRoutes, { earnings: new EarningsService({ db, clock }) });
-  await app.register(analyticsRoutes, { analytics: new AnalyticsService({ db, clock }) });
+  await app.register(analyticsRoutes, { analytics: new AnalyticsService({ db, clock, filesForPaper: flow.jobFiles.filesForPaper }) });
   await app.register(feedbackRoutes, { feedback: new FeedbackService({ db, clock }), limiter });
   const contact = new ContactService({ db, clock, mailer: p.mailer, contactInbox: config.contactInbox, logger: p.logger });
   await app.register(contactRoutes, { contact, limiter });

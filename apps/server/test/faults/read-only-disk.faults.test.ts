@@ -54,8 +54,21 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('bl
 
   const jobCount = async () => Number((await queryRows<{ n: string }>(env.t.deps.database.db, sql`SELECT count(*) AS n FROM jobs`))[0]!.n);
 
-  it('says so on /api/health: 503, blob store not ok, and leaves no probe file', async () => {
-    const res = await env.t.app.inject({ method: 'GET', url: '/api/health' });
+  /**
+   * A write probe that succeeded answers /api/health for up to 2 s (docs/decisions/065-shared-blob-probe.md):
+   * the disk turned read-only just after one, so health says so once that trust runs out.
+   */
+  const healthOnceDegraded = async () => {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const res = await env.t.app.inject({ method: 'GET', url: '/api/health' });
+      if (res.statusCode !== 200 || Date.now() > deadline) return res;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  it('says so on /api/health once the last good probe is 2 s old: 503, blob store not ok, and leaves no probe file', async () => {
+    const res = await healthOnceDegraded();
     expect(res.statusCode, res.body).toBe(503);
     expect(json(res)).toMatchObject({ status: 'degraded', database: { ok: true }, blobStore: { ok: false, kind: 'disk' } });
     expect(readdirSync(path.join(env.blobsDir, '.tmp'))).toEqual([]);
@@ -105,6 +118,7 @@ describe.runIf(process.env.COUNTERPRINT_FAULTS === '1').each(DATABASE_KINDS)('bl
     });
 
   it('refuses a resumable upload at its creation with 503, not a 201 no PATCH could fill, and keeps no upload row', async () => {
+    expect((await healthOnceDegraded()).statusCode).toBe(503);
     const rows = await uploadRows();
     const res = await tusCreate(env.owner.shop.slug);
     expect(res.statusCode, res.body).toBe(503);

@@ -1,13 +1,13 @@
 import type { TRole } from '@counterprint/contract';
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/index.js';
+import type { Db, Tx } from '../../db/index.js';
 import { emailVerifications, passwordResets, refreshTokens, shops, userRoles, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 /** Raises the user's token version inside the transaction it is given (TokenVersions.bumpIn). */
-export type BumpIn = (tx: Db, userId: string) => Promise<number>;
+export type BumpIn = (tx: Tx, userId: string) => Promise<number>;
 
 export const findUserByEmail = async (db: Db, email: string): Promise<UserRow | undefined> =>
   (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
@@ -108,8 +108,8 @@ export async function renameUser(db: Db, userId: string, name: string): Promise<
 export async function setPassword(db: Db, userId: string, passwordHash: string, at: Date, bumpIn: BumpIn): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: at }).where(eq(users.id, userId));
-    await revokeAllOfUser(tx as unknown as Db, userId, at);
-    return bumpIn(tx as unknown as Db, userId);
+    await revokeAllOfUser(tx, userId, at);
+    return bumpIn(tx, userId);
   });
 }
 
@@ -164,7 +164,22 @@ export async function completeReset(
       .returning({ id: passwordResets.id });
     if (used.length === 0) return undefined;
     await tx.update(users).set({ passwordHash, passwordChangedAt: at }).where(eq(users.id, reset.userId));
-    await revokeAllOfUser(tx as unknown as Db, reset.userId, at);
-    return bumpIn(tx as unknown as Db, reset.userId);
+    await revokeAllOfUser(tx, reset.userId, at);
+    return bumpIn(tx, reset.userId);
   });
+}
+
+/** The user's token version (auth/token-versions.ts); undefined for a user who no longer exists. */
+export async function tokenVersionOf(db: Db, userId: string): Promise<number | undefined> {
+  return (await db.select({ v: users.tokenVersion }).from(users).where(eq(users.id, userId)).limit(1))[0]?.v;
+}
+
+/** Raises the user's token version, inside the caller's transaction when given one, so it commits with the change that caused it. */
+export async function bumpTokenVersion(tx: Db, userId: string): Promise<number> {
+  const rows = await tx
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ v: users.tokenVersion });
+  return rows[0]?.v ?? 0;
 }

@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
-import type { FileForPaper } from '../../pricing/job-pricing.js';
 import type { Period } from '../../reports/period.js';
 import { dayOf, escapeLike, inIds, inPeriod } from '../../reports/period-sql.js';
 
@@ -40,19 +39,11 @@ export async function usedByPaper(db: Db, scope: ShopScope, p: Period) {
   return new Map(rows.map((r) => [`${r.shop_id}/${r.sku}`, n(r.used)]));
 }
 
-/** A job's files as src/pricing/job-pricing.ts's jobPaper reads them. */
-const FILES_FOR_PAPER = sql`(SELECT coalesce(json_agg(json_build_object('pages', f.pages, 'conversion', f.conversion,
-    'printOptions', f.print_options, 'state', f.state, 'printedWithJob', coalesce(f.recycled_at = j.printed_at, false))), '[]')
-  FROM job_files f WHERE f.job_id = j.id)`;
-
-export type FilesForPaper = FileForPaper[] | string;
-export const filesForPaper = (files: FilesForPaper): FileForPaper[] => (typeof files === 'string' ? JSON.parse(files) : files);
-
-/** Jobs marked done in the period before Mark Printed kept their sheets: their files, to count them by. */
+/** Jobs marked done in the period before Mark Printed kept their sheets: their files (asked of their owner) count them. */
 export const legacyPrinted = (db: Db, scope: ShopScope, p: Period) =>
-  queryRows<{ shop_id: string; sku: string | null; day: string; files: FilesForPaper }>(
+  queryRows<{ id: string; shop_id: string; sku: string | null; day: string }>(
     db,
-    sql`SELECT j.shop_id, j.paper_sku AS sku, ${dayOf(sql`j.printed_at`, p.tz)} AS day, ${FILES_FOR_PAPER} AS files FROM jobs j
+    sql`SELECT j.id, j.shop_id, j.paper_sku AS sku, ${dayOf(sql`j.printed_at`, p.tz)} AS day FROM jobs j
         WHERE j.status = 'done' AND j.printed_sheets IS NULL AND ${inScope(sql`j.shop_id`, scope)} AND ${inPeriod(sql`j.printed_at`, p)}
         LIMIT 10000`,
   );
@@ -113,7 +104,7 @@ export async function countRecentJobs(db: Db, scope: ShopScope, p: Period, query
   return n(rows[0]?.total);
 }
 
-/** Jobs received in the period, newest first, with what their sheets are counted from (jobPaper) and paper name. */
+/** Jobs received in the period, newest first, with their paper's name and what Mark Printed kept of their sheets. */
 export async function recentJobs(db: Db, scope: ShopScope, p: Period, query: string | undefined, limit: number, offset: number) {
   const rows = await queryRows<{
     id: string;
@@ -124,13 +115,12 @@ export async function recentJobs(db: Db, scope: ShopScope, p: Period, query: str
     status: string;
     printed_sheets: number | null;
     printed_sides: number | null;
-    files: FilesForPaper;
     paper: string | null;
   }>(
     db,
     sql`SELECT j.id, j.number, j.shop_id, j.customer_name, j.status, coalesce(i.name, j.paper_sku) AS paper,
                to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-               j.printed_sheets, j.printed_sides, ${FILES_FOR_PAPER} AS files
+               j.printed_sheets, j.printed_sides
         ${RECENT_FROM} ${recentWhere(scope, p, query)}
         ORDER BY j.created_at DESC, j.id DESC LIMIT ${limit} OFFSET ${offset}`,
   );
@@ -143,7 +133,6 @@ export async function recentJobs(db: Db, scope: ShopScope, p: Period, query: str
     status: r.status as 'queued' | 'done' | 'cancelled',
     printedSheets: r.printed_sheets === null ? null : n(r.printed_sheets),
     printedSides: r.printed_sides === null ? null : n(r.printed_sides),
-    files: filesForPaper(r.files),
     paper: r.paper,
   }));
 }
@@ -154,15 +143,14 @@ export const allShops = (db: Db) =>
 /** Adds sheets to a paper item and records who did it, in one transaction; answers false for no such paper. */
 export async function restock(db: Db, shopId: string, sku: string, sheets: number, userId: string, at: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
     const updated = await queryRows<{ id: string }>(
-      t,
+      tx,
       sql`UPDATE inventory_items SET stock = stock + ${sheets}, updated_at = ${at.toISOString()}
           WHERE shop_id = ${shopId} AND sku = ${sku} AND category = 'paper' RETURNING id`,
     );
     if (updated.length === 0) return false;
     await queryRows(
-      t,
+      tx,
       sql`INSERT INTO restocks (shop_id, sku, sheets, user_id, created_at) VALUES (${shopId}, ${sku}, ${sheets}, ${userId}, ${at.toISOString()})`,
     );
     return true;

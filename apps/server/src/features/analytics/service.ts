@@ -11,7 +11,7 @@ import { type AuthUser, requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { jobPaper } from '../../pricing/job-pricing.js';
+import { type FileForPaper, jobPaper } from '../../pricing/job-pricing.js';
 import { type Period, periodOf, round1 } from '../../reports/period.js';
 import { resolveShopId, shopsOfUser } from '../shops/scope.js';
 import * as repo from './repo.js';
@@ -50,9 +50,14 @@ export function paperItem(row: repo.PaperRow, used: number, lastUsed: string | u
 }
 
 /** Jobs printed before Mark Printed kept their sheets, counted from the files it recycled with them. */
-function addLegacy(legacy: Awaited<ReturnType<typeof repo.legacyPrinted>>, byPaper: Map<string, number>, byDay: Map<string, number>) {
+function addLegacy(
+  legacy: Awaited<ReturnType<typeof repo.legacyPrinted>>,
+  files: FilesByJob,
+  byPaper: Map<string, number>,
+  byDay: Map<string, number>,
+) {
   for (const job of legacy) {
-    const { sheets } = jobPaper({ status: 'done', printedSheets: null, printedSides: null }, repo.filesForPaper(job.files));
+    const { sheets } = jobPaper({ status: 'done', printedSheets: null, printedSides: null }, files.get(job.id) ?? []);
     const key = `${job.shop_id}/${job.sku}`;
     byPaper.set(key, (byPaper.get(key) ?? 0) + sheets);
     byDay.set(job.day, (byDay.get(job.day) ?? 0) + sheets);
@@ -60,14 +65,21 @@ function addLegacy(legacy: Awaited<ReturnType<typeof repo.legacyPrinted>>, byPap
 }
 
 /** A recent job with the sheets every screen shows for it (src/pricing/job-pricing.ts). */
-function recentItem(job: Awaited<ReturnType<typeof repo.recentJobs>>[number]): TAnalytics['recentJobs']['items'][number] {
-  const { printedSheets, printedSides, files, ...rest } = job;
-  return { ...rest, sheets: jobPaper({ status: job.status, printedSheets, printedSides }, files).sheets };
+function recentItem(
+  job: Awaited<ReturnType<typeof repo.recentJobs>>[number],
+  files: FilesByJob,
+): TAnalytics['recentJobs']['items'][number] {
+  const { printedSheets, printedSides, ...rest } = job;
+  return { ...rest, sheets: jobPaper({ status: job.status, printedSheets, printedSides }, files.get(job.id) ?? []).sheets };
 }
+
+/** Each job's files as jobPaper reads them, asked of the feature that owns them. */
+type FilesByJob = Map<string, FileForPaper[]>;
+export type FilesForPaper = (jobIds: string[]) => Promise<FilesByJob>;
 
 /** Materials & services analytics over the user's shops, or the whole platform for an OWNER. */
 export class AnalyticsService {
-  constructor(private readonly d: { db: Db; clock: Clock }) {}
+  constructor(private readonly d: { db: Db; clock: Clock; filesForPaper: FilesForPaper }) {}
 
   async report(user: AuthUser, q: z.output<typeof ZAnalyticsQuery>): Promise<TAnalytics> {
     const { db } = this.d;
@@ -95,14 +107,15 @@ export class AnalyticsService {
       repo.visitsByDay(db, scope, period),
       repo.recentJobs(db, scope, period, q.query, q.pageSize, (page - 1) * q.pageSize),
     ]);
-    addLegacy(legacy, used, byDay);
+    const files = await this.d.filesForPaper([...legacy.map((j) => j.id), ...jobs.map((j) => j.id)]);
+    addLegacy(legacy, files, used, byDay);
     const key = (r: repo.PaperRow) => `${r.shop_id}/${r.sku}`;
     return this.assemble(period, platform, shops, q, {
       papers: papers.map((r) => paperItem(r, used.get(key(r)) ?? 0, lastUsed.get(key(r)))),
       usedByDay: byDay,
       counts,
       visits,
-      recent: { items: jobs.map(recentItem), page, totalPages, total },
+      recent: { items: jobs.map((j) => recentItem(j, files)), page, totalPages, total },
     });
   }
 

@@ -76,21 +76,3 @@ export function listCustomers(
     .orderBy(ORDER[q.sort])
     .limit(q.limit);
 }
-
-/** The customer's jobs at their shop, newest first, with how many files each carried. */
-export async function jobsOfCustomer(db: Db, shopId: string, customerId: string) {
-  const rows = await queryRows<{ id: string; number: number; status: string; created_at: string; files: number | string }>(
-    db,
-    sql`SELECT j.id, j.number, j.status, to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-               (SELECT count(*) FROM job_files f WHERE f.job_id = j.id) AS files
-        FROM jobs j WHERE j.shop_id = ${shopId} AND j.customer_id = ${customerId}
-        ORDER BY j.created_at DESC, j.id DESC LIMIT 500`,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    number: Number(r.number),
-    status: r.status as 'queued' | 'done' | 'cancelled',
-    createdAt: r.created_at,
-    fileCount: Number(r.files),
-  }));
-}

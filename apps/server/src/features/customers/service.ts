@@ -12,11 +12,14 @@ import * as repo from './repo.js';
 type Input = z.output<typeof ZCustomerInput>;
 
 const customerNotFound = () => notFound(CUSTOMER_MESSAGES.notFound, 'CUSTOMER_NOT_FOUND');
+/** The customer's jobs, asked of the feature that owns jobs and their files. */
+export type CustomerJobs = (shopId: string, customerId: string) => Promise<TCustomerDetail['jobs']>;
+
 const duplicatePhone = () => conflict(CUSTOMER_MESSAGES.duplicatePhone, 'CUSTOMER_PHONE_TAKEN');
 
 /** A shop's customers: from uploads with a phone (issue 2) and from manual entry here. */
 export class CustomersService {
-  constructor(private readonly d: { db: Db; clock: Clock }) {}
+  constructor(private readonly d: { db: Db; clock: Clock; jobsOf: CustomerJobs }) {}
 
   async list(user: AuthUser, q: z.output<typeof ZCustomerListQuery>): Promise<TCustomer[]> {
     const shopId = await resolveShopId(this.d.db, user, q.shopId);
@@ -25,7 +28,7 @@ export class CustomersService {
 
   async detail(user: AuthUser, id: string): Promise<TCustomerDetail> {
     const c = await this.owned(user, id);
-    return { ...repo.toCustomer(c), jobs: await repo.jobsOfCustomer(this.d.db, c.shopId, c.id) };
+    return { ...repo.toCustomer(c), jobs: await this.d.jobsOf(c.shopId, c.id) };
   }
 
   async create(user: AuthUser, shopIdQuery: string | undefined, input: Input): Promise<TCustomer> {

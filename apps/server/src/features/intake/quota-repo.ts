@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/index.js';
+import { type Db, queryRows, type Tx } from '../../db/index.js';
 
 /** How long an upload in progress holds its quota and its blobs without renewing. */
 export const LEASE_MS = 10 * 60 * 1000;
@@ -13,9 +13,8 @@ export type Usage = { shopBytes: number; addressBytes: number; addressJobs: numb
  * the usage read after taking it sees every grant committed before (docs/decisions/014).
  * Answers undefined when the shop is gone.
  */
-export async function underShopLock<T>(db: Db, shopId: string, fn: (tx: Db) => Promise<T>): Promise<T | undefined> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+export async function underShopLock<T>(db: Db, shopId: string, fn: (tx: Tx) => Promise<T>): Promise<T | undefined> {
+  return db.transaction(async (tx) => {
     const shop = await queryRows(tx, sql`SELECT 1 FROM shops WHERE id = ${shopId} FOR NO KEY UPDATE`);
     return shop.length === 0 ? undefined : fn(tx);
   });
@@ -93,4 +92,15 @@ export async function settleReservation(tx: Db, id: string, now: Date): Promise<
 export async function deleteExpiredReservations(db: Db, now: Date): Promise<number> {
   const rows = await queryRows(db, sql`DELETE FROM upload_reservations WHERE expires_at <= ${now.toISOString()} RETURNING id`);
   return rows.length;
+}
+
+/** Of the blob keys given, those under the job id of an upload whose lease still holds (shops/{shop}/jobs/{job}/...). */
+export async function reservedBlobs(db: Db, keys: string[], now: Date): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`SELECT k.key FROM unnest(${sql.param(keys)}::text[]) AS k(key)
+        JOIN upload_reservations r ON r.id::text = split_part(k.key, '/', 4) AND r.expires_at > ${now.toISOString()}`,
+  );
+  return rows.map((r) => r.key);
 }

@@ -1,6 +1,6 @@
 import { type TFileConversion, type TPrintOptions, UPLOAD_LIMITS } from '@counterprint/contract';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/index.js';
+import { type Db, queryRows, type Tx } from '../../db/index.js';
 import { jobFiles, jobs } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { defaultPaperOf } from '../shops/repo.js';
@@ -21,14 +21,14 @@ export type NewJob = {
   /** How each file (by position) is to be printed. */
   printOptions: TPrintOptions[];
   /** Runs first in the job's transaction (files sent with tus are claimed there); throwing writes nothing. */
-  claim?: (tx: Db) => Promise<void>;
+  claim?: (tx: Tx) => Promise<void>;
 };
 
 export async function insertJob(db: Db, shopId: string, job: NewJob, now: Date): Promise<{ id: string; number: number }> {
   const { upload, clientKey } = job;
   const paper = await defaultPaperOf(db, shopId);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     await job.claim?.(t);
     // Its lease lapsed (a stalled process): the reaper may have taken its blobs already.
     if (!(await settleReservation(t, upload.jobId, now))) throw uploadLost();

@@ -95,7 +95,7 @@ export async function addSegment(
 ): Promise<boolean> {
   const { size, sha256, blobKey } = segment;
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     const moved = await queryRows<{ id: string }>(
       t,
       sql`UPDATE resumable_uploads SET received = received + ${size}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type TUploadInProgress, tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/contract';
+import { type TUploadInProgress, type TUploadRefusalReason, tooLargeMessage, UPLOAD_LIMITS } from '@counterprint/contract';
 import { Server } from '@tus/server';
 import { ERRORS, type Locker, type Upload } from '@tus/utils';
 import type { Logger } from 'pino';
@@ -19,6 +19,7 @@ import { type ContinueRequest, continueUpload, TUS_VERSION, tusRefusal } from '.
 import type { ResumableLimits } from './resumable-quota.js';
 import { findUploadAtShop, type ResumableRow } from './resumable-repo.js';
 import { ResumableStore } from './resumable-store.js';
+import { refusalReason } from './upload.js';
 
 export type ResumableDeps = {
   /** One lock per upload, shared by tus's HEAD and our PATCH (upload-locker.ts). */
@@ -31,6 +32,8 @@ export type ResumableDeps = {
   quota: ResumableLimits;
   /** The address the request came from, as Fastify resolved it (trusted proxies applied). */
   addressOf: (raw: unknown) => string;
+  /** Where a creation's refusals are counted for the shop's staff (features/upload-refusals, wired in app.ts). */
+  refusals: { record(shopId: string, reason: TUploadRefusalReason): Promise<void> };
   logger: Logger;
 };
 
@@ -77,6 +80,18 @@ async function inOurWords(answer: Response): Promise<Response> {
   return new Response(body, { status: answer.status, headers });
 }
 
+/** A creation refused for a reason staff can act on or explain is counted for them, as a form's upload is. */
+async function countRefusal(d: ResumableDeps, slug: string, err: unknown): Promise<void> {
+  const reason = refusalReason(err);
+  if (!reason) return;
+  try {
+    await d.refusals.record((await shopBySlug(d.db, slug)).id, reason);
+  } catch (e) {
+    // The customer's answer stands; a refusal not counted only leaves the staff's notice short.
+    d.logger.warn({ err: e }, 'upload refusal not recorded');
+  }
+}
+
 const slugOf = (url: string) => decodeURIComponent(UPLOADS_PATH.exec(new URL(url).pathname)?.[1] ?? '');
 
 /**
@@ -107,7 +122,10 @@ export function resumableUploads(d: ResumableDeps) {
       await admit(d, store, req as unknown as TusRequest, upload);
       return {};
     },
-    onResponseError: (_req, err) => failure(err, d.logger),
+    onResponseError: async (req, err) => {
+      if (req.method === 'POST') await countRefusal(d, slugOf(req.url), err);
+      return failure(err, d.logger);
+    },
     // An upload is continued, looked at or ended only under the shop it was begun at.
     onIncomingRequest: async (req, id) => {
       if (req.method === 'POST') return;

@@ -74,6 +74,14 @@ export async function intakeRoutes(app: FastifyInstance, deps: { intake: IntakeS
       {
         config: { upload: true },
         schema: { params: ZUploadParams },
+        // A PATCH refused for the quota is counted for the shop's staff, as a form's upload is.
+        onError: async (req, _reply, err) => {
+          try {
+            await intake.recordRefusal((req.params as { slug: string }).slug, err);
+          } catch (e) {
+            req.log.warn({ err: e }, 'upload refusal not recorded');
+          }
+        },
         // tus: every answer says which protocol it speaks, refusals included.
         onSend: async (_req, reply, payload) => {
           reply.header('tus-resumable', TUS_VERSION);

@@ -12,7 +12,7 @@ import type { AuthUser } from '../../auth/guards.js';
 import { requireShopAccess } from '../../auth/guards.js';
 import { hashJobToken, type JobTokens } from '../../auth/job-token.js';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/index.js';
+import type { Db, Tx } from '../../db/index.js';
 import { notFound } from '../../http/errors.js';
 import type { MultipartBody } from '../../http/multipart.js';
 import * as policies from '../../limits/policies.js';
@@ -37,7 +37,7 @@ export interface RefusalRecorder {
 /** Where a customer's job stands for a change; the staff queue (features/jobs) holds the job's row lock. */
 export type JobStanding = 'open' | 'printing' | 'printed' | 'cancelled' | 'deleted';
 export interface OpenJobs {
-  whileOpen(jobId: string, change: (tx: Db) => Promise<void>): Promise<JobStanding>;
+  whileOpen(jobId: string, change: (tx: Tx) => Promise<void>): Promise<JobStanding>;
 }
 
 export type IntakeDeps = {

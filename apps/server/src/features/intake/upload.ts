@@ -47,13 +47,20 @@ export type UploadAllowance = { readonly jobId: string; cover(bytes: number): Pr
 
 /** The shop's own quota is full: told to its staff (the server's disk being full is the operator's to see). */
 export class ShopStorageFull extends HttpError {}
-/** Refusals staff can act on or explain, counted for them (docs/decisions/027). */
-const REFUSED: ReadonlySet<string> = new Set<TUploadRefusalReason>(['RATE_LIMITED', 'ADDRESS_UPLOAD_LIMIT', 'TOO_MANY_UPLOADS']);
+/** Refusals staff can act on or explain, counted for them (docs/decisions/027), by the reason they are shown as. */
+const REFUSED: ReadonlyMap<string, TUploadRefusalReason> = new Map<string, TUploadRefusalReason>([
+  ['RATE_LIMITED', 'RATE_LIMITED'],
+  ['ADDRESS_UPLOAD_LIMIT', 'ADDRESS_UPLOAD_LIMIT'],
+  ['TOO_MANY_UPLOADS', 'TOO_MANY_UPLOADS'],
+  // tus: one address with many uploads open is, to staff, too many at once from one connection.
+  ['UPLOADS_IN_PROGRESS', 'TOO_MANY_UPLOADS'],
+  ['SHOP_UPLOADS_BUSY', 'SHOP_UPLOADS_BUSY'],
+]);
 
 /** The refusal an upload's error tells of, if it was one staff can act on or explain. */
 export function refusalReason(err: unknown): TUploadRefusalReason | undefined {
   if (err instanceof ShopStorageFull) return 'STORAGE_FULL';
-  if (err instanceof HttpError && REFUSED.has(err.code)) return err.code as TUploadRefusalReason;
+  if (err instanceof HttpError) return REFUSED.get(err.code);
   return undefined;
 }
 export const storageFull = () => new ShopStorageFull(507, 'STORAGE_FULL', "This shop's storage is full");

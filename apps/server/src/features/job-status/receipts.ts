@@ -9,12 +9,16 @@ import * as repo from './receipt-repo.js';
 
 /** A receipt still owed is retried by each sweep for this long after the last file went. */
 const OWED_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** Receipts one sweep writes at most, and the candidates it reads at a time to find them. */
+const OWED_PER_SWEEP = 100;
+const CANDIDATES_PAGE = 500;
 
 export type DeletionReceiptDeps = {
   db: Db;
   clock: Clock;
   logger: Logger;
   key: ReceiptSigningKey;
+  files: repo.ReceiptFiles;
   /** A receipt was written: the customer's status page, open on any instance, shows it. */
   onIssued?: (shopId: string, jobId: string) => void;
   /** The server's working copies: a receipt waits while any copy of the job's files is left there. */
@@ -45,7 +49,7 @@ export class DeletionReceipts {
   /** Issues the receipts owed (for one job, or any); answers how many were written. */
   async issueOwed(jobId?: string): Promise<number> {
     const since = new Date(this.d.clock.now().getTime() - OWED_WINDOW_MS);
-    const owed = await repo.jobsOwedReceipt(this.d.db, { since, jobId, limit: 100 });
+    const owed = await this.owed(since, jobId);
     let issued = 0;
     for (const id of owed) {
       try {
@@ -58,6 +62,19 @@ export class DeletionReceipts {
     return issued;
   }
 
+  /** Jobs whose files are all gone lately and that have no receipt yet, at most OWED_PER_SWEEP of them. */
+  private async owed(since: Date, jobId: string | undefined): Promise<string[]> {
+    const owed: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.d.files.fullyPurgedJobs({ since, jobId, limit: CANDIDATES_PAGE, ...(after ? { after } : {}) });
+      const issued = await repo.jobsWithReceipt(this.d.db, page);
+      owed.push(...page.filter((id) => !issued.has(id)));
+      if (page.length < CANDIDATES_PAGE || owed.length >= OWED_PER_SWEEP) return owed.slice(0, OWED_PER_SWEEP);
+      after = page.at(-1);
+    }
+  }
+
   /** Never throws: the purge that called it is done whatever happens here. */
   issueSoon(jobId: string): Promise<void> {
     return this.issueOwed(jobId).then(
@@ -67,7 +84,8 @@ export class DeletionReceipts {
   }
 
   private async issue(jobId: string): Promise<void> {
-    const { job, files, derived } = await repo.receiptFacts(this.d.db, jobId);
+    const job = await repo.receiptJob(this.d.db, jobId);
+    const { files, derived } = await this.d.files.purgedFilesOf(jobId);
     if (!job || files.length === 0) return;
     // The receipt says the files are gone: not while a preparation still holds a decrypted copy.
     if (await this.d.work?.holdsAnyOf(files.map((f) => f.id))) throw new Error('a working copy of its files is still on disk');

@@ -37,18 +37,7 @@ export type CustomersJobRow = {
 type Stamp = Date | string;
 
 /** When each of the job's files went or goes: the bin's expiry, a save that keeps it, and the last copy's purge. */
-export async function deletionTimesOf(db: Db, jobId: string) {
-  const rows = await queryRows<{ active: number; saved: number; expires_at: Stamp | null; purged_at: Stamp | null }>(
-    db,
-    sql`SELECT count(*) FILTER (WHERE state = 'active')::int AS active,
-               count(*) FILTER (WHERE state = 'saved')::int AS saved,
-               max(expires_at) FILTER (WHERE state = 'recycled') AS expires_at,
-               greatest(max(f.purged_at), (SELECT max(d.purged_at) FROM file_derivatives d JOIN job_files g ON g.id = d.file_id
-                                            WHERE g.job_id = ${jobId})) AS purged_at
-        FROM job_files f WHERE f.job_id = ${jobId}`,
-  );
-  return rows[0]!;
-}
+export type DeletionTimes = { active: number; saved: number; expires_at: Stamp | null; purged_at: Stamp | null };
 
 export type CustomerFile = {
   id: string;
@@ -66,14 +55,9 @@ export type CustomerFile = {
   awaiting_color: boolean;
 };
 
-/** The job's files still there, in order, each with its thumbnail's key when it has one. */
-export const filesOf = (db: Db, jobId: string) =>
-  queryRows<CustomerFile>(
-    db,
-    sql`SELECT f.id, f.original_name, f.extension, f.pages, f.conversion, f.conversion_error, f.prepared_at,
-               f.print_options, f.color_pages, f.color_pages_checked,
-               (f.state = 'active' AND f.print_options->>'color' = 'auto' AND f.color_detected_at IS NULL) AS awaiting_color,
-               (SELECT d.blob_key FROM file_derivatives d
-                 WHERE d.file_id = f.id AND d.role = 'thumbnail' AND d.purged_at IS NULL) AS thumbnail_key
-        FROM job_files f WHERE f.job_id = ${jobId} AND f.state <> 'purged' ORDER BY f.position`,
-  );
+/** What the status page reads of the job's files, asked of the feature that owns them (features/jobs). */
+export type StatusFiles = {
+  /** The job's files still there, in order, each with its thumbnail's key when it has one. */
+  customerFilesOf(jobId: string): Promise<CustomerFile[]>;
+  deletionTimesOf(jobId: string): Promise<DeletionTimes>;
+};

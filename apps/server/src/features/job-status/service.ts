@@ -20,7 +20,7 @@ import { rateCardEntriesOf } from '../shops/repo.js';
 import { unprintedEndsAt } from '../shops/unprinted-retention.js';
 import type { CustomerChanges, CustomersJob, CustomerUpload } from './changes.js';
 import { receiptOfJob } from './receipt-repo.js';
-import { type CustomerFile, type CustomersJobRow, deletionTimesOf, filesOf, findJobByToken } from './repo.js';
+import { type CustomerFile, type CustomersJobRow, type DeletionTimes, findJobByToken, type StatusFiles } from './repo.js';
 
 export type JobStatusDeps = {
   db: Db;
@@ -28,6 +28,7 @@ export type JobStatusDeps = {
   limiter: RateLimiter;
   /** The customer's changes (changes.ts). */
   changes: CustomerChanges;
+  files: StatusFiles;
   recycleRetentionSeconds: number;
   unprintedRetentionSeconds: number;
 };
@@ -117,9 +118,9 @@ export class JobStatusService {
 
   private async viewOf(job: CustomersJobRow): Promise<TPublicJob> {
     const [files, rateCard, times] = await Promise.all([
-      filesOf(this.d.db, job.id),
+      this.d.files.customerFilesOf(job.id),
       rateCardEntriesOf(this.d.db, job.shop_id),
-      deletionTimesOf(this.d.db, job.id),
+      this.d.files.deletionTimesOf(job.id),
     ]);
     // The same pricing as the staff queue's, so both screens show one figure.
     const priced = priceJob(files.map(asPricedFile), rateCard);
@@ -150,7 +151,7 @@ export class JobStatusService {
    * sweeper's unprintedEndsAt says, and stay there RECYCLE_RETENTION; a printed or cancelled one's when the bin lets go.
    * A file staff saved from the bin has no end the customer can be told.
    */
-  private deleteAtOf(job: CustomersJobRow, times: Awaited<ReturnType<typeof deletionTimesOf>>): string | null {
+  private deleteAtOf(job: CustomersJobRow, times: DeletionTimes): string | null {
     if (times.saved > 0) return null;
     const ends: number[] = [];
     if (times.active > 0) {

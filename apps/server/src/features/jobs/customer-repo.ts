@@ -1,15 +1,14 @@
 import type { TPrintOptions } from '@counterprint/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/index.js';
+import { type Db, queryRows, type Tx } from '../../db/index.js';
 import { jobFiles, jobs } from '../../db/schema.js';
+import { purgeFiles } from './purge.js';
 
 /**
  * The changes a customer makes to their own job (issue 20). Each runs under the job's row lock and
  * first reads where the job stands, so a change never crosses staff starting to print it.
  */
 export type JobStanding = 'open' | 'printing' | 'printed' | 'cancelled' | 'deleted';
-
-type Tx = Db;
 
 /** Locks the job's row and says where it stands for a customer's change. */
 export async function lockStanding(tx: Tx, jobId: string): Promise<JobStanding> {
@@ -29,9 +28,8 @@ export async function lockStanding(tx: Tx, jobId: string): Promise<JobStanding> 
 /** Runs `change` while the job is open to its customer; answers the standing that refused it otherwise. */
 export async function whileOpen(db: Db, jobId: string, change: (tx: Tx) => Promise<void>): Promise<JobStanding> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Tx;
-    const standing = await lockStanding(t, jobId);
-    if (standing === 'open') await change(t);
+    const standing = await lockStanding(tx, jobId);
+    if (standing === 'open') await change(tx);
     return standing;
   });
 }
@@ -72,24 +70,12 @@ export async function claimPayment(db: Db, jobId: string, now: Date): Promise<bo
  */
 export async function purgeJobNow(db: Db, jobId: string, now: Date): Promise<{ refused: JobStanding } | { blobKeys: string[] }> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Tx;
-    const standing = await lockStanding(t, jobId);
+    const standing = await lockStanding(tx, jobId);
     if (standing === 'printing' || standing === 'deleted') return { refused: standing };
-    const at = now.toISOString();
     await tx
       .update(jobs)
       .set({ status: 'cancelled', cancelledAt: now })
       .where(and(eq(jobs.id, jobId), eq(jobs.status, 'queued'), isNull(jobs.printingAt)));
-    const rows = await queryRows<{ blob_key: string }>(
-      t,
-      sql`WITH purged AS (
-            UPDATE job_files SET state = 'purged', purged_at = ${at}
-            WHERE job_id = ${jobId} AND state <> 'purged' RETURNING id, blob_key),
-          derived AS (
-            UPDATE file_derivatives d SET purged_at = ${at} FROM purged p
-            WHERE d.file_id = p.id AND d.purged_at IS NULL RETURNING d.blob_key)
-          SELECT blob_key FROM purged UNION ALL SELECT blob_key FROM derived`,
-    );
-    return { blobKeys: rows.map((r) => r.blob_key) };
+    return { blobKeys: (await purgeFiles(tx, { jobId }, now)).map((b) => b.blobKey) };
   });
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/index.js';
+import type { Db, Tx } from '../../db/index.js';
 import * as customerRepo from './customer-repo.js';
 import * as repo from './repo.js';
 
@@ -15,7 +15,7 @@ export class CustomerSideRecords {
   constructor(private readonly d: CustomerSideDeps) {}
 
   /** Runs `change` in the job's transaction while the job is open to its customer (files added by intake). */
-  whileOpen(jobId: string, change: (tx: Db) => Promise<void>): Promise<customerRepo.JobStanding> {
+  whileOpen(jobId: string, change: (tx: Tx) => Promise<void>): Promise<customerRepo.JobStanding> {
     return customerRepo.whileOpen(this.d.db, jobId, change);
   }
 

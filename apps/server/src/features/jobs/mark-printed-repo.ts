@@ -53,7 +53,7 @@ export async function markPrinted(
 ): Promise<PrintOutcome> {
   try {
     await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+      const t = tx;
       const moved = await tx
         .update(jobs)
         .set({ status: 'done', printedAt: now, printedSheets: paper.sheets, printedSides: paper.sides })

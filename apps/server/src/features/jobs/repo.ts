@@ -1,6 +1,6 @@
 import type { TFileConversion, TFilePrinting, TJob, TJobFile, TPrintOptions } from '@counterprint/contract';
 import { and, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/index.js';
+import { type Db, queryRows, type Tx } from '../../db/index.js';
 import { fileDerivatives, inventoryItems, jobFiles, jobs } from '../../db/schema.js';
 import { countedFile, jobPaper, optionsOfFile, priceJob } from '../../pricing/job-pricing.js';
 import { paperOfFile } from '../../pricing/paper.js';
@@ -222,11 +222,11 @@ export async function setPrintOptions(db: Db, jobId: string, changes: { fileId: 
 
 /** Cancels the job and sends its active files to the recycle bin, in one transaction. */
 export async function cancelJob(db: Db, jobId: string, now: Date, expiresAt: Date): Promise<void> {
-  await db.transaction((tx) => cancelWithin(tx as unknown as Db, jobId, now, expiresAt));
+  await db.transaction((tx) => cancelWithin(tx, jobId, now, expiresAt));
 }
 
 /** The cancel itself, inside a transaction the caller holds. */
-export async function cancelWithin(tx: Db, jobId: string, now: Date, expiresAt: Date): Promise<void> {
+export async function cancelWithin(tx: Tx, jobId: string, now: Date, expiresAt: Date): Promise<void> {
   await tx.update(jobs).set({ status: 'cancelled', cancelledAt: now }).where(eq(jobs.id, jobId));
   await recycleFiles(tx, jobId, now, expiresAt);
 }

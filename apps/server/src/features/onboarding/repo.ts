@@ -1,7 +1,7 @@
 import { DEFAULT_RATE_CARD, rateCardFromPrices, rupeesToPaise, type ZOnboardingShop } from '@counterprint/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/index.js';
+import type { Db, Tx } from '../../db/index.js';
 import { inventoryItems, rateCardServices, shops, userRoles, users } from '../../db/schema.js';
 import type { StoredBanner } from '../shops/banners.js';
 import { insertBanners } from '../shops/repo.js';
@@ -24,10 +24,10 @@ export type NewShop = { id: string; slug: string; owner: Owner; shop: z.output<t
  * Writes the shop, its banners, its default paper and rate card, and the owner's role in one short transaction;
  * `settle` runs first inside it, to count the account's shops and banner bytes race-free.
  */
-export async function insertShop(db: Db, s: NewShop, settle: (tx: Db) => Promise<void>): Promise<void> {
+export async function insertShop(db: Db, s: NewShop, settle: (tx: Tx) => Promise<void>): Promise<void> {
   const { owner, shop } = s;
   await db.transaction(async (tx) => {
-    await settle(tx as unknown as Db);
+    await settle(tx);
     await tx.insert(shops).values({
       id: s.id,
       ownerId: owner.id,
@@ -46,7 +46,7 @@ export async function insertShop(db: Db, s: NewShop, settle: (tx: Db) => Promise
       ...(shop.hours ? { hours: shop.hours } : {}),
       rateCardConfirmedAt: shop.prices ? sql`now()` : null,
     });
-    await insertBanners(tx as unknown as Db, s.id, s.banners);
+    await insertBanners(tx, s.id, s.banners);
     await tx.insert(inventoryItems).values({ shopId: s.id, ...DEFAULT_PAPER, stock: 0, unit: 'pcs' });
     // Prices the owner never saw are kept as a starting point for Settings, but quote nothing until confirmed
     // (docs/decisions/061-prices-a-shop-never-set-are-not-quoted.md).

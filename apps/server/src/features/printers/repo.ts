@@ -178,16 +178,19 @@ export async function recordReport(
   return rows[0];
 }
 
-/** Whether every live file of the job has a completed command as its latest. */
-export async function jobFullyPrinted(db: Db, jobId: string): Promise<boolean> {
+/** Whether every file given (a job's live files) has a completed command as its latest. */
+export async function allFilesPrinted(db: Db, fileIds: string[]): Promise<boolean> {
+  if (fileIds.length === 0) return true;
   const rows = await queryRows<{ waiting: number }>(
     db,
-    sql`SELECT count(*)::int AS waiting FROM job_files f
-        WHERE f.job_id = ${jobId} AND f.state = 'active'
-          AND coalesce((SELECT c.state FROM print_commands c WHERE c.file_id = f.id ORDER BY c.created_at DESC LIMIT 1), '') <> 'completed'`,
+    sql`SELECT count(*)::int AS waiting FROM unnest(${sql.param(fileIds)}::uuid[]) AS f(id)
+        WHERE coalesce((SELECT c.state FROM print_commands c WHERE c.file_id = f.id ORDER BY c.created_at DESC LIMIT 1), '') <> 'completed'`,
   );
   return rows[0]!.waiting === 0;
 }
+
+/** The job's files still on it, in order, as a printer is sent them. */
+export type PrintableFiles = (jobId: string) => Promise<JobToSend['files']>;
 
 export type JobToSend = {
   id: string;
@@ -206,18 +209,14 @@ export type JobToSend = {
   }[];
 };
 
-/** A job and its printable files, as Send needs them. */
-export async function jobToSend(db: Db, jobId: string): Promise<JobToSend | undefined> {
+/** A job and its printable files (asked of the feature that owns them), as Send needs them. */
+export async function jobToSend(db: Db, jobId: string, filesOf: PrintableFiles): Promise<JobToSend | undefined> {
   const rows = await queryRows<Omit<JobToSend, 'files'>>(
     db,
     sql`SELECT id, shop_id, number, status, customer_name FROM jobs WHERE id = ${jobId}`,
   );
   if (!rows[0]) return undefined;
-  const files = await queryRows<JobToSend['files'][number]>(
-    db,
-    sql`SELECT id, original_name, print_options, pages, conversion, color_pages, color_pages_checked FROM job_files WHERE job_id = ${jobId} AND state = 'active' ORDER BY position`,
-  );
-  return { ...rows[0], files };
+  return { ...rows[0], files: await filesOf(jobId) };
 }
 
 export async function commandById(db: Db, commandId: string): Promise<CommandRow | undefined> {
@@ -246,5 +245,18 @@ export async function returnToQueue(db: Db, jobId: string): Promise<boolean> {
                           AND c.state NOT IN ('aborted', 'canceled'))
         RETURNING id`,
   );
+  return rows.length > 0;
+}
+
+export async function liveDeviceByTokenHash(db: Db, tokenHash: string): Promise<{ id: string; shop_id: string } | undefined> {
+  const rows = await queryRows<{ id: string; shop_id: string }>(
+    db,
+    sql`SELECT id, shop_id FROM print_devices WHERE token_hash = ${tokenHash} AND revoked_at IS NULL`,
+  );
+  return rows[0];
+}
+
+export async function liveDeviceExists(db: Db, deviceId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(db, sql`SELECT id FROM print_devices WHERE id = ${deviceId} AND revoked_at IS NULL`);
   return rows.length > 0;
 }

@@ -20,7 +20,7 @@ import {
   ZCommandReport,
   ZPairRequest,
 } from '@counterprint/contract';
-import { deviceOfToken, hashSecret, newDeviceToken, type PrintDevice } from '../../auth/device-tokens.js';
+import { hashSecret, newDeviceToken, type PrintDevice } from '../../auth/device-tokens.js';
 import { type AuthUser, requireShopAccess } from '../../auth/guards.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
@@ -32,6 +32,7 @@ import type { DeviceEvent } from '../../realtime/device-channel.js';
 import { findShopById } from '../shops/repo.js';
 import { findInUsersShop } from '../shops/scope.js';
 import { type Candidate, candidatesFor, choosePrinter, type FileNeeds, type Missing, printerWarnings } from './choice.js';
+import { deviceOfToken } from './devices.js';
 import * as repo from './repo.js';
 
 /** Which pages the document holds (features/preparation/print-ready.ts). */
@@ -49,6 +50,8 @@ export type PrintersDeps = {
   markPrintedByPrinter: (jobId: string) => Promise<void>;
   /** The print-ready PDF (features/preparation/print-ready.ts); `counted` false for a colour run after a file's first. */
   printReady: (jobId: string, fileId: string, pick: PagePick, counted: boolean) => Promise<{ pdf: Buffer; name: string }>;
+  /** The job's files still on it, asked of the feature that owns them. */
+  printableFiles: repo.PrintableFiles;
 };
 
 /** An agent that reported within this long is shown as connected (it reports every minute). */
@@ -131,7 +134,13 @@ export class PrintersService {
    * already at a printer is not sent twice; a file no chosen printer can print stops the whole Send.
    */
   async send(user: AuthUser, jobId: string): Promise<void> {
-    const job = await findInUsersShop(this.d.db, user, repo.jobToSend(this.d.db, jobId), (j) => j.shop_id, jobNotFound);
+    const job = await findInUsersShop(
+      this.d.db,
+      user,
+      repo.jobToSend(this.d.db, jobId, this.d.printableFiles),
+      (j) => j.shop_id,
+      jobNotFound,
+    );
     if (job.status !== 'queued') throw conflict(`Job is already ${job.status === 'done' ? 'printed' : 'cancelled'}`, 'JOB_NOT_QUEUED');
     if (job.files.length === 0) throw conflict('This job has no files left to print', 'JOB_EMPTY');
     // The agent would fetch a document that does not exist yet and report the job failed.
@@ -203,7 +212,14 @@ export class PrintersService {
     if (refusedBeforePrinting(updated.state, r.reasons)) await repo.returnToQueue(this.d.db, c.job_id);
     this.d.announceJob(c.shop_id, c.job_id);
     if (updated.state === 'completed' && (await repo.choiceOf(this.d.db, c.shop_id)).markPrintedOnComplete) {
-      if (await repo.jobFullyPrinted(this.d.db, c.job_id)) await this.d.markPrintedByPrinter(c.job_id);
+      const files = await this.d.printableFiles(c.job_id);
+      if (
+        await repo.allFilesPrinted(
+          this.d.db,
+          files.map((f) => f.id),
+        )
+      )
+        await this.d.markPrintedByPrinter(c.job_id);
     }
   }
 }

@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import type { JobAnnouncer } from '../../realtime/job-announcer.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { resolveShopId } from '../shops/scope.js';
-import { type BinFile, binFiles, findFile, purgeFile, restoreFile, saveFile, toItem } from './repo.js';
+import { type BinFile, type BinFiles, toItem } from './item.js';
 
 const RANGE_MS = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 } as const;
 const PREVIEWABLE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/webp']);
@@ -17,6 +17,7 @@ export type RecycleDeps = {
   blobs: BlobStore;
   clock: Clock;
   announcer: JobAnnouncer;
+  bin: BinFiles;
   /** Told once a file is deleted for good: the job's receipt is due if it was the last (never throws). */
   onPurged?: (jobId: string) => Promise<void>;
 };
@@ -37,19 +38,19 @@ export class RecycleService {
   async list(user: AuthUser, q: { range: keyof typeof RANGE_MS; fileType: string; shopId?: string }): Promise<TRecycleItem[]> {
     const shopId = await resolveShopId(this.d.db, user, q.shopId);
     const since = new Date(this.d.clock.now().getTime() - RANGE_MS[q.range]);
-    const rows = await binFiles(this.d.db, [shopId], { states: ['recycled'], since });
+    const rows = await this.d.bin.list([shopId], { states: ['recycled'], since });
     const items = await Promise.all(rows.map((r) => this.item(r)));
     return q.fileType === 'all' ? items : items.filter((i) => i.type === q.fileType);
   }
 
   async saved(user: AuthUser, shopId: string | undefined): Promise<TRecycleItem[]> {
     const id = await resolveShopId(this.d.db, user, shopId);
-    const rows = await binFiles(this.d.db, [id], { states: ['saved'] });
+    const rows = await this.d.bin.list([id], { states: ['saved'] });
     return Promise.all(rows.map((r) => this.item(r)));
   }
 
   private async owned(user: AuthUser, fileId: string): Promise<BinFile> {
-    const found = await findFile(this.d.db, fileId);
+    const found = await this.d.bin.find(fileId);
     if (!found || found.file.state === 'purged') throw notFound('File not found in the recycle bin', 'RECYCLE_NOT_FOUND');
     await requireShopAccess(this.d.db, user, found.file.shopId);
     return found;
@@ -59,7 +60,7 @@ export class RecycleService {
   async save(user: AuthUser, fileId: string): Promise<TRecycleItem> {
     const b = await this.owned(user, fileId);
     if (b.file.state !== 'recycled') throw conflict('Only files in the recycle bin can be saved', 'NOT_IN_BIN');
-    const moved = await saveFile(this.d.db, fileId, this.d.clock.now());
+    const moved = await this.d.bin.save(fileId, this.d.clock.now());
     if (!moved) throw conflict('The file has just expired', 'NOT_IN_BIN');
     return this.item({ ...b, file: moved });
   }
@@ -69,7 +70,7 @@ export class RecycleService {
     const b = await this.owned(user, fileId);
     if (b.file.state !== 'recycled' && b.file.state !== 'saved') throw conflict('The file is not in the recycle bin', 'NOT_IN_BIN');
     const wasVisible = b.job.status !== 'cancelled';
-    const restored = await restoreFile(this.d.db, fileId, b.job.id);
+    const restored = await this.d.bin.restore(fileId, b.job.id);
     if (!restored) throw conflict('The file has just expired', 'NOT_IN_BIN');
     // A cancelled job had left the staff's list, so it comes back as new.
     this.d.announcer.announce(b.job.shopId, b.job.id, wasVisible ? 'updated' : 'created');
@@ -80,7 +81,7 @@ export class RecycleService {
   async remove(user: AuthUser, fileId: string): Promise<void> {
     const b = await this.owned(user, fileId);
     if (b.file.state === 'active') throw conflict('The file is still on a job in the queue', 'NOT_IN_BIN');
-    const blobKeys = await purgeFile(this.d.db, fileId, this.d.clock.now());
+    const blobKeys = await this.d.bin.purge(fileId, this.d.clock.now());
     for (const key of blobKeys) await this.d.blobs.delete(key);
     if (blobKeys.length > 0) await this.d.onPurged?.(b.job.id);
   }

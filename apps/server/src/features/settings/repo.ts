@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/index.js';
+import { type Db, queryRows, type Tx } from '../../db/index.js';
 import { inventoryItems, rateCardServices, shopBanners, shops } from '../../db/schema.js';
 import { keysOf } from '../shops/banner-images.js';
 
@@ -127,4 +127,4 @@ export async function updateShop(db: Db, shopId: string, change: ShopChange): Pr
 }
 
 /** Runs `work` in one transaction. */
-export const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> => db.transaction((tx) => work(tx as unknown as Db));
+export const inTransaction = <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(work);

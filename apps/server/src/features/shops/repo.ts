@@ -104,3 +104,16 @@ export async function insertBanners(db: Db, shopId: string, stored: StoredBanner
     })),
   );
 }
+
+/** Of the blob keys given, those a banner stores its bytes under: the banner's own, or one of its widths (`{key}.w{width}`). */
+export async function bannerBlobs(db: Db, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`SELECT blob_key AS key FROM shop_banners WHERE blob_key = any(${sql.param(keys)}::text[])
+        UNION SELECT k.key FROM unnest(${sql.param(keys)}::text[]) AS k(key)
+          JOIN shop_banners b ON b.blob_key = regexp_replace(k.key, '[.]w[0-9]+$', '')
+            AND k.key = ANY (SELECT b.blob_key || '.w' || w FROM unnest(b.widths) AS w)`,
+  );
+  return rows.map((r) => r.key);
+}

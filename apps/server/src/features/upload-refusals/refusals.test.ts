@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/database.js';
-import { multipart, ownerWithShop, pngBytes } from '../../../test/support/fixtures.js';
+import { multipart, ownerWithShop, pdfBytes, pngBytes } from '../../../test/support/fixtures.js';
 import { createTestApp, json, type TestApp, type TestClock, testClock } from '../../../test/support/harness.js';
 import { queryRows } from '../../db/index.js';
 import { MINUTE } from '../../limits/rate-limiter.js';
@@ -88,5 +88,87 @@ describe.each(DATABASE_KINDS)('uploads refused at a shop on %s', (kind) => {
     expect(await counts()).toEqual({ ADDRESS_UPLOAD_LIMIT: 1 });
     const rows = await queryRows<{ n: number }>(t.testDb.database.db, sql`SELECT count(*)::int AS n FROM upload_refusals`);
     expect(rows[0]?.n).toBe(4);
+  });
+});
+
+/** A real PDF of `size` bytes, padded with a comment. */
+async function pdfOfSize(size: number): Promise<Buffer> {
+  const pdf = await pdfBytes(1, 'refused over tus');
+  return Buffer.concat([pdf, Buffer.from('\n%'), Buffer.alloc(size - pdf.length - 3, 0x41), Buffer.from('\n')]);
+}
+
+/** Resumable (tus) uploads refused at their creation or at a PATCH are counted as a form's are. */
+describe.each(DATABASE_KINDS)('tus uploads refused at a shop on %s', (kind) => {
+  const KIB = 1024;
+  let t: TestApp;
+  const b64 = (s: string) => Buffer.from(s).toString('base64');
+  const create = (slug: string, from: string, size: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/public/shops/${slug}/uploads`,
+      remoteAddress: from,
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(size), 'upload-metadata': `filename ${b64('scan.pdf')}` },
+    });
+  const patch = (location: string, from: string, body: Buffer) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: location,
+      remoteAddress: from,
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      payload: body,
+    });
+  const counts = async (owner: Awaited<ReturnType<typeof ownerWithShop>>) =>
+    Object.fromEntries(
+      (
+        json(await t.app.inject({ method: 'GET', url: `/api/shops/${owner.shop.id}/upload-refusals`, headers: owner.auth })) as {
+          reason: string;
+          count: number;
+        }[]
+      ).map((r) => [r.reason, r.count]),
+    );
+
+  beforeAll(async () => {
+    // 700 KiB a shop, all of it one address's if need be; one upload open per address, two per shop.
+    t = await createTestApp({
+      kind,
+      env: {
+        RATE_LIMIT: 'on',
+        SHOP_STORAGE_QUOTA: String(700 * KIB),
+        ADDRESS_STORAGE_SHARE: '1',
+        ADDRESS_OPEN_UPLOADS: '1',
+        SHOP_OPEN_UPLOADS: '2',
+      },
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it('counts a creation refused for the hourly limit, open uploads from one address, open uploads at the shop, and storage', async () => {
+    const owner = await ownerWithShop(t.app, `tus-refused-${kind}@example.com`);
+    const slug = owner.shop.slug;
+    expect((await create(slug, '10.1.0.1', 800 * KIB)).statusCode).toBe(507);
+    expect((await create(slug, '10.1.0.1', 100)).statusCode).toBe(201);
+    expect(json(await create(slug, '10.1.0.1', 100)).code).toBe('UPLOADS_IN_PROGRESS');
+    expect((await create(slug, '10.1.0.2', 100)).statusCode).toBe(201);
+    expect(json(await create(slug, '10.1.0.3', 100)).code).toBe('SHOP_UPLOADS_BUSY');
+    for (let n = 0; n < 600; n++)
+      await t.app.services.limiter.hit({ key: `resumable:10.1.0.4:${owner.shop.id}`, max: 600, windowMs: 60 * MINUTE });
+    expect(json(await create(slug, '10.1.0.4', 100)).code).toBe('RATE_LIMITED');
+
+    expect(await counts(owner)).toEqual({ STORAGE_FULL: 1, TOO_MANY_UPLOADS: 1, SHOP_UPLOADS_BUSY: 1, RATE_LIMITED: 1 });
+  });
+
+  it('counts a PATCH refused because the shop filled up after the upload began', async () => {
+    const owner = await ownerWithShop(t.app, `tus-refused-patch-${kind}@example.com`);
+    const slug = owner.shop.slug;
+    // Each creation holds only an allowance, so two 400 KiB uploads begin; the first one's bytes leave no room for the second's.
+    const first = await create(slug, '10.2.0.1', 400 * KIB);
+    const second = await create(slug, '10.2.0.2', 400 * KIB);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect((await patch(String(first.headers.location), '10.2.0.1', await pdfOfSize(400 * KIB))).statusCode).toBe(204);
+    const refused = await patch(String(second.headers.location), '10.2.0.2', await pdfOfSize(400 * KIB));
+    expect(refused.statusCode, refused.body).toBe(507);
+    expect(json(refused).code).toBe('STORAGE_FULL');
+
+    expect(await counts(owner)).toEqual({ STORAGE_FULL: 1 });
   });
 });

@@ -7,6 +7,7 @@ const WHY: Record<TUploadRefusalReason, string> = {
   ADDRESS_UPLOAD_LIMIT:
     'customers sharing one connection already have many files waiting. Print or delete the waiting jobs so they can send more.',
   TOO_MANY_UPLOADS: 'too many uploads came from one connection at once. They can try again when the others finish.',
+  SHOP_UPLOADS_BUSY: 'many customers were sending files at once. They can try again in a few minutes.',
   STORAGE_FULL: "your shop's storage is full. Empty the recycle bin or delete old jobs to make room.",
 };
 

@@ -1,8 +1,9 @@
-import { recycleType, type TRecycleItem } from '@counterprint/contract';
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/index.js';
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/index.js';
 import { jobFiles, jobs } from '../../db/schema.js';
+import { purgeFiles } from './purge.js';
 
+// The recycle bin's files are job files: their rows are read and moved here, for features/recycle.
 export type FileRow = typeof jobFiles.$inferSelect;
 export type BinFile = { file: FileRow; job: typeof jobs.$inferSelect };
 
@@ -57,37 +58,12 @@ export async function restoreFile(db: Db, fileId: string, jobId: string): Promis
   });
 }
 
-/**
- * Marks a recycled or saved file purged, with what was made from it; answers every blob key to delete,
- * the file's first, or an empty list when it was not in the bin.
- */
-export async function purgeFile(db: Db, fileId: string, at: Date): Promise<string[]> {
-  const rows = await queryRows<{ blob_key: string }>(
-    db,
-    sql`WITH purged AS (
-          UPDATE job_files SET state = 'purged', purged_at = ${at.toISOString()}
-          WHERE id = ${fileId} AND state IN ('recycled', 'saved') RETURNING id, blob_key),
-        derived AS (
-          UPDATE file_derivatives d SET purged_at = ${at.toISOString()} FROM purged p
-          WHERE d.file_id = p.id AND d.purged_at IS NULL RETURNING d.blob_key)
-        SELECT blob_key, 0 AS n FROM purged UNION ALL SELECT blob_key, 1 FROM derived ORDER BY n`,
-  );
-  return rows.map((r) => r.blob_key);
-}
-
-export function toItem(b: BinFile, previewUrl: string | null): TRecycleItem {
-  return {
-    id: b.file.id,
-    name: b.file.originalName,
-    type: recycleType(b.file.extension),
-    size: b.file.size,
-    deletedAt: (b.file.recycledAt ?? b.file.createdAt).toISOString(),
-    expiresAt: b.file.expiresAt?.toISOString() ?? null,
-    savedAt: b.file.savedAt?.toISOString() ?? null,
-    jobId: b.job.id,
-    jobNumber: b.job.number,
-    // Customers are walk-ins without accounts: nobody to notify (docs/product/rules.md#recycle-bin).
-    customer: { id: b.job.customerId, name: b.job.customerName ?? 'Walk-in customer', registered: false },
-    previewUrl,
-  };
-}
+/** What the recycle bin may do to job files, bound to a database, for features/recycle to be given. */
+export const recycleBinFiles = (db: Db) => ({
+  list: (shopIds: string[], opts: { states: ('recycled' | 'saved')[]; since?: Date }) => binFiles(db, shopIds, opts),
+  find: (id: string) => findFile(db, id),
+  save: (fileId: string, at: Date) => saveFile(db, fileId, at),
+  restore: (fileId: string, jobId: string) => restoreFile(db, fileId, jobId),
+  /** Deletes a recycled or saved file for good; the blob keys to delete, the file's first, or none when it was not in the bin. */
+  purge: async (fileId: string, at: Date) => (await purgeFiles(db, { fileId }, at)).map((b) => b.blobKey),
+});
