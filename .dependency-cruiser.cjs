@@ -50,6 +50,21 @@ module.exports = {
       from: { path: '^apps/web/src/features/([^/]+)/', pathNot: TEST },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },
+    {
+      name: 'web-features-do-not-import-the-shell',
+      comment:
+        'The shell (app/: routes, layouts, guards) imports pages, never the other way: what a page needs of the signed-in user is in session/, shared widgets in components/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(features|session|api|components|lib|content)/', pathNot: TEST },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No import circles: a module that needs another one back shares a third instead.',
+      severity: 'error',
+      from: { path: '^apps/(web|server)/src/' },
+      to: { circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

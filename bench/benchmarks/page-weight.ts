@@ -88,7 +88,7 @@ export const pageWeight: Benchmark = {
       ...lazyImports(path.join(WEB, 'src/app/routes.tsx'), manifest),
       ...lazyImports(path.join(WEB, 'src/app/AppLayout.tsx'), manifest),
     ]);
-    const queries = 'src/app/queries.tsx';
+    const queries = 'src/api/queries.tsx';
     if (!manifest[queries]) throw new Error(`${queries} is not in the manifest`);
     const withPage = (page: LazyPage | undefined, into: Set<string>) => {
       if (!page) return;

@@ -100,9 +100,5 @@ export function serveDriver(handlers: Record<string, Handler>): void {
   process.send({ event: 'ready', data: null });
 }
 
-export function emit(event: string, data: unknown): void {
-  process.send?.({ event, data });
-}
-
 /** A wall-clock timestamp in ms with sub-ms resolution that is comparable across processes on one machine. */
 export const now = (): number => performance.timeOrigin + performance.now();

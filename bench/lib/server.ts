@@ -3,7 +3,7 @@
  * on a free port with a fresh DATA_DIR (and, for PostgreSQL, a fresh database).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -64,22 +64,6 @@ export type ServerHandle = {
 export function readRss(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const m = /VmRSS:\s+(\d+) kB/.exec(status);
-  return m ? Number(m[1]) * 1024 : 0;
-}
-
-/** Resets the kernel's peak-RSS mark (VmHWM) of `pid`; returns false where that is not allowed. */
-export function resetPeakRss(pid: number): boolean {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export function readPeakRss(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const m = /VmHWM:\s+(\d+) kB/.exec(status);
   return m ? Number(m[1]) * 1024 : 0;
 }
 

@@ -25,6 +25,10 @@ export async function mailLink(to: string, pattern: RegExp, timeoutMs = 10_000):
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
+  // After a resize the shell's padding slides for 200 ms; a picture taken mid-way shows a squeezed page no one sees.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+  );
   await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS!, `${name}.png`), fullPage: true });
 }
 

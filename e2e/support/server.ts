@@ -17,8 +17,11 @@ async function stopServer(server: ChildProcess): Promise<void> {
   clearTimeout(force);
 }
 
-/** The built Counterprint server on a free port with `dataDir` as its data folder, once it answers /api/health. */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * The built Counterprint server on a free port with `dataDir` as its data folder, once it answers /api/health.
+ * A variable given as undefined is left unset (Node leaves undefined values out of a child's environment).
+ */
+export async function startServer(dataDir: string, env: Record<string, string | undefined> = {}): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {

@@ -29,7 +29,7 @@ for (const width of [1280, 390]) {
     const page = await context.newPage();
     await signIn(page, email);
     await page.goto('/printJob');
-    await page.getByRole('button', { name: /View job #1 from Irfan Shaikh/ }).click();
+    await page.getByRole('button', { name: /^#1 Irfan Shaikh$/ }).click();
     const viewer = page.getByRole('region', { name: 'Job #1' });
     await viewer.getByRole('button', { name: 'Print', exact: true }).click();
     const panel = viewer.getByRole('region', { name: 'Print from this browser' });

@@ -38,7 +38,7 @@ test('a customer sends a Word file and an iPhone photo; staff see both first pag
   });
   await signIn(staffPage, email);
   await staffPage.goto('/printJob');
-  const card = staffPage.getByRole('button', { name: /View job #1/ });
+  const card = staffPage.getByRole('button', { name: /^#1 / });
   await expect(card).toBeVisible();
   await expect(staffPage.getByRole('list', { name: 'Jobs' }).getByTestId('file-thumb')).toHaveCount(2, { timeout: 30_000 });
   await card.click();

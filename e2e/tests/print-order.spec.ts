@@ -46,7 +46,8 @@ test('a customer orders 2 double-sided copies and a colour page; staff see the s
   await shot(phone, 'order-02-phone-price');
   await customer.close();
 
-  const card = desk.getByRole('button', { name: /View job #1/ });
+  // The card's button holds its number and customer; the card around it holds the rest.
+  const card = desk.getByRole('listitem').filter({ has: desk.getByRole('button', { name: /^#1 / }) });
   await expect(card).toContainText('₹22.00');
   await expect(card).toContainText('2× · B&W · double · A4');
   await expect(card).toContainText('colour · A4');

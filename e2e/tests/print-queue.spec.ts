@@ -35,7 +35,7 @@ test('a customer uploads from a phone; staff see it live, download it and mark i
   await shot(phone, 'queue-04-customer-done');
 
   // No reload: the job arrives over STOMP.
-  const card = staffPage.getByRole('button', { name: /View job #1 from Asha Rao/ });
+  const card = staffPage.getByRole('button', { name: /^#1 Asha Rao$/ });
   await expect(card).toBeVisible({ timeout: 5000 });
   await shot(staffPage, 'queue-05-staff-job-arrived');
   await card.click();

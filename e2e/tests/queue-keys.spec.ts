@@ -27,7 +27,7 @@ test('a busy counter: oldest first, j/k/Enter/p keys, the unopened count in the 
   await page.goto('/printJob');
   const rows = page.getByRole('list', { name: 'Jobs' }).getByRole('button');
   await expect(rows).toHaveCount(3);
-  await expect(rows.first()).toHaveAccessibleName('View job #1 from Asha Rao');
+  await expect(rows.first()).toHaveAccessibleName('#1 Asha Rao');
   await expect(page).toHaveTitle('(3) Print — Counterprint');
   // Whether the browser holds audio depends on its autoplay rule and history; the button must tell the truth.
   const sound = page.getByRole('button', { name: /Click to turn on sound/ });
@@ -37,7 +37,7 @@ test('a busy counter: oldest first, j/k/Enter/p keys, the unopened count in the 
 
   await page.keyboard.press('j');
   await page.keyboard.press('j');
-  await expect(page.locator('[data-cursor="true"]')).toHaveAccessibleName('View job #2 from Bala Iyer');
+  await expect(page.locator('[data-cursor="true"]')).toHaveAccessibleName('#2 Bala Iyer');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: 'Job #2' })).toBeVisible();
   await expect(page).toHaveTitle('(2) Print — Counterprint');
@@ -68,7 +68,7 @@ test('a busy counter: oldest first, j/k/Enter/p keys, the unopened count in the 
   await page.getByRole('button', { name: 'Order: oldest first. Change' }).click();
   await page.reload();
   await expect(page.getByRole('button', { name: 'Order: newest first. Change' })).toBeVisible();
-  await expect(rows.first()).toHaveAccessibleName('View job #3 from Chitra Nair');
+  await expect(rows.first()).toHaveAccessibleName('#3 Chitra Nair');
 
   const phone = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await phone.addCookies(await counter.cookies());

@@ -56,7 +56,7 @@ test('Download all saves every file with one click when no folder is chosen', as
     const page = await staff.newPage();
     await signIn(page, email);
     await page.goto('/printJob');
-    await page.getByRole('button', { name: /View job #1/ }).click();
+    await page.getByRole('button', { name: /^#1 / }).click();
     await expect(page.getByText('No folder chosen.')).toBeVisible();
     const names: string[] = [];
     page.on('download', (d) => names.push(d.suggestedFilename()));

@@ -71,7 +71,8 @@ test('a customer follows the job live from upload to a verified deletion receipt
   const desk = await staff.newPage();
   await signIn(desk, email);
   await desk.goto('/printJob');
-  const card = desk.getByRole('button', { name: /View job #1/ });
+  // The card's button holds its number and customer; the card around it holds the rest.
+  const card = desk.getByRole('listitem').filter({ has: desk.getByRole('button', { name: /^#1 / }) });
   await expect(card).toContainText('Customer says paid (UPI)');
   await card.click();
   const viewer = desk.getByRole('region', { name: 'Job #1' });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT_VERSION } from './version.js';
 
 // The command as npm links it: bin/counterprint-agent.js running the build (npm test builds first).
 const BIN = fileURLToPath(new URL('../bin/counterprint-agent.js', import.meta.url));
@@ -29,6 +30,18 @@ describe('the counterprint-agent command', () => {
     const { code, out } = await run(BIN, '--help');
     expect(out).toContain('counterprint-agent pair <CODE> --server <URL>');
     expect(code).toBe(0);
+  });
+
+  it('prints its version', async () => {
+    const { code, out } = await run(BIN, '--version');
+    expect(out.trim()).toBe(`counterprint-agent ${AGENT_VERSION}`);
+    expect(code).toBe(0);
+  });
+
+  it('refuses install away from Windows, saying what to do instead', async () => {
+    const { code, out } = await run(BIN, 'install', '--printer', 'ipp://127.0.0.1/ipp/print');
+    expect(out).toContain('install and uninstall are for Windows');
+    expect(code).toBe(2);
   });
 
   it('says in one line what to build when there is no build beside it', async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdsFor } from './run.js';
 import { pdfOfPages } from './test-support/documents.js';
 import { freePort, PrinterLab, type TestPrinter } from './test-support/printer-lab.js';
 
@@ -40,7 +41,7 @@ describe('counterprint-agent', () => {
     expect(stdout).toContain('counterprint-agent printers <ipp-uri>...');
     expect(stdout).toContain('counterprint-agent print <ipp-uri> <file.pdf>');
     expect(stdout).toContain('counterprint-agent pair <CODE> --server <URL> [--name NAME] [--config FILE]');
-    expect(stdout).toContain('counterprint-agent run --printer <ipp-uri> [--printer <ipp-uri>...] [--config FILE] [--journal DIR]');
+    expect(stdout).toContain('counterprint-agent run [--discover] [--printer <ipp-uri>|cups:QUEUE ...] [--config FILE] [--journal DIR]');
   });
 
   it('describes printers as JSON', async () => {
@@ -84,6 +85,16 @@ describe('counterprint-agent', () => {
       IPP_PAGE_RANGES: '1-2,4-4',
       IPP_MEDIA: 'iso_a4_210x297mm',
     });
+  });
+
+  it('confirms a printer held after a short job, so it may print again', async () => {
+    const journal = path.join(dir, 'confirm-journal');
+    const printer = 'ipp://192.168.1.40:631/ipp/print';
+    await holdsFor(journal).hold({ printer, jobId: 'j', fileId: 'f', message: 'Printed 5 of 6 sheets', at: new Date().toISOString() });
+    const first = await agent('confirm', printer, '--journal', journal);
+    expect(first).toMatchObject({ code: 0, stdout: `${printer} may print again.\n` });
+    expect(await holdsFor(journal).get(printer)).toBeNull();
+    expect((await agent('confirm', printer, '--journal', journal)).stdout).toBe(`${printer} was not on hold.\n`);
   });
 
   it('says what the printer cannot do, and exits 1', async () => {

@@ -3,12 +3,18 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, configPath } from './config.js';
+import { engineFor, engineKind } from './engines/engine.js';
+import { defaultEngines } from './engines/index.js';
+import { installAtLogon, LogonInstallError, removeFromLogon } from './engines/windows/logon.js';
+import { printOnWindows } from './engines/windows/print.js';
+import type { WindowsPrintJob } from './engines/windows/print-args.js';
+import { listWindowsPrinters } from './engines/windows/printers.js';
 import { PrinterAddressError, printerAddress } from './ipp.js';
 import { pairAgent } from './pair.js';
-import { type PrintOptions, printDocument } from './print.js';
-import { describePrinter } from './printers.js';
-import { runAgent } from './run.js';
+import type { PrintOptions } from './print.js';
+import { holdsFor, runAgent } from './run.js';
 import { ServerRefusedError, ServerUnreachableError } from './server.js';
+import { AGENT_VERSION } from './version.js';
 import { watchJob } from './watch.js';
 
 /**
@@ -27,9 +33,16 @@ const COMMANDS: Record<string, Command> = {
   },
   run: {
     usage:
-      'run --printer <ipp-uri> [--printer <ipp-uri>...] [--config FILE] [--journal DIR]\n' +
+      'run [--discover] [--printer <ipp-uri>|cups:QUEUE ...] [--config FILE] [--journal DIR]\n' +
+      '      --discover: also the CUPS queues of this computer and the IPP printers announced on the network\n' +
       "      print the shop's jobs on these printers until stopped (Ctrl+C); exits with 3 if the shop removes this agent",
     run: runCommand,
+  },
+  confirm: {
+    usage:
+      'confirm <printer> [--config FILE] [--journal DIR]\n' +
+      '      the printer was checked after a short job (a possible jam): it may print its next job',
+    run: confirmCommand,
   },
   printers: {
     usage: 'printers <ipp-uri>...            what each printer is and can do, as JSON',
@@ -40,6 +53,24 @@ const COMMANDS: Record<string, Command> = {
       'print <ipp-uri> <file.pdf> [--copies N] [--sides single|double] [--color bw|color]\n' +
       '      [--pages 1-2,5] [--media A4] [--name NAME]   print a PDF and follow it to the end',
     run: printCommand,
+  },
+  'windows-print': {
+    usage:
+      'windows-print <printer-name> <file.pdf> [--copies N] [--sides simplex|duplexlong|duplexshort]\n' +
+      "      [--color color|monochrome] [--pages 1-2,5] [--paper A4]   Windows: print through the printer's own driver",
+    run: windowsPrintCommand,
+  },
+  'windows-printers': {
+    usage: "windows-printers                  Windows: this PC's printers, what they can do and their state, as JSON",
+    run: windowsPrintersCommand,
+  },
+  install: {
+    usage: 'install [run\'s options]          Windows: start "run" with these options whenever you log on (no admin needed)',
+    run: installCommand,
+  },
+  uninstall: {
+    usage: 'uninstall                         Windows: stop starting at logon',
+    run: uninstallCommand,
   },
 };
 
@@ -89,18 +120,23 @@ async function runCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { printer: { type: 'string', multiple: true }, config: { type: 'string' }, journal: { type: 'string' } },
+    options: {
+      printer: { type: 'string', multiple: true },
+      discover: { type: 'boolean', default: false },
+      config: { type: 'string' },
+      journal: { type: 'string' },
+    },
   });
   if (positionals.length > 0) throw new UsageError(`run takes no ${positionals[0]}: name printers with --printer`);
   const printers = [...new Set(values.printer ?? [])];
-  if (printers.length === 0) throw new UsageError('run needs at least one --printer ipp://…');
+  if (printers.length === 0 && !values.discover) throw new UsageError('run needs at least one --printer ipp://… (or --discover)');
   for (const uri of printers) {
     if (uri.length > 300) throw new UsageError('A printer address is at most 300 characters');
-    printerAddress(uri);
+    if (engineKind(uri) === 'ipp') printerAddress(uri);
   }
   const configFile = configPath(values.config);
   const journalDir = values.journal ? path.resolve(values.journal) : path.join(path.dirname(configFile), 'journal');
-  const agent = await runAgent({ configFile, printers, journalDir });
+  const agent = await runAgent({ configFile, printers, journalDir, discover: values.discover ? {} : false });
   const stop = () => void agent.stop();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -110,12 +146,28 @@ async function runCommand(args: string[]): Promise<number> {
   return code;
 }
 
+const engines = defaultEngines();
+const describe = async (uri: string) => engineFor(uri, engines).describe(uri);
+
+async function confirmCommand(args: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { config: { type: 'string' }, journal: { type: 'string' } },
+  });
+  const [printer, ...rest] = positionals;
+  if (!printer || rest.length > 0) throw new UsageError('confirm needs the printer address that is on hold');
+  const configFile = configPath(values.config);
+  const journalDir = values.journal ? path.resolve(values.journal) : path.join(path.dirname(configFile), 'journal');
+  const wasHeld = await holdsFor(journalDir).release(printer);
+  console.log(wasHeld ? `${printer} may print again.` : `${printer} was not on hold.`);
+  return 0;
+}
+
 async function printersCommand(args: string[]): Promise<number> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
   if (positionals.length === 0) throw new UsageError('Name at least one printer address');
-  const printers = await Promise.all(
-    positionals.map((uri) => describePrinter(uri).catch((error: Error) => ({ uri, error: error.message }))),
-  );
+  const printers = await Promise.all(positionals.map((uri) => describe(uri).catch((error: Error) => ({ uri, error: error.message }))));
   process.stdout.write(`${JSON.stringify(printers, null, 2)}\n`);
   return printers.some((p) => 'error' in p) ? 1 : 0;
 }
@@ -146,7 +198,8 @@ async function printCommand(args: string[]): Promise<number> {
   const document = await readFile(file).catch(() => {
     throw new UsageError(`Cannot read ${file}`);
   });
-  const result = await printDocument(uri, document, options);
+  const engine = engineFor(uri, engines);
+  const result = await engine.print(uri, document, options);
   for (const u of result.unsupported) console.log(`not supported by the printer: ${u.attribute}=${u.value}`);
   if (result.outcome === 'refused') {
     console.log(`refused: ${result.message}`);
@@ -154,12 +207,60 @@ async function printCommand(args: string[]): Promise<number> {
   }
   console.log(`sent: printer job ${result.ippJobId}`);
   let last = 'sent';
-  for await (const event of watchJob(uri, result.ippJobId)) {
+  for await (const event of engine.watch(uri, result.ippJobId)) {
     last = event.state;
     const reasons = event.reasons.length ? ` (${event.reasons.join(', ')})` : '';
     console.log(`${event.state}${reasons}${event.message ? `: ${event.message}` : ''}`);
   }
   return last === 'completed' ? 0 : 1;
+}
+
+async function windowsPrintCommand(args: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      copies: { type: 'string', default: '1' },
+      sides: { type: 'string', default: 'simplex' },
+      color: { type: 'string', default: 'monochrome' },
+      pages: { type: 'string' },
+      paper: { type: 'string' },
+    },
+  });
+  const [printer, file, ...rest] = positionals;
+  if (!printer || !file || rest.length > 0) throw new UsageError('windows-print needs a printer name and one PDF file');
+  const job: WindowsPrintJob = {
+    printer,
+    copies: Number(values.copies),
+    sides: values.sides as WindowsPrintJob['sides'],
+    color: values.color as WindowsPrintJob['color'],
+    ...(values.pages ? { pageRanges: parsePages(values.pages) } : {}),
+    ...(values.paper ? { paper: values.paper } : {}),
+  };
+  const result = await printOnWindows(file, job);
+  // The spooler's acceptance is not the printer's (docs/decisions/074-windows-package-and-engine.md).
+  console.log(`sent: Windows took the job for ${result.printer}; the printer has not confirmed printing it`);
+  return 0;
+}
+
+async function windowsPrintersCommand(args: string[]): Promise<number> {
+  if (args.length > 0) throw new UsageError('windows-printers takes no options');
+  process.stdout.write(`${JSON.stringify(await listWindowsPrinters(), null, 2)}\n`);
+  return 0;
+}
+
+async function installCommand(args: string[]): Promise<number> {
+  if (args.length === 0) throw new UsageError('install needs the options run takes, such as --printer …');
+  const file = await installAtLogon(process.execPath, args);
+  console.log(`counterprint-agent will start when you log on (${file}). Undo with: counterprint-agent uninstall`);
+  return 0;
+}
+
+async function uninstallCommand(args: string[]): Promise<number> {
+  if (args.length > 0) throw new UsageError('uninstall takes no options');
+  const had = await removeFromLogon();
+  console.log(had ? 'counterprint-agent will no longer start when you log on.' : 'counterprint-agent was not set to start at logon.');
+  return 0;
 }
 
 /** "1-2,5" → [[1, 2], [5, 5]] */
@@ -178,6 +279,10 @@ async function main(argv: string[]): Promise<number> {
     console.log(usage());
     return 0;
   }
+  if (name === '--version' || name === 'version') {
+    console.log(`counterprint-agent ${AGENT_VERSION}`);
+    return 0;
+  }
   const command = COMMANDS[name];
   if (!command) {
     console.error(`Unknown command: ${name}\n\n${usage()}`);
@@ -191,6 +296,7 @@ async function main(argv: string[]): Promise<number> {
       error instanceof UsageError ||
       error instanceof RangeError ||
       error instanceof PrinterAddressError ||
+      error instanceof LogonInstallError ||
       (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')
     ) {
       console.error(`${(error as Error).message}\n\n${usage()}`);
@@ -201,4 +307,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// No top-level await: the Windows package bundles this file as CommonJS (scripts/package-windows.mjs).
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

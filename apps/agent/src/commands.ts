@@ -1,15 +1,33 @@
 import type { TCommandReport, TPrintCommand } from '@counterprint/contract';
-import { PrinterAnswerError, PrinterUnreachableError } from './ipp.js';
+import { PDFDocument } from 'pdf-lib';
+import type { PrinterHolds } from './counter/holds.js';
+import { type CounterOptions, checkCount, counterWords, expectedSheets, readPageCounter } from './counter/page-counter.js';
+import { type Engines, engineFor } from './engines/engine.js';
+import { defaultEngines } from './engines/index.js';
+import { PrinterAddressError, PrinterAnswerError, PrinterUnreachableError } from './ipp.js';
 import { type Journal, JournalError, type JournalKey, type JournalOutcome } from './journal.js';
 import { printOnce } from './once.js';
 import type { PrintOptions, UnsupportedOption } from './print.js';
 import { type DeviceApi, DeviceRevokedError } from './server.js';
-import { type JobEvent, type WatchOptions, watchJob } from './watch.js';
+import type { JobEvent, WatchOptions } from './watch.js';
 
 export type Report = Required<TCommandReport>;
 
-/** A job the printer holds; `reported` is the state and reasons last told to the server. */
-type Submitted = { ippJobId: number; unsupported: string[]; reported: string };
+/**
+ * A job the printer holds; `reported` is the state and reasons last told to the server; `counter` the
+ * printer's page counter before it, and the sheets the job should add.
+ */
+type Submitted = {
+  ippJobId: number;
+  unsupported: string[];
+  reported: string;
+  counter?: { host: string; before: number; expected: number };
+};
+
+type Part = { run: number; partWay: boolean };
+
+/** How long a printer that did not answer SNMP is not asked again. */
+const NO_COUNTER_MS = 10 * 60_000;
 
 export type CommandQueueOptions = {
   api: Pick<DeviceApi, 'document' | 'report'>;
@@ -22,6 +40,14 @@ export type CommandQueueOptions = {
   /** A job ended (or was refused): the printers' state is worth telling again. */
   onJobEnded?: () => void;
   watch?: Omit<WatchOptions, 'signal'>;
+  /** How each kind of printer is reached (default: IPP and CUPS). */
+  engines?: Engines;
+  /**
+   * Read network printers' page counters over SNMP around each job (absent: not read); a job that comes
+   * out short puts its printer on hold in `holds` until staff confirm (docs/decisions/073).
+   */
+  counter?: CounterOptions;
+  holds?: PrinterHolds;
 };
 
 /**
@@ -36,7 +62,12 @@ export class CommandQueue {
   private readonly running = new Set<Promise<void>>();
   private readonly stopping = new AbortController();
 
-  constructor(private readonly o: CommandQueueOptions) {}
+  private readonly engines: Engines;
+  private readonly noCounterUntil = new Map<string, number>();
+
+  constructor(private readonly o: CommandQueueOptions) {
+    this.engines = o.engines ?? defaultEngines();
+  }
 
   add(command: TPrintCommand): void {
     if (this.active.has(command.id) || this.stopping.signal.aborted) return;
@@ -78,8 +109,33 @@ export class CommandQueue {
       // A new command for a file that has already printed: staff asked for it again.
       await this.o.journal.forget(key);
     }
-    const sent = await this.inTurn(command.printerUri, () => this.submit(command, key));
-    if (sent) await this.follow(command, key, sent);
+    await this.sendAndFollow(command, command, key);
+  }
+
+  /**
+   * Sends one document in the printer's turn and follows it. A printer whose page counter answers is
+   * given one job at a time, so the counter's rise across a job is that job's alone.
+   */
+  private async sendAndFollow(command: TPrintCommand, part: TPrintCommand, key: JournalKey, at?: Part, last = true) {
+    const counted = await this.counterBefore(command.printerUri);
+    const sendThenFollow = async () => {
+      const sent = await this.submit(part, key, at, counted);
+      return sent ? this.follow(command, key, sent, last) : null;
+    };
+    if (counted) return this.inTurn(command.printerUri, sendThenFollow);
+    const sent = await this.inTurn(command.printerUri, () => this.submit(part, key, at));
+    return sent ? this.follow(command, key, sent, last) : null;
+  }
+
+  /** The printer's network host and counter now, or null when it has none that answers. */
+  private async counterBefore(printer: string): Promise<{ host: string } | null> {
+    if (!this.o.counter || (this.noCounterUntil.get(printer) ?? 0) > Date.now()) return null;
+    const host = await engineFor(printer, this.engines)
+      .counterHost(printer)
+      .catch(() => null);
+    if (host && (await readPageCounter(host, this.o.counter)) !== null) return { host };
+    this.noCounterUntil.set(printer, Date.now() + NO_COUNTER_MS);
+    return null;
   }
 
   /**
@@ -101,17 +157,26 @@ export class CommandQueue {
         return this.send(command, report(state, reasons, message, optionNames(entry.unsupported)));
       }
       if (entry?.phase === 'submitted' && entry.outcome) await this.o.journal.forget(key);
-      const sent = await this.inTurn(command.printerUri, () => this.submit(part, key, { run: index, partWay: at > 0 }));
-      if (!sent) return;
-      if ((await this.follow(command, key, sent, last)) !== 'completed') return;
+      if ((await this.sendAndFollow(command, part, key, { run: index, partWay: at > 0 }, last)) !== 'completed') return;
     }
   }
 
   /** `run`: one colour run's document; `partWay`: earlier runs have printed, so a refusal is not "nothing printed". */
-  private async submit(command: TPrintCommand, key: JournalKey, part?: { run: number; partWay: boolean }): Promise<Submitted | null> {
+  private async submit(command: TPrintCommand, key: JournalKey, part?: Part, counted?: { host: string } | null): Promise<Submitted | null> {
     if (this.stopping.signal.aborted) return null;
+    if (await this.held(command)) return null;
     const document = await this.o.api.document(command.id, part?.run);
-    const result = await printOnce(this.o.journal, key, command.printerUri, document, printOptions(command));
+    const before = counted ? await readPageCounter(counted.host, this.o.counter) : null;
+    const engine = engineFor(command.printerUri, this.engines);
+    const result = await printOnce(this.o.journal, key, command.printerUri, document, printOptions(command), {
+      engine,
+      commandId: command.id,
+    });
+    if (result.outcome === 'unknown') {
+      this.o.log(`${label(command)}: ${result.message}`);
+      await this.send(command, report('aborted', ['outcome-unknown'], result.message));
+      return null;
+    }
     const unsupported = optionNames(result.unsupported);
     if (result.outcome === 'refused') {
       this.o.log(`${label(command)}: refused by the printer: ${result.message}`);
@@ -120,7 +185,47 @@ export class CommandQueue {
     }
     this.o.log(`${label(command)}: ${result.resumed ? 'already at' : 'sent to'} the printer as job ${result.ippJobId}`);
     if (!result.resumed) await this.send(command, report('sent', [], null, unsupported));
-    return { ippJobId: result.ippJobId, unsupported, reported: result.resumed ? '' : 'sent|' };
+    // A job found again after a restart has no reading from before it: its count cannot be checked.
+    const pages = counted && before !== null && !result.resumed ? await pageCount(document) : null;
+    const counter =
+      counted && before !== null && pages !== null ? { host: counted.host, before, expected: expectedSheets(pages, command) } : undefined;
+    return { ippJobId: result.ippJobId, unsupported, reported: result.resumed ? '' : 'sent|', ...(counter ? { counter } : {}) };
+  }
+
+  /**
+   * A printer on hold after a short job takes nothing until staff confirm (`counterprint-agent confirm`),
+   * or send that short file again, which is their word that the printer is fine. A held command stays
+   * open, and is tried again when the agent next fetches its commands.
+   */
+  private async held(command: TPrintCommand): Promise<boolean> {
+    const hold = await this.o.holds?.get(command.printerUri);
+    if (!hold) return false;
+    if (hold.jobId === command.jobId && hold.fileId === command.fileId) {
+      await this.o.holds?.release(command.printerUri);
+      this.o.log(`${label(command)}: sent again by staff, so the printer is no longer on hold`);
+      return false;
+    }
+    await this.send(command, report('stopped', ['held-after-shortfall'], `Waiting: ${hold.message}`));
+    return true;
+  }
+
+  /** The job's 'completed' checked against the page counter: a short count is not reported as printed. */
+  private async counted(command: TPrintCommand, sent: Submitted, next: Report): Promise<Report> {
+    if (next.state !== 'completed' || !sent.counter) return next;
+    const after = await readPageCounter(sent.counter.host, this.o.counter);
+    if (after === null) return next;
+    const check = checkCount(sent.counter.before, after, sent.counter.expected);
+    const words = counterWords(check);
+    this.o.log(`${label(command)}: ${words}`);
+    if (!check.short) return report('completed', next.reasons, words, next.unsupported);
+    await this.o.holds?.hold({
+      printer: command.printerUri,
+      jobId: command.jobId,
+      fileId: command.fileId,
+      message: words,
+      at: new Date().toISOString(),
+    });
+    return report('aborted', ['counter-shortfall', 'part-printed'], words, next.unsupported);
   }
 
   /**
@@ -128,13 +233,14 @@ export class CommandQueue {
    * printer. `last` false: a colour run before the file's last, whose 'completed' is not the command's.
    */
   private async follow(command: TPrintCommand, key: JournalKey, sent: Submitted, last = true): Promise<Report['state'] | null> {
-    const events = watchJob(command.printerUri, sent.ippJobId, { ...this.o.watch, signal: this.stopping.signal });
+    const engine = engineFor(command.printerUri, this.engines);
+    const events = engine.watch(command.printerUri, sent.ippJobId, { ...this.o.watch, signal: this.stopping.signal });
     let reported = sent.reported;
     let ended: Report['state'] | null = null;
     for await (const event of events) {
       // Still at the printer: the command stays open, and the next look at the server's list resumes it.
       if (event.state === 'timed-out') return null;
-      const next = reportOf(event, sent.unsupported);
+      const next = await this.counted(command, sent, reportOf(event, sent.unsupported));
       // The watch's first look repeats the 'sent' just reported.
       const said = `${next.state}|${next.reasons.join(',')}`;
       if (said === reported) continue;
@@ -181,7 +287,8 @@ export class CommandQueue {
       return this.quietly(command, report('stopped', ['unreachable'], message));
     }
     if (error instanceof PrinterUnreachableError) return this.quietly(command, report('aborted', ['unreachable'], message));
-    if (error instanceof RangeError) return this.quietly(command, report('aborted', ['refused'], message));
+    if (error instanceof RangeError || error instanceof PrinterAddressError)
+      return this.quietly(command, report('aborted', ['refused'], message));
     if (error instanceof JournalError || error instanceof PrinterAnswerError) {
       return this.quietly(command, report('aborted', ['agent-error'], message));
     }
@@ -190,6 +297,15 @@ export class CommandQueue {
 
   private quietly(command: TPrintCommand, next: Report): Promise<void> {
     return this.send(command, next).catch(() => this.o.onRevoked());
+  }
+}
+
+/** The document's pages, or null when pdf-lib cannot read it (then its count is not checked). */
+async function pageCount(document: Uint8Array): Promise<number | null> {
+  try {
+    return (await PDFDocument.load(document, { ignoreEncryption: true, updateMetadata: false })).getPageCount();
+  } catch {
+    return null;
   }
 }
 

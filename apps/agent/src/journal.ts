@@ -10,6 +10,8 @@ type EntryBase = JournalKey & {
   printerUri: string;
   /** The job's name at the printer, with a tag of its own so the job can be found again. */
   ippJobName: string;
+  /** The print command that sent it (entries written before engines may lack it). */
+  commandId?: string;
   at: string;
 };
 

@@ -1,9 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { ippRequest, isSuccess, PrinterAnswerError, PrinterUnreachableError, text, texts } from './ipp.js';
+import type { PrintEngine } from './engines/engine.js';
+import { ippEngine } from './engines/ipp.js';
+import { PrinterUnreachableError } from './ipp.js';
 import type { Journal, JournalEntry, JournalKey } from './journal.js';
-import { type PrintOptions, type PrintResult, printDocument } from './print.js';
+import type { PrintOptions, PrintResult } from './print.js';
 
-export type OnceResult = PrintResult & { resumed: boolean };
+/**
+ * 'unknown': an earlier send of this file was cut off and this engine cannot tell whether the printer got
+ * it; nothing was sent again, staff must look at the printer and send the file again if it did not print.
+ */
+export type OnceResult = (PrintResult & { resumed: boolean }) | { outcome: 'unknown'; message: string; resumed: false };
+
+export type OnceContext = {
+  engine?: PrintEngine;
+  /** The print command being carried out: the same command finding its own cut-off send asks staff. */
+  commandId?: string;
+};
 
 const JOB_NAME_MAX = 200;
 
@@ -18,13 +30,20 @@ export function printOnce(
   uri: string,
   document: Uint8Array,
   options: PrintOptions,
+  context: OnceContext = {},
 ): Promise<OnceResult> {
+  const engine = context.engine ?? ippEngine;
   return journal.exclusive(key, async () => {
-    const entry = await journal.read(key);
+    let entry = await journal.read(key);
     if (entry?.phase === 'submitted') return resumed(entry);
     if (entry?.phase === 'sending') {
-      const ippJobId = await findJob(uri, entry.ippJobName, options.timeoutMs);
-      if (ippJobId !== null) {
+      const ippJobId = await engine.findJob(uri, entry.ippJobName, options.timeoutMs);
+      if (ippJobId === 'unknowable' && (entry.commandId === undefined || entry.commandId === context.commandId)) {
+        return { outcome: 'unknown', resumed: false, message: UNKNOWN_MESSAGE };
+      }
+      // Another command for the file after an unknown outcome: staff looked and sent it again.
+      if (ippJobId === 'unknowable') entry = null;
+      else if (ippJobId !== null) {
         const submitted: JournalEntry = { ...entry, phase: 'submitted', ippJobId, status: 'successful-ok', unsupported: [], at: now() };
         await journal.record(submitted);
         return resumed(submitted);
@@ -35,12 +54,13 @@ export function printOnce(
       phase: 'sending',
       printerUri: uri,
       ippJobName: entry?.ippJobName ?? tagged(options.jobName),
+      ...(context.commandId ? { commandId: context.commandId } : {}),
       at: now(),
     };
     await journal.record(sending);
     let result: PrintResult;
     try {
-      result = await printDocument(uri, document, { ...options, jobName: sending.ippJobName });
+      result = await engine.print(uri, document, { ...options, jobName: sending.ippJobName });
     } catch (error) {
       // Only a request that may have reached the printer keeps its entry; anything else can be sent again.
       if (!(error instanceof PrinterUnreachableError && error.delivered === 'maybe')) await journal.forget(key);
@@ -62,6 +82,9 @@ export function printOnce(
   });
 }
 
+const UNKNOWN_MESSAGE =
+  'The agent stopped while sending this file and cannot tell whether the printer got it: check the printer, and send the file again if it did not print';
+
 function resumed(entry: Extract<JournalEntry, { phase: 'submitted' }>): OnceResult {
   return { outcome: 'accepted', ippJobId: entry.ippJobId, status: entry.status, unsupported: entry.unsupported, resumed: true };
 }
@@ -71,25 +94,6 @@ function resumed(entry: Extract<JournalEntry, { phase: 'submitted' }>): OnceResu
 function tagged(jobName: string): string {
   const name = Array.from(jobName.trim()).slice(0, JOB_NAME_MAX).join('');
   return `${name} [cp-${randomBytes(4).toString('hex')}]`;
-}
-
-/** The printer's job with this exact name, or null when it lists none. */
-async function findJob(uri: string, ippJobName: string, timeoutMs: number | undefined): Promise<number | null> {
-  const answer = await ippRequest(uri, {
-    operation: 'Get-Jobs',
-    operationAttributes: { 'requesting-user-name': 'counterprint', 'which-jobs': 'all', 'requested-attributes': ['job-id', 'job-name'] },
-    timeoutMs,
-  });
-  if (!isSuccess(answer.status)) {
-    throw new PrinterAnswerError(`Cannot tell whether the printer already took this file: it refused to list its jobs (${answer.status})`);
-  }
-  for (const job of answer.jobs) {
-    // A name with a language comes as "language\u001ename".
-    const name = texts(job['job-name'])[0]?.split('\u001e').pop();
-    const id = Number(text(job['job-id']));
-    if (name === ippJobName && Number.isInteger(id)) return id;
-  }
-  return null;
 }
 
 function now(): string {

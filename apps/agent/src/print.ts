@@ -7,7 +7,8 @@ export type PrintOptions = {
   /** Shown on the printer's panel and job list. */
   jobName: string;
   copies: number;
-  sides: 'single' | 'double';
+  /** single: simplex; double: long edge (book-style); double-short-edge: short edge (flip up, calendar-style). */
+  sides: 'single' | 'double' | 'double-short-edge';
   color: 'bw' | 'color';
   /** Inclusive page ranges, 1-based: [[1, 2], [5, 5]]. Absent: every page. */
   pageRanges?: [number, number][];
@@ -51,29 +52,9 @@ const OPTION_OF_ATTRIBUTE: Record<string, PrintOption> = {
  * own list first, because printers that cannot print colour commonly accept a colour job and print it grey.
  */
 export async function printDocument(uri: string, document: Uint8Array, options: PrintOptions): Promise<PrintResult> {
-  checkOptions(document, options);
-  const media = options.media === undefined ? undefined : mediaForPaper(options.media);
-  if (media === null) {
-    return refused('unknown-paper', `This paper size is unknown: ${options.media}`, [
-      { option: 'media', attribute: 'media', value: String(options.media) },
-    ]);
-  }
-  const printer = await describePrinter(uri, { timeoutMs: options.timeoutMs });
-  if (!printer.pdf) {
-    return refused('client-error-document-format-not-supported', 'This printer does not print PDF files', [
-      { option: 'document', attribute: 'document-format', value: 'application/pdf' },
-    ]);
-  }
-  if (options.color === 'color' && !printer.color) {
-    return refused('client-error-attributes-or-values-not-supported', 'This printer prints black and white only', [
-      { option: 'color', attribute: 'print-color-mode', value: 'color' },
-    ]);
-  }
-  if (options.color === 'bw' && printer.color && printer.colorModes.length === 0) {
-    return refused('client-error-attributes-or-values-not-supported', 'This printer cannot be asked to print black and white', [
-      { option: 'color', attribute: 'print-color-mode', value: 'monochrome' },
-    ]);
-  }
+  const checked = await preflight(document, options, () => describePrinter(uri, { timeoutMs: options.timeoutMs }));
+  if ('outcome' in checked) return checked;
+  const { media, printer } = checked;
   const request: IppRequest = {
     operation: 'Print-Job',
     operationAttributes: {
@@ -102,14 +83,49 @@ export async function printDocument(uri: string, document: Uint8Array, options: 
   return { outcome: 'accepted', ippJobId, status: answer.status, unsupported };
 }
 
-function refused(status: string, message: string, unsupported: UnsupportedOption[]): PrintResult {
+/**
+ * What every engine checks before it sends anything: the options are sound, the paper is known, the
+ * printer prints PDF and can print in the colour mode ordered. A refusal here means nothing was printed.
+ */
+export async function preflight(
+  document: Uint8Array,
+  options: PrintOptions,
+  describe: () => Promise<PrinterCapabilities>,
+): Promise<PrintResult | { media: string | undefined; printer: PrinterCapabilities }> {
+  checkOptions(document, options);
+  const media = options.media === undefined ? undefined : mediaForPaper(options.media);
+  if (media === null) {
+    return refused('unknown-paper', `This paper size is unknown: ${options.media}`, [
+      { option: 'media', attribute: 'media', value: String(options.media) },
+    ]);
+  }
+  const printer = await describe();
+  if (!printer.pdf) {
+    return refused('client-error-document-format-not-supported', 'This printer does not print PDF files', [
+      { option: 'document', attribute: 'document-format', value: 'application/pdf' },
+    ]);
+  }
+  if (options.color === 'color' && !printer.color) {
+    return refused('client-error-attributes-or-values-not-supported', 'This printer prints black and white only', [
+      { option: 'color', attribute: 'print-color-mode', value: 'color' },
+    ]);
+  }
+  if (options.color === 'bw' && printer.color && printer.colorModes.length === 0) {
+    return refused('client-error-attributes-or-values-not-supported', 'This printer cannot be asked to print black and white', [
+      { option: 'color', attribute: 'print-color-mode', value: 'monochrome' },
+    ]);
+  }
+  return { media, printer };
+}
+
+export function refused(status: string, message: string, unsupported: UnsupportedOption[]): PrintResult {
   return { outcome: 'refused', status, message, unsupported };
 }
 
 function checkOptions(document: Uint8Array, options: PrintOptions): void {
   if (document.byteLength === 0) throw new RangeError('The document is empty');
   if (!options.jobName.trim()) throw new RangeError('A job needs a name');
-  if (options.sides !== 'single' && options.sides !== 'double') throw new RangeError('sides must be single or double');
+  if (!(options.sides in IPP_SIDES)) throw new RangeError('sides must be single or double (or double-short-edge)');
   if (options.color !== 'bw' && options.color !== 'color') throw new RangeError('color must be bw or color');
   if (!(Number.isInteger(options.copies) && options.copies >= 1)) {
     throw new RangeError('copies must be a whole number from 1');
@@ -121,15 +137,33 @@ function checkOptions(document: Uint8Array, options: PrintOptions): void {
   }
 }
 
-// Sides and colour are sent even when single and B&W, as many office printers default to two-sided or
-// colour; a printer that lists no choice of them is sent only what it must refuse.
-function jobAttributes(options: PrintOptions, media: string | undefined, printer: PrinterCapabilities): IppGroup {
-  const sendSides = options.sides === 'double' || printer.sides.length > 0;
+/** IPP's (and CUPS's) sides keyword for each of our sides. */
+export const IPP_SIDES: Record<PrintOptions['sides'], string> = {
+  single: 'one-sided',
+  double: 'two-sided-long-edge',
+  'double-short-edge': 'two-sided-short-edge',
+};
+
+/**
+ * The sides and colour keywords to send, or null for none. They are sent even when single and B&W, as
+ * many office printers default to two-sided or colour; a printer that lists no choice of them is sent
+ * only what it must refuse.
+ */
+export function sidesAndColor(options: PrintOptions, printer: PrinterCapabilities): { sides: string | null; color: string | null } {
+  const sendSides = options.sides !== 'single' || printer.sides.length > 0;
   const sendColor = printer.colorModes.length > 0;
   return {
+    sides: sendSides ? IPP_SIDES[options.sides] : null,
+    color: sendColor ? (options.color === 'color' ? 'color' : 'monochrome') : null,
+  };
+}
+
+function jobAttributes(options: PrintOptions, media: string | undefined, printer: PrinterCapabilities): IppGroup {
+  const { sides, color } = sidesAndColor(options, printer);
+  return {
     copies: options.copies,
-    ...(sendSides ? { sides: options.sides === 'double' ? 'two-sided-long-edge' : 'one-sided' } : {}),
-    ...(sendColor ? { 'print-color-mode': options.color === 'color' ? 'color' : 'monochrome' } : {}),
+    ...(sides ? { sides } : {}),
+    ...(color ? { 'print-color-mode': color } : {}),
     ...(options.pageRanges?.length ? { 'page-ranges': options.pageRanges } : {}),
     ...(media ? { media } : {}),
   };

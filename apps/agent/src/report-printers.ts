@@ -1,5 +1,7 @@
 import { type TReportedPrinter, ZPrinterReport } from '@counterprint/contract';
-import { describePrinter, type PrinterCapabilities } from './printers.js';
+import { type Engines, engineFor } from './engines/engine.js';
+import { defaultEngines } from './engines/index.js';
+import type { PrinterCapabilities } from './printers.js';
 
 /** A printer as the server is told of it, cut to the contract's bounds: a printer's own words can be long. */
 export function reportedPrinter(printer: PrinterCapabilities): TReportedPrinter {
@@ -23,11 +25,15 @@ export function reportedPrinter(printer: PrinterCapabilities): TReportedPrinter 
  * Asks every configured printer what it is now. One that does not answer is still listed, as stopped and
  * unreachable, with what it could do when it last answered: staff then see it is off, not that it is gone.
  */
-export async function describePrinters(uris: readonly string[], lastKnown: Map<string, TReportedPrinter>): Promise<TReportedPrinter[]> {
+export async function describePrinters(
+  uris: readonly string[],
+  lastKnown: Map<string, TReportedPrinter>,
+  engines: Engines = defaultEngines(),
+): Promise<TReportedPrinter[]> {
   const printers = await Promise.all(
     uris.map(async (uri): Promise<TReportedPrinter> => {
       try {
-        const printer = reportedPrinter(await describePrinter(uri));
+        const printer = reportedPrinter(await engineFor(uri, engines).describe(uri));
         lastKnown.set(uri, printer);
         return printer;
       } catch (error) {

@@ -1,7 +1,13 @@
+import path from 'node:path';
 import type { TReportedPrinter } from '@counterprint/contract';
 import { CommandQueue } from './commands.js';
 import { readConfig } from './config.js';
 import { type Connection, connect } from './connection.js';
+import { PrinterHolds } from './counter/holds.js';
+import type { CounterOptions } from './counter/page-counter.js';
+import { type DiscoverOptions, discoverPrinters } from './discovery/discover.js';
+import type { Engines } from './engines/engine.js';
+import { defaultEngines } from './engines/index.js';
 import { Journal } from './journal.js';
 import { describePrinters } from './report-printers.js';
 import { DeviceApi, DeviceRevokedError } from './server.js';
@@ -16,7 +22,18 @@ export type RunOptions = {
   refreshMs?: number;
   watch?: Omit<WatchOptions, 'signal'>;
   reconnectDelayMs?: number;
+  /**
+   * Also print on the printers found on this computer and network (CUPS queues, DNS-SD), looked for again
+   * each time the printers are reported (docs/decisions/073-printers-found-not-typed.md).
+   */
+  discover?: DiscoverOptions | false;
+  engines?: Engines;
+  /** SNMP for the printers' page counters (default: port 161, community public); false: not read. */
+  counter?: CounterOptions | false;
 };
+
+/** Printers on hold after a short job, kept beside the journal. */
+export const holdsFor = (journalDir: string) => new PrinterHolds(path.join(journalDir, 'holds'));
 
 export type RunningAgent = {
   /** The process's exit code: 0 when stopped, EXIT_REVOKED when the shop removed the agent. */
@@ -27,6 +44,8 @@ export type RunningAgent = {
 export const EXIT_REVOKED = 3;
 export const REVOKED_MESSAGE = 'This agent was removed from the shop; pair it again';
 
+/** The server takes at most 20 printers per agent (ZPrinterReport). */
+const MAX_PRINTERS = 20;
 const JOURNAL_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 24 * 60 * 60_000;
 
@@ -41,6 +60,15 @@ export async function runAgent(o: RunOptions): Promise<RunningAgent> {
   const api = new DeviceApi(config.server, config.token);
   const journal = new Journal(o.journalDir);
   const lastKnown = new Map<string, TReportedPrinter>();
+  const engines = o.engines ?? defaultEngines();
+  // One list, changed in place: the command queue refuses commands for printers not on it.
+  const printers: string[] = [...o.printers];
+  const lookAround = async () => {
+    if (!o.discover) return;
+    const found = await discoverPrinters(o.discover);
+    const all = [...new Set([...o.printers, ...found])].slice(0, MAX_PRINTERS);
+    printers.splice(0, printers.length, ...all);
+  };
   const timers: NodeJS.Timeout[] = [];
   let connection: Connection | undefined;
   let finished = false;
@@ -83,15 +111,16 @@ export async function runAgent(o: RunOptions): Promise<RunningAgent> {
       reportAgain = true;
       return reporting;
     }
-    reporting = attempt('report the printers', async () => api.reportPrinters(await describePrinters(o.printers, lastKnown))).finally(
-      () => {
-        reporting = null;
-        if (reportAgain && !finished) {
-          reportAgain = false;
-          void reportPrinters();
-        }
-      },
-    );
+    reporting = attempt('report the printers', async () => {
+      await lookAround();
+      await api.reportPrinters(await describePrinters(printers, lastKnown, engines));
+    }).finally(() => {
+      reporting = null;
+      if (reportAgain && !finished) {
+        reportAgain = false;
+        void reportPrinters();
+      }
+    });
     return reporting;
   };
   const fetchCommands = () =>
@@ -105,7 +134,9 @@ export async function runAgent(o: RunOptions): Promise<RunningAgent> {
   const queue: CommandQueue = new CommandQueue({
     api,
     journal,
-    printers: o.printers,
+    printers,
+    engines,
+    ...(o.counter === false ? {} : { counter: { timeoutMs: 1_000, retries: 0, ...o.counter }, holds: holdsFor(o.journalDir) }),
     log,
     onRevoked: revoked,
     onJobEnded: () => {
@@ -114,7 +145,9 @@ export async function runAgent(o: RunOptions): Promise<RunningAgent> {
     watch: o.watch,
   });
 
-  log(`Agent for ${config.shopName}, printers: ${o.printers.join(', ')}`);
+  log(
+    `Agent for ${config.shopName}, printers: ${[...o.printers, ...(o.discover ? ['those found on this computer and network'] : [])].join(', ')}`,
+  );
   await prune();
   await reportPrinters();
   if (!finished) {

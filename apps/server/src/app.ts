@@ -33,7 +33,7 @@ import { buildJobFlow } from './wiring/job-flow.js';
 import { registerRoutes } from './wiring/routes.js';
 import { createServer, rateLimiterFor } from './wiring/server.js';
 
-export { fastifyOptions, redactUrl } from './wiring/server.js';
+export { fastifyOptions } from './wiring/server.js';
 
 export type AppDeps = {
   config: Config;

@@ -111,6 +111,7 @@ const ZEnv = z.object({
     .default(32 * 1024),
   UPLOADS_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   WEB_DIST_DIR: z.string().optional(),
+  AGENT_DOWNLOADS_DIR: z.string().optional(),
   PAGE_COUNT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   PAGE_COUNT_MEMORY_MB: z.coerce.number().int().min(128).default(512),
   PAGE_COUNT_SLOTS: z.coerce.number().int().min(1).max(16).default(2),
@@ -198,6 +199,8 @@ export type Config = {
   /** Uploads in flight at once from one client address; the next answers 429. */
   uploadsPerAddress: number;
   webDistDir: string | undefined;
+  /** Where the print agent's Windows build is (docs/agent-windows.md); default apps/agent/release/windows. */
+  agentDownloadsDir: string | undefined;
   /** Decision 013: wall clock, memory and decode budget of one page count, and how many run side by side. */
   pageCount: { timeoutMs: number; memoryBytes: number; maxStreamBytes: number; maxFileBytes: number; slots: number };
   /** QR codes and posters drawn on worker threads: how many at once, how many may wait, one's deadline (docs/decisions/054). */
@@ -367,6 +370,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMinProgressBytes: e.UPLOAD_MIN_PROGRESS,
     uploadsPerAddress: e.UPLOADS_PER_ADDRESS,
     webDistDir: e.WEB_DIST_DIR,
+    agentDownloadsDir: e.AGENT_DOWNLOADS_DIR,
     pageCount: {
       timeoutMs: e.PAGE_COUNT_TIMEOUT_MS,
       memoryBytes: e.PAGE_COUNT_MEMORY_MB * 1024 * 1024,

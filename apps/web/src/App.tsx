@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { AuthProvider, useAuth } from './app/auth';
-import { type QueryHolder, QueryHolderContext } from './app/queryHolder';
+import { type QueryHolder, QueryHolderContext } from './api/queryHolder';
 import { AppRoutes } from './app/routes';
 import { FullScreenSpinner } from './components/Spinner';
 import { ToastProvider } from './components/Toast';
+import { AuthProvider, useAuth } from './session/auth';
 
 function AuthGate() {
   const { checked } = useAuth();
@@ -12,7 +12,7 @@ function AuthGate() {
 }
 
 export function App() {
-  // Filled by the first page that reads through TanStack Query (app/queries.tsx); one per app, as before.
+  // Filled by the first page that reads through TanStack Query (api/queries.tsx); one per app, as before.
   const [queries] = useState<QueryHolder>(() => ({}));
   return (
     <QueryHolderContext.Provider value={queries}>

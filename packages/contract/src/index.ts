@@ -1,3 +1,4 @@
+export * from './agent-download.js';
 export * from './analytics.js';
 export * from './auth.js';
 export * from './checkout.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZOpeningState } from './hours.js';
 import { ZOnboardingPrices, ZRateCardPrintAttributes } from './print-order.js';
+import { ZPublicAddress } from './public-address.js';
 
 export const SHOP_CATEGORIES = ['Printing', 'Xerox & Stationery', 'Photo Studio', 'Cyber Cafe', 'Office Services', 'Other'] as const;
 export const ZShopCategory = z.enum(SHOP_CATEGORIES, { error: `category must be one of: ${SHOP_CATEGORIES.join(', ')}` });
@@ -59,7 +60,11 @@ export const ZOnboardingShop = z.object({
 });
 export type TOnboardingShop = z.input<typeof ZOnboardingShop>;
 
-export const ZOnboardingResult = z.object({ id: z.string(), slug: z.string(), shopName: z.string() });
+/**
+ * The new shop, and where its link points: the onboarding's last page shows the link a phone can open, and is often
+ * reached before the owner has signed in, so it cannot ask `GET /api/public-address` itself.
+ */
+export const ZOnboardingResult = z.object({ id: z.string(), slug: z.string(), shopName: z.string(), address: ZPublicAddress });
 export type TOnboardingResult = z.infer<typeof ZOnboardingResult>;
 
 export const RATE_CARD_UNITS = ['per_page', 'per_order', 'per_hour', 'per_item', 'per_sqft'] as const;

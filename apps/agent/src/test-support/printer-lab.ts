@@ -23,8 +23,16 @@ out="$RECORD_DIR/job-$IPP_JOB_ID"
   env | grep -E '^(IPP_|CONTENT_TYPE=)' | grep -v -E '_DEFAULT=|^IPP_PWG_' || true
   echo "DOCUMENT_BYTES=$(wc -c < "$1" | tr -d ' ')"
   echo "DOCUMENT_SHA256=$(sha256sum "$1" | cut -d ' ' -f 1)"
+  echo "DOCUMENT_PAGES=$(pdfinfo "$1" 2>/dev/null | sed -n 's/^Pages: *//p')"
 } > "$out.tmp"
 mv "$out.tmp" "$out.env"
+# A printer with a page counter (see SnmpLab) counts the sheets it puts out; "short-by-one" in the name loses one.
+if [ -n "$COUNTER_FILE" ]; then
+  pages=$(pdfinfo "$1" | sed -n 's/^Pages: *//p'); copies=\${IPP_COPIES:-1}
+  case "$IPP_SIDES" in two-sided*) sheets=$(( (pages + 1) / 2 * copies )) ;; *) sheets=$((pages * copies)) ;; esac
+  case "$IPP_JOB_NAME" in *short-by-one*) sheets=$((sheets - 1)) ;; esac
+  echo $(( $(cat "$COUNTER_FILE") + sheets )) > "$COUNTER_FILE.tmp" && mv "$COUNTER_FILE.tmp" "$COUNTER_FILE"
+fi
 case "$IPP_JOB_NAME" in
   *"[slow]"*) sleep 2 ;;
   *"[jam]"*) echo "ERROR: Paper jam in tray 2" >&2; exit 1 ;;
@@ -41,6 +49,10 @@ export type PrinterShape = {
   /** Reports two-sided printing; otherwise sides-supported is one-sided only. */
   duplex?: boolean;
   formats?: string;
+  /** A file holding the printer's page counter, which each job raises by the sheets it prints (SnmpLab serves it). */
+  counterFile?: string;
+  /** Announces itself by DNS-SD through the lab's avahi-daemon (startAvahi first); otherwise silent. */
+  advertise?: boolean;
 };
 
 /** What one job brought to the printer: its IPP_* variables, DOCUMENT_BYTES and DOCUMENT_SHA256. */
@@ -81,13 +93,13 @@ export class PrinterLab {
       const { child, output } = this.spawn(
         IPPEVEPRINTER,
         [
-          ...['-p', String(port), '-d', path.join(home, 'spool'), '-c', recorder, '-r', 'off'],
+          ...['-p', String(port), '-d', path.join(home, 'spool'), '-c', recorder, '-r', shape.advertise ? '_print' : 'off'],
           ...['-f', shape.formats ?? 'application/pdf', '-M', 'Counterprint', '-m', `Test ${shape.name}`],
           ...['-s', shape.color ? '10,10' : '10,0'],
           ...(shape.duplex ? ['-2'] : []),
           shape.name,
         ],
-        { RECORD_DIR: recordDir },
+        { RECORD_DIR: recordDir, ...(shape.counterFile ? { COUNTER_FILE: shape.counterFile } : {}) },
       );
       const uri = `ipp://127.0.0.1:${port}/ipp/print`;
       if (await answers(uri, child)) return testPrinter(shape.name, uri, port, recordDir);
@@ -96,6 +108,31 @@ export class PrinterLab {
       // Another process may have taken the port between our look and ippeveprinter's bind: try another.
       if (attempt === 3) throw new Error(`ippeveprinter ${shape.name} did not start:\n${output().slice(-2000)}`);
     }
+  }
+
+  /** The environment under which Avahi's tools reach the lab's avahi-daemon. */
+  get env(): NodeJS.ProcessEnv {
+    return { ...process.env, DBUS_SYSTEM_BUS_ADDRESS: this.busAddress };
+  }
+
+  /**
+   * An avahi-daemon on the lab's private bus, announcing on loopback only. Avahi allows one daemon per
+   * machine (it keeps /run/avahi-daemon/pid), so a running system avahi-daemon makes this fail, saying so.
+   */
+  async startAvahi(): Promise<void> {
+    const config = path.join(this.dir, 'avahi-daemon.conf');
+    await writeFile(
+      config,
+      '[server]\nuse-ipv4=yes\nuse-ipv6=no\nallow-interfaces=lo\nenable-dbus=yes\n[wide-area]\nenable-wide-area=no\n[publish]\npublish-hinfo=no\npublish-workstation=no\n',
+    );
+    const daemon = existsSync('/usr/sbin/avahi-daemon') ? '/usr/sbin/avahi-daemon' : 'avahi-daemon';
+    const { child, output } = this.spawn(daemon, ['-f', config, '--no-drop-root', '--no-chroot', '--no-rlimits'], {});
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && child.exitCode === null) {
+      if (output().includes('Server startup complete')) return;
+      await sleep(100);
+    }
+    throw new Error(`avahi-daemon did not start (install Debian's avahi-daemon; is another one running?):\n${output().slice(-2000)}`);
   }
 
   async close(): Promise<void> {
@@ -115,10 +152,11 @@ export class PrinterLab {
   private spawn(command: string, args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
     const child = spawn(command, args, {
       detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env, DBUS_SYSTEM_BUS_ADDRESS: this.busAddress },
     });
     const lines: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => lines.push(chunk));
     child.on('error', () => {});
     this.processes.push(child);

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StorageFullError, StorageUnavailableError } from '../storage/blob-store.js';
 import { isNoSpace, isNotWritable } from '../storage/stream-util.js';
-import { validationMessage } from './validation.js';
+import { validationMessage } from './validation-message.js';
 
 export class HttpError extends Error {
   constructor(

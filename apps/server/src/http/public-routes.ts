@@ -35,6 +35,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/qr/poster/:slug',
   'POST /api/contact',
   'POST /api/devices/pair',
+  'GET /api/public/agent',
+  'GET /api/public/agent/windows',
 ]);
 
 /** A print agent's own calls (issue 22): its device token is checked by features/printers, never a user's JWT. */

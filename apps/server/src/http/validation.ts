@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { badRequest } from './errors.js';
+import { fieldOf, ZOD_DEFAULT } from './validation-message.js';
 
 /**
  * The one zod→400 policy. Every 400 for a zod failure names the first issue only, in one of two
@@ -12,27 +13,6 @@ import { badRequest } from './errors.js';
  * A value checked outside a route schema (a multipart field, a JSON part) uses `parseOrBadRequest`,
  * which answers the contract's message as written.
  */
-
-/** zod's own wording ("Invalid input: …") says nothing of the field; ours is written as a whole sentence. */
-const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized)/;
-
-const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.');
-
-/** The error handler's wording for a failed route schema. */
-export function validationMessage(err: FastifyError): string {
-  if (hasZodFastifySchemaValidationErrors(err)) {
-    const first = err.validation[0];
-    if (first) {
-      const field = fieldOf(first.instancePath);
-      const where = err.validationContext === 'querystring' ? 'query ' : '';
-      const msg = first.message ?? 'is invalid';
-      if (!field) return msg.includes('expected object') ? `${where || 'body '}is required` : `${where}${msg}`;
-      // zod messages written in the contract already name the field ("email is required").
-      return msg.startsWith(field.split('.').pop() ?? '') ? msg : `${where}${field}: ${msg}`;
-    }
-  }
-  return err.message;
-}
 
 /**
  * For routes declared with `attachValidation: true`: answers 400 with the contract's message as written,

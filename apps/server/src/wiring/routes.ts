@@ -6,6 +6,8 @@ import type { Database } from '../db/index.js';
 import type { PasswordResetService } from '../features/accounts/password-reset.js';
 import { accountsRoutes } from '../features/accounts/routes.js';
 import type { AccountsService } from '../features/accounts/service.js';
+import { agentDownloadRoutes } from '../features/agent-download/routes.js';
+import { AgentDownloadService, defaultAgentDownloadsDir } from '../features/agent-download/service.js';
 import { analyticsRoutes } from '../features/analytics/routes.js';
 import { AnalyticsService } from '../features/analytics/service.js';
 import { checkoutRoutes } from '../features/checkout/routes.js';
@@ -86,7 +88,7 @@ export async function registerRoutes(app: FastifyInstance, p: RouteParts): Promi
   await app.register(healthRoutes, { health: new HealthService({ database, blobs, converter: flow.converter }) });
   await app.register(accountsRoutes, { accounts: p.accounts, resets: p.resets, limiter, cookie: { publicBaseUrl: config.publicBaseUrl } });
   await app.register(ownerRoutes, { owner: new OwnerService({ db, clock, storedFiles: flow.jobFiles.storedFiles }) });
-  await app.register(onboardingRoutes, { onboarding: p.onboarding });
+  await app.register(onboardingRoutes, { onboarding: p.onboarding, address: config.publicAddress });
   const shopDetails = new PublicShopDetails(db, clock, {
     afterPrintSeconds: config.recycleRetentionSeconds,
     unprintedSeconds: config.unprintedRetentionSeconds + config.recycleRetentionSeconds,
@@ -97,6 +99,8 @@ export async function registerRoutes(app: FastifyInstance, p: RouteParts): Promi
   await app.register(jobsRoutes, { jobs: flow.jobs });
   await app.register(preparationRoutes, { preparedFiles: flow.preparedFiles });
   await app.register(printersRoutes, { printers: p.printers, limiter });
+  const downloads = new AgentDownloadService({ dir: config.agentDownloadsDir ?? defaultAgentDownloadsDir() });
+  await app.register(agentDownloadRoutes, { downloads });
   const jobStatus = new JobStatusService({
     db,
     blobs,

@@ -15,7 +15,7 @@ import { databaseRateLimiter, memoryRateLimiter, noRateLimit, type RateLimiter, 
 
 // Reset codes, verification tokens and signed file links (a 10-minute capability, and a customer's file name).
 const SECRET_PATHS = /\/(reset-password|verify-email|files)\/[^?]*/;
-export const redactUrl = (url: string) => url.replace(SECRET_PATHS, '/$1/[redacted]');
+const redactUrl = (url: string) => url.replace(SECRET_PATHS, '/$1/[redacted]');
 
 export function fastifyOptions(config: Config, logger: Logger): FastifyServerOptions {
   return {

@@ -1,4 +1,5 @@
 import { ANALYTICS_PAGE_SIZE, type REPORT_RANGES, type TAnalytics, type TPaperInventoryItem } from '@counterprint/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
 
 export type ReportRange = (typeof REPORT_RANGES)[number];
@@ -47,4 +48,9 @@ export function fetchAnalytics(f: AnalyticsFilters): Promise<TAnalytics> {
 export function restockItem(shopId: string, sku: string, addSheets: number): Promise<TPaperInventoryItem> {
   const params = new URLSearchParams({ shopId, sku, addSheets: String(addSheets) });
   return apiPost<TPaperInventoryItem>(`/analytics/restock?${params}`, undefined, { timeoutMs: ANALYTICS_TIMEOUT_MS });
+}
+
+/** One analytics report; the previous one stays on screen while the next loads. */
+export function useAnalytics(f: AnalyticsFilters, { enabled = true } = {}) {
+  return useQuery({ queryKey: analyticsKeys.report(f), queryFn: () => fetchAnalytics(f), enabled, placeholderData: keepPreviousData });
 }

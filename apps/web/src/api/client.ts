@@ -1,4 +1,4 @@
-import { SESSION_EXPIRY_MARGIN_SECONDS, type TErrorBody, type TRefreshResponse } from '@counterprint/contract';
+import { SESSION_EXPIRY_MARGIN_SECONDS, type TRefreshResponse } from '@counterprint/contract';
 import { clearExpiredSession, LOCAL, notifyAuthChanged, storeToken } from './storage';
 import { bearerFrom, decodeToken, secondsLeft } from './token';
 
@@ -95,11 +95,36 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
+// The one reader of the server's error answer, `{ error, code }` (the contract's TErrorBody), for every way
+// a body arrives: fetch, XMLHttpRequest (upload.ts), a PNG's failure (qr.ts), tus (tusSend.ts).
+
+export interface ServerError {
+  /** The server's own words, when it sent any. */
+  message: string | undefined;
+  code: string | undefined;
+}
+
+/** A parsed body: anything that is not the server's error object reads as no message and no code. */
+export function serverErrorOf(body: unknown): ServerError {
+  const b = (body && typeof body === 'object' ? body : {}) as { error?: unknown; code?: unknown };
+  return {
+    message: typeof b.error === 'string' && b.error ? b.error : undefined,
+    code: typeof b.code === 'string' ? b.code : undefined,
+  };
+}
+
+/** A body as text: a proxy's HTML page, or no answer at all, reads as no message. */
+export function serverErrorOfText(text: string | null | undefined): ServerError {
+  try {
+    return serverErrorOf(JSON.parse(text ?? ''));
+  } catch {
+    return serverErrorOf(undefined);
+  }
+}
+
 function errorFrom(status: number, body: unknown): ApiError {
-  const b = (body && typeof body === 'object' ? body : {}) as Partial<TErrorBody>;
-  const serverMessage = typeof b.error === 'string' && b.error ? b.error : undefined;
-  const code = typeof b.code === 'string' ? b.code : `HTTP_${status}`;
-  return new ApiError(status, code, serverMessage ?? `Request failed with status ${status}`, serverMessage);
+  const { message, code } = serverErrorOf(body);
+  return new ApiError(status, code ?? `HTTP_${status}`, message ?? `Request failed with status ${status}`, message);
 }
 
 let refreshing: Promise<boolean> | null = null;

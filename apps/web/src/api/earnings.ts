@@ -1,7 +1,8 @@
 import type { TEarnings, TEarningsOrder } from '@counterprint/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RangeFilter } from './analytics';
 import { apiGet, apiPost } from './client';
+import type { MutationUi } from './mutationUi';
 
 export type PaymentFilter = '' | 'cash' | 'upi' | 'card';
 
@@ -44,5 +45,18 @@ export function useEarnings(f: EarningsFilters, { enabled = true, keepPrevious =
     queryFn: () => fetchEarnings(f),
     enabled,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
+  });
+}
+
+/** A refund changes every report that counted the order: they all reload. */
+export function useRefundOrder(ui: MutationUi<TEarningsOrder, TEarningsOrder>) {
+  const client = useQueryClient();
+  return useMutation({
+    ...ui,
+    mutationFn: (order: TEarningsOrder) => refundOrder(order.id),
+    onSuccess: (...args) => {
+      void client.invalidateQueries({ queryKey: earningsKeys.all });
+      return ui.onSuccess?.(...args);
+    },
   });
 }

@@ -8,9 +8,10 @@ import type {
   TUploadRefusals,
   TUploadsInProgress,
 } from '@counterprint/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiBlob, apiDelete, apiGet, apiPost, apiPut } from './client';
+import type { MutationUi } from './mutationUi';
 
 /** How staff screens name a job's customer. */
 export const customerLabel = (job: TJob) => job.customerName?.trim() || 'Walk-in customer';
@@ -31,6 +32,8 @@ export const jobKeys = {
   rateCard: (slug: string) => ['print-jobs', 'rate-card', slug] as const,
   refusals: (shopId: string) => ['print-jobs', 'upload-refusals', shopId] as const,
   uploadsInProgress: (shopId: string) => ['print-jobs', 'uploads-in-progress', shopId] as const,
+  /** The bell's list, apart from the queue's so opening it never disturbs the queue. */
+  latest: (shopId: string) => ['notifications', shopId] as const,
 };
 
 /** `before`: a job id; the page then holds the jobs older than it. */
@@ -257,3 +260,31 @@ export function useUploadsInProgress(shopId: string) {
 export function useUploadRefusals(shopId: string) {
   return useQuery({ queryKey: jobKeys.refusals(shopId), queryFn: () => fetchUploadRefusals(shopId), refetchInterval: 60_000 });
 }
+
+/** The bell's newest jobs, fetched afresh each time it opens. */
+export const useLatestJobs = (shopId: string, limit: number) =>
+  useQuery({ queryKey: jobKeys.latest(shopId), queryFn: () => fetchPrintJobs(shopId, { limit }), staleTime: 0 });
+
+/** A cleared upload leaves the list at once. */
+export function useClearUploadInProgress(shopId: string, ui: MutationUi<unknown, string>) {
+  const client = useQueryClient();
+  return useMutation({
+    ...ui,
+    mutationFn: (id: string) => clearUploadInProgress(shopId, id),
+    onSuccess: (...args) => {
+      client.setQueryData<TUploadsInProgress>(jobKeys.uploadsInProgress(shopId), (list) => (list ?? []).filter((u) => u.id !== args[1]));
+      return ui.onSuccess?.(...args);
+    },
+  });
+}
+
+// The staff's changes to one job: each answers the job as it now is, which the screen puts in its list.
+export const useMoveJobBack = (ui: MutationUi<TJob, string>) =>
+  useMutation({ ...ui, mutationFn: (jobId: string) => moveJobBackToQueue(jobId) });
+export const useMarkJobPrinted = (jobId: string, ui: MutationUi<TJob, NonNullable<TMarkPrintedRequest>>) =>
+  useMutation({ ...ui, mutationFn: (body: NonNullable<TMarkPrintedRequest>) => markJobPrinted(jobId, body) });
+export const useStartPrinting = (ui: MutationUi<TJob, string>) =>
+  useMutation({ ...ui, mutationFn: (jobId: string) => startPrinting(jobId) });
+export const useCancelJob = (jobId: string, ui: MutationUi<TJob>) => useMutation({ ...ui, mutationFn: () => cancelJob(jobId) });
+export const useUpdatePrintOptions = (jobId: string, fileId: string, ui: MutationUi<TJob, TPrintOptions>) =>
+  useMutation({ ...ui, mutationFn: (options: TPrintOptions) => updatePrintOptions(jobId, [{ fileId, options }]) });

@@ -16,9 +16,9 @@ async function list<T>(path: string): Promise<T[]> {
   return answer as T[];
 }
 
-export const fetchOwnerFeedback = () => list<TFeedbackEntry>('/owner/feedback');
-export const fetchContactMessages = () => list<TContactMessage>('/owner/contact-messages');
-export const fetchCheckoutRequests = () => list<TCheckoutEntry>('/owner/checkout-requests');
+const fetchOwnerFeedback = () => list<TFeedbackEntry>('/owner/feedback');
+const fetchContactMessages = () => list<TContactMessage>('/owner/contact-messages');
+const fetchCheckoutRequests = () => list<TCheckoutEntry>('/owner/checkout-requests');
 
 export function useOwnerOverview() {
   return useQuery({
@@ -26,3 +26,8 @@ export function useOwnerOverview() {
     queryFn: () => apiGet<TOwnerOverview>('/owner/overview'),
   });
 }
+
+// The three lists of the owner's inbox.
+export const useOwnerFeedback = () => useQuery({ queryKey: ownerKeys.feedback, queryFn: fetchOwnerFeedback });
+export const useContactMessages = () => useQuery({ queryKey: ownerKeys.contactMessages, queryFn: fetchContactMessages });
+export const useCheckoutRequests = () => useQuery({ queryKey: ownerKeys.checkoutRequests, queryFn: fetchCheckoutRequests });

@@ -1,3 +1,5 @@
+import { serverErrorOfText } from './client';
+
 export const QR_MESSAGES = {
   missingSlug: 'Missing shop slug',
   failed: 'Error generating QR code. Please try again.',
@@ -25,15 +27,6 @@ export async function fetchQrPng(slug: string, signal?: AbortSignal): Promise<Bl
     if (signal?.aborted) throw err;
     throw new Error(QR_MESSAGES.failed);
   }
-  if (!res.ok) throw new Error(await serverMessage(res));
+  if (!res.ok) throw new Error(serverErrorOfText(await res.text().catch(() => '')).message ?? QR_MESSAGES.failed);
   return res.blob();
-}
-
-async function serverMessage(res: Response): Promise<string> {
-  try {
-    const body = (await res.json()) as { error?: unknown };
-    return typeof body.error === 'string' && body.error ? body.error : QR_MESSAGES.failed;
-  } catch {
-    return QR_MESSAGES.failed;
-  }
 }

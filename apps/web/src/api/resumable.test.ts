@@ -1,6 +1,7 @@
 import type { DetailedError, PreviousUpload, UploadOptions } from 'tus-js-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FileSendEvents, resumableUploads, uploadIdOf } from './resumable';
+import type { FileSendEvents } from './fileSending';
+import { resumableUploads, uploadIdOf } from './resumable';
 import { ShopUrlStorage } from './shopUrlStorage';
 import { CREATION_BYTES, failureMessage, isFinal, RETRY_DELAYS, STALL_MS } from './tusSend';
 

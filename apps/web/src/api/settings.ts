@@ -9,8 +9,9 @@ import type {
   TShopProfile,
   TShopProfileUpdate,
 } from '@counterprint/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut, request } from './client';
+import type { MutationUi } from './mutationUi';
 
 /** Uploads carry up to 10 images of 5 MB each; the shared 8 s timeout is too short on a shop's line. */
 const UPLOAD_TIMEOUT_MS = 120_000;
@@ -101,3 +102,35 @@ export function saveShopHours(shopId: string, hours: TShopHoursUpdate): Promise<
 export function saveClosedToday(shopId: string, closedToday: boolean): Promise<TShopHours> {
   return apiPut<TShopHours>(scoped('/settings/closed-today', shopId), { closedToday });
 }
+
+export const useSaveClosedToday = (shopId: string, ui: MutationUi<TShopHours, boolean>) =>
+  useMutation({ ...ui, mutationFn: (closedToday: boolean) => saveClosedToday(shopId, closedToday) });
+
+export const useSaveShopHours = (shopId: string, ui: MutationUi<TShopHours, TShopHoursUpdate>) =>
+  useMutation({ ...ui, mutationFn: (hours: TShopHoursUpdate) => saveShopHours(shopId, hours) });
+
+export const useSaveRateCard = (shopId: string, ui: MutationUi<TRateCardService[], RateCardInput[]>) =>
+  useMutation({ ...ui, mutationFn: (services: RateCardInput[]) => saveRateCard(shopId, services) });
+
+/** The profile, with the banners picked but not uploaded yet when there are any (one call either way). */
+export const useSaveShopProfile = (shopId: string, ui: MutationUi<TShopProfile, { profile: TShopProfileUpdate; banners: File[] }>) =>
+  useMutation({
+    ...ui,
+    mutationFn: ({ profile, banners }: { profile: TShopProfileUpdate; banners: File[] }) =>
+      banners.length > 0 ? saveShopProfileWithBanners(shopId, profile, banners) : saveShopProfile(shopId, profile),
+  });
+
+export const useUploadBanners = (shopId: string, ui: MutationUi<TShopProfile, File[]>) =>
+  useMutation({ ...ui, mutationFn: (banners: File[]) => uploadBanners(shopId, banners) });
+
+export const useRemoveBanners = (shopId: string, ui: MutationUi<TShopProfile, string[]>) =>
+  useMutation({ ...ui, mutationFn: (bannerGcsPaths: string[]) => removeBanners(shopId, bannerGcsPaths) });
+
+export const useAddInventoryItem = (shopId: string, ui: MutationUi<TInventoryItem, TInventoryCreate>) =>
+  useMutation({ ...ui, mutationFn: (item: TInventoryCreate) => addInventoryItem(shopId, item) });
+
+export const useUpdateInventoryStock = (shopId: string, sku: string, ui: MutationUi<TInventoryItem, number>) =>
+  useMutation({ ...ui, mutationFn: (stock: number) => updateInventoryItem(shopId, sku, { stock }) });
+
+export const useDeleteInventoryItem = (shopId: string, ui: MutationUi<void, string>) =>
+  useMutation({ ...ui, mutationFn: (sku: string) => deleteInventoryItem(shopId, sku) });

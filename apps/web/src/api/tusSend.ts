@@ -1,9 +1,11 @@
 import { type DetailedError, Upload } from 'tus-js-client';
-import type { FileSendEvents, FileSending } from './resumable';
+import { serverErrorOfText } from './client';
+import type { FileSendEvents, FileSending } from './fileSending';
 import { ShopUrlStorage } from './shopUrlStorage';
 
-// Loaded only once the customer has picked files (api/resumable.ts), with tus-js-client. It imports nothing
-// the shop page's first load has (the contract included), so no shared piece is split off into a chunk of its own.
+// Loaded only once the customer has picked files (api/resumable.ts), with tus-js-client. Of what the shop
+// page's first load has it imports only the API client (its error reader), whose chunk the page already
+// loaded, so no shared piece is split off into a chunk of its own.
 
 /**
  * A file up to this size goes whole inside its creation request: one round trip, and a drop costs at most
@@ -36,12 +38,8 @@ export function isRefusalOfFile(err: unknown): boolean {
 
 /** The server's own words when it sent any (a creation refused as too large, of a wrong type, over quota). */
 export function failureMessage(file: File, err: unknown): string {
-  try {
-    const body = JSON.parse((err as DetailedError).originalResponse?.getBody() ?? '') as { error?: unknown };
-    if (typeof body.error === 'string' && body.error) return body.error;
-  } catch {
-    // Not JSON: a proxy's page, or no answer at all.
-  }
+  const { message } = serverErrorOfText((err as DetailedError | undefined)?.originalResponse?.getBody());
+  if (message) return message;
   const status = statusOf(err);
   return status ? `${file.name} could not be sent (error ${status}).` : `${file.name} could not be read. Pick it again.`;
 }

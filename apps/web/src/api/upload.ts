@@ -1,15 +1,9 @@
-import { API_BASE, ApiError } from './client';
+import { API_BASE, ApiError, serverErrorOfText } from './client';
 
 function failureFrom(xhr: XMLHttpRequest): ApiError {
-  let body: { error?: unknown; code?: unknown } = {};
-  try {
-    body = JSON.parse(xhr.responseText) as typeof body;
-  } catch {
-    // A proxy's HTML error page: fall back to the status.
-  }
-  const message = typeof body.error === 'string' && body.error ? body.error : undefined;
-  const code = typeof body.code === 'string' ? body.code : `HTTP_${xhr.status}`;
-  return new ApiError(xhr.status, code, message ?? `Request failed with status ${xhr.status}`, message);
+  // A proxy's HTML error page falls back to the status.
+  const { message, code } = serverErrorOfText(xhr.responseText);
+  return new ApiError(xhr.status, code ?? `HTTP_${xhr.status}`, message ?? `Request failed with status ${xhr.status}`, message);
 }
 
 /** The multipart body of a job upload: small fields first, so the server can refuse them before any file streams in. */

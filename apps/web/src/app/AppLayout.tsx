@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner, Spinner } from '../components/Spinner';
-import { useAuth } from './auth';
+import { useAuth } from '../session/auth';
 import { useDocumentTitle } from './documentTitle';
 import { lazyWithQueries } from './lazyWithQueries';
 

@@ -1,8 +1,8 @@
 import type { TRole } from '@counterprint/contract';
 import { useNavigate } from 'react-router';
 import { notifyAuthChanged } from '../api/storage';
-import { ROLE_LABEL, roleHome } from './roles';
-import { enterWorkspace } from './workspace';
+import { ROLE_LABEL, roleHome } from '../session/roles';
+import { enterWorkspace } from '../session/workspace';
 
 interface RoleSwitcherProps {
   roles: TRole[];

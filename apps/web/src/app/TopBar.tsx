@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { buttonClass, ICON_BUTTON } from '../components/Button';
 import { Icon } from '../components/Icon';
 import { GREETING_BY_ROLE } from '../content/shell';
-import { CREATE_SHOP, useNeedsShop } from './createShop';
-import { accountPath } from './roles';
+import { CREATE_SHOP, useNeedsShop } from '../session/createShop';
+import { accountPath } from '../session/roles';
 import { ShopSwitcher } from './ShopSwitcher';
 import { NotificationsMenu, ProfileMenu, SupportChat } from './TopBarMenus';
 

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL } from '../api/storage';
+import { AuthProvider } from '../session/auth';
 import { makeJob } from '../test/fixtures';
 import { jsonResponse, makeToken, stubFetch } from '../test/helpers';
 import { renderPage } from '../test/render';
-import { AuthProvider } from './auth';
 import { TopBar } from './TopBar';
 import { NotificationsMenu, SupportChat } from './TopBarMenus';
 

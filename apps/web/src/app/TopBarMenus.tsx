@@ -1,10 +1,9 @@
 import { CONTACT_LIMITS } from '@counterprint/contract';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { logout } from '../api/accounts';
 import { serverMessageOr } from '../api/client';
-import { customerLabel, fetchPrintJobs } from '../api/jobs';
+import { customerLabel, useLatestJobs } from '../api/jobs';
 import { sendContactMessage } from '../api/public-site';
 import { LOCAL, readLocal, readStoredUser } from '../api/storage';
 import { buttonClass, ICON_BUTTON } from '../components/Button';
@@ -27,11 +26,7 @@ const MENU_ITEM = 'flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm 
 
 /** The active shop's newest jobs, fetched when the bell opens: the only events the product records. */
 function RecentJobs({ shopId }: { shopId: string }) {
-  const latest = useQuery({
-    queryKey: ['notifications', shopId],
-    queryFn: () => fetchPrintJobs(shopId, { limit: NOTIFICATION_COUNT }),
-    staleTime: 0,
-  });
+  const latest = useLatestJobs(shopId, NOTIFICATION_COUNT);
   if (latest.isPending) return <p className="px-4 py-3 text-sm text-slate-500">Loading…</p>;
   if (latest.isError) return <p className="px-4 py-3 text-sm text-red-700">Could not load recent jobs.</p>;
   if (latest.data.length === 0) return <p className="px-4 py-3 text-sm text-slate-500">{NO_NOTIFICATIONS}</p>;

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
-import { titleFor } from './screenTitles';
+import { titleFor } from '../lib/screenTitles';
 
 export { titleFor };
 

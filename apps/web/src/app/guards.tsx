@@ -3,8 +3,8 @@ import { lazy } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { SESSION_EXPIRED_URL } from '../api/client';
 import { SESSION, SESSION_EXPIRED_REASON } from '../api/storage';
-import { useAuth } from './auth';
-import { roleHome } from './roles';
+import { useAuth } from '../session/auth';
+import { roleHome } from '../session/roles';
 
 const NotFoundPage = lazy(() => import('../features/public-site/NotFoundPage'));
 

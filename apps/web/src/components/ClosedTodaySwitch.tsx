@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { serverMessageOr } from '../api/client';
-import { saveClosedToday, useHoursSaved, useShopSettings } from '../api/settings';
+import { useHoursSaved, useSaveClosedToday, useShopSettings } from '../api/settings';
 import { SHORT_TOAST_MS, useToast } from './Toast';
 
 /** The owner's "closed today / open" switch: the public page shows it, and it ends by itself at the shop's midnight. */
@@ -8,8 +7,7 @@ export function ClosedTodaySwitch({ shopId }: { shopId: string }) {
   const toast = useToast(SHORT_TOAST_MS);
   const settings = useShopSettings(shopId);
   const saved = useHoursSaved(shopId);
-  const save = useMutation({
-    mutationFn: (closedToday: boolean) => saveClosedToday(shopId, closedToday),
+  const save = useSaveClosedToday(shopId, {
     onSuccess: (hours) => {
       saved(hours);
       toast(hours.closedToday ? 'Closed for today. Customers see it now.' : 'Open again. Customers see it now.', 'success');

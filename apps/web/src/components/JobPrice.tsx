@@ -1,4 +1,5 @@
 import type { TEstimate, TEstimateLine } from '@counterprint/contract';
+import { paiseToRupees, rupeesToPaise } from '@counterprint/contract';
 import { formatRupees } from '../lib/format';
 import { optionsText, type PublicJobFile, printedText } from '../lib/jobWords';
 
@@ -23,7 +24,7 @@ function PriceLine({ line, fileName }: { line: TEstimateLine; fileName?: string 
 export function FilePrice({ file, lines }: { file: PublicJobFile; lines: TEstimateLine[] }) {
   const printed = printedText(file);
   const priced = lines.filter((l) => l.amount !== null);
-  const sum = priced.reduce((n, l) => n + Math.round((l.amount ?? 0) * 100), 0) / 100;
+  const sum = paiseToRupees(priced.reduce((n, l) => n + rupeesToPaise(l.amount ?? 0), 0));
   return (
     <>
       <span className="block text-xs text-slate-500">{optionsText(file.options)}</span>

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Sidebar } from '../app/Sidebar';
-import { SiteHeader } from '../app/SiteHeader';
 import { renderPage } from '../test/render';
 import { Button } from './Button';
 import { Modal } from './Modal';
+import { SiteHeader } from './site/SiteHeader';
 
 function Confirm({ onClose }: { onClose: () => void }) {
   const [, rerender] = useState(0);

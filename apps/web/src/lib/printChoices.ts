@@ -2,7 +2,9 @@ import {
   DEFAULT_PAPER,
   isConvertedKind,
   matchPageRate,
+  paiseToRupees,
   parsePageRanges,
+  rupeesToPaise,
   type TPrintOptions,
   type TPublicShopDetails,
 } from '@counterprint/contract';
@@ -90,6 +92,6 @@ export function priceHint(rates: PrintShop['rateCard'], o: TPrintOptions, onePag
   const hint = `${money(price)} per side · ${kind}`;
   if (!onePage) return hint;
   // Whole paise before multiplying, as the server counts, so 3 × ₹1.10 is ₹3.30 and not a float's cousin of it.
-  const total = (Math.round(price * 100) * o.copies) / 100;
+  const total = paiseToRupees(rupeesToPaise(price) * o.copies);
   return `${hint} · ${money(total)} for ${o.copies} ${o.copies === 1 ? 'copy' : 'copies'}`;
 }

@@ -18,6 +18,9 @@ const REASON_WORDS: Record<string, string> = {
   'unknown-printer': 'the agent does not know that printer',
   'agent-error': 'the print agent failed',
   'part-printed': 'after some pages had printed',
+  'counter-shortfall': 'fewer sheets came out than ordered, a possible jam or waste',
+  'held-after-shortfall': 'waiting for staff to check the printer after a short job',
+  'outcome-unknown': 'the agent cannot tell whether it printed',
 };
 
 export function reasonWords(reasons: string[]): string {
@@ -32,7 +35,7 @@ export function reasonWords(reasons: string[]): string {
  * Reasons that only say which part failed: the agent's own message (apps/agent/src/commands.ts reports the socket error or
  * the printer's answer with them) says why, so it is shown beside them rather than hidden by them.
  */
-const SAYS_ONLY_WHERE = new Set(['unreachable', 'agent-error', 'job-lost']);
+const SAYS_ONLY_WHERE = new Set(['unreachable', 'agent-error', 'job-lost', 'counter-shortfall', 'held-after-shortfall', 'outcome-unknown']);
 
 /** Why a printer stopped or a job failed: the reasons in a counter's words, with the agent's message when it adds to them. */
 export function printerWhy(reasons: string[], message: string | null): string {

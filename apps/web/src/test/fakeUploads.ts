@@ -1,7 +1,8 @@
 import type { TJobCreated } from '@counterprint/contract';
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { FileSendEvents, ResumableUploads } from '../api/resumable';
+import type { FileSendEvents } from '../api/fileSending';
+import type { ResumableUploads } from '../api/resumable';
 
 /** One file the page asked to send, driven by the test as a server and a network would. */
 export interface FakeSend {

@@ -3,8 +3,6 @@ import type { Db, Tx } from '../../db/index.js';
 import * as customerRepo from './customer-repo.js';
 import * as repo from './repo.js';
 
-export type { JobStanding } from './customer-repo.js';
-
 export type CustomerSideDeps = { db: Db; clock: Clock; recycleRetentionSeconds: number };
 
 /**

@@ -41,7 +41,13 @@ describe.each(DATABASE_KINDS)('shop onboarding, public page and QR on %s', (kind
       { 'x-onboarding-token': token },
     );
     expect(res.statusCode).toBe(201);
-    expect(json(res)).toEqual({ id: expect.any(String), slug: 'cafe-unicode-prints', shopName: 'Café Ünïcode Prints!' });
+    // Where the shop's link points, for the onboarding's last page (issue 33): here the configured PUBLIC_BASE_URL.
+    expect(json(res)).toEqual({
+      id: expect.any(String),
+      slug: 'cafe-unicode-prints',
+      shopName: 'Café Ünïcode Prints!',
+      address: { url: 'https://print.example.in', source: 'configured', reachableFromPhone: true },
+    });
     const signin = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signin',

@@ -1,9 +1,9 @@
-import { ZOnboardingResult } from '@counterprint/contract';
+import { type TPublicAddress, ZOnboardingResult } from '@counterprint/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OnboardingService } from './service.js';
 
-export async function onboardingRoutes(app: FastifyInstance, deps: { onboarding: OnboardingService }) {
+export async function onboardingRoutes(app: FastifyInstance, deps: { onboarding: OnboardingService; address: TPublicAddress }) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .post(
@@ -17,7 +17,7 @@ export async function onboardingRoutes(app: FastifyInstance, deps: { onboarding:
           ip: req.ip,
           body: req,
         });
-        return reply.status(201).send(created);
+        return reply.status(201).send({ ...created, address: deps.address });
       },
     );
 }

@@ -30,11 +30,14 @@ export type OnboardingRequest = { userId: string | undefined; onboardingToken: s
 
 export type OnboardingDeps = { db: Db; blobs: BlobStore; limits: AccountLimits; tokens: TokenService; limiter: RateLimiter };
 
+/** The shop made; the route adds where its link points, which is configuration, not the shop's. */
+export type CreatedShop = Omit<TOnboardingResult, 'address'>;
+
 export class OnboardingService {
   constructor(private readonly d: OnboardingDeps) {}
 
   /** A new shop from the onboarding form: its `shop` JSON part and up to five banners, stored as they arrive. */
-  async createShop(req: OnboardingRequest): Promise<TOnboardingResult> {
+  async createShop(req: OnboardingRequest): Promise<CreatedShop> {
     const found = await this.ownerOf(req);
     if (!found) throw unauthorized('Sign in or sign up before creating a shop', 'ONBOARDING_PROOF_REQUIRED');
     const owner = { id: found.id, email: found.email, name: found.name };
@@ -72,7 +75,7 @@ export class OnboardingService {
    * The banners are already stored (as they arrived); writes every row in one short transaction, where the
    * account's shop count and banner bytes are settled. Any failure deletes the stored banners again.
    */
-  private async create(owner: repo.Owner, shopId: string, form: BannerForm): Promise<TOnboardingResult> {
+  private async create(owner: repo.Owner, shopId: string, form: BannerForm): Promise<CreatedShop> {
     const stored = form.stored;
     const bannerBytes = stored.reduce((n, b) => n + b.size, 0);
     const settle = async (tx: Db) => {

@@ -44,9 +44,6 @@ export type PreparerDeps = {
   work?: Pick<WorkFolder, 'forFile'>;
 };
 
-/** Work that staff or a customer ask for after the upload (colour pages of a file switched to `auto`) takes the shop's own turn. */
-export const shopsTurn = (shopId: string): Turn => ({ shopId, address: `shop:${shopId}` });
-
 /** A file the process died on this many times is given up: a document is then "too complex". */
 export const MAX_PREPARATION_ATTEMPTS = 2;
 /** Files waiting in memory; more wait in the database until the next resume. */

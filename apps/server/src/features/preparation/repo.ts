@@ -105,17 +105,6 @@ export const thumbnailsOfJobs = (db: Db, shopId: string, jobIds: string[]) =>
           AND d.role = 'thumbnail' AND d.purged_at IS NULL`,
   );
 
-/** Marks the derived blobs of purged files gone; answers their keys, for the caller to delete. */
-export async function purgeDerivatives(db: Db, fileIds: string[], now: Date): Promise<string[]> {
-  if (fileIds.length === 0) return [];
-  const rows = await queryRows<{ blob_key: string }>(
-    db,
-    sql`UPDATE file_derivatives SET purged_at = ${now.toISOString()}
-        WHERE file_id = any(${sql.param(fileIds)}::uuid[]) AND purged_at IS NULL RETURNING blob_key`,
-  );
-  return rows.map((r) => r.blob_key);
-}
-
 /**
  * An `auto` file ready for colour detection (issue 19): live, its pages known, its PDF there (a PDF,
  * a converted document, or an image with its thumbnail), and not yet detected.

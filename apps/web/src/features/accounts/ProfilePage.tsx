@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../../api/accounts';
 import { serverMessageOr } from '../../api/client';
-import { useAuth } from '../../app/auth';
-import { ROLE_LABEL } from '../../app/roles';
 import { buttonClass } from '../../components/Button';
 import { EmptyState, LoadFailed } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
+import { useAuth } from '../../session/auth';
+import { ROLE_LABEL } from '../../session/roles';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -3,14 +3,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { signUp } from '../../api/accounts';
 import { serverMessageOr } from '../../api/client';
 import { readStoredUser, SESSION } from '../../api/storage';
-import { useAuth } from '../../app/auth';
-import { CREATE_SHOP, MY_DASHBOARD, useNeedsShop } from '../../app/createShop';
-import { prefetchOnboarding } from '../../app/prefetch';
 import { Button, buttonClass } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { FormError } from '../../components/FormMessage';
 import { Modal } from '../../components/Modal';
 import { safeNext, withNext } from '../../lib/next';
+import { prefetchOnboarding } from '../../lib/prefetch';
+import { useAuth } from '../../session/auth';
+import { CREATE_SHOP, MY_DASHBOARD, useNeedsShop } from '../../session/createShop';
 import { AuthLayout, LINK } from './AuthLayout';
 import { type SignupValues, signupErrors } from './validation';
 

@@ -1,14 +1,14 @@
 import type { TAnalytics, TPaperInventoryItem } from '@counterprint/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { type AnalyticsFilters, analyticsKeys, fetchAnalytics, type RangeFilter } from '../../api/analytics';
+import { type AnalyticsFilters, analyticsKeys, type RangeFilter, useAnalytics } from '../../api/analytics';
 import { FEEDBACK_FEATURES } from '../../api/feedback';
-import { useAuth } from '../../app/auth';
-import { shopOptions, useShopFilter } from '../../app/useShopFilter';
 import { NoData, Panel, ReportBody, ReportHeader, SearchInput, Select, StatCard, useDebounced } from '../../components/controls';
 import { FeedbackPrompt } from '../../components/FeedbackPrompt';
 import { customRangeProblem, RangeControls } from '../../components/RangeControls';
 import { formatCount } from '../../lib/format';
+import { useAuth } from '../../session/auth';
+import { shopOptions, useShopFilter } from '../../session/useShopFilter';
 import { InventoryList } from './InventoryPanel';
 import { RecentJobsTable } from './RecentJobsTable';
 import { RestockForm } from './RestockForm';
@@ -40,12 +40,7 @@ function Analytics({ platform }: { platform: boolean }) {
   }
   const filters: AnalyticsFilters = { ...base, page };
   const rangeProblem = customRangeProblem(range);
-  const report = useQuery({
-    queryKey: analyticsKeys.report(filters),
-    queryFn: () => fetchAnalytics(filters),
-    enabled: !rangeProblem,
-    placeholderData: keepPreviousData,
-  });
+  const report = useAnalytics(filters, { enabled: !rangeProblem });
   const data = report.data;
   const shopName = (id: string) => (shopId ? undefined : data?.shops.find((s) => s.id === id)?.name);
 

@@ -2,7 +2,7 @@ import type { TAnalytics, TPaperInventoryItem } from '@counterprint/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL } from '../../api/storage';
-import { AuthProvider, useAuth } from '../../app/auth';
+import { AuthProvider, useAuth } from '../../session/auth';
 import { jsonResponse, makeToken, stubFetch } from '../../test/helpers';
 import { renderPage } from '../../test/render';
 import AnalyticsPage from './AnalyticsPage';

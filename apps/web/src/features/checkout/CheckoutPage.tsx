@@ -1,12 +1,12 @@
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { useAuth } from '../../app/auth';
-import { PublicLayout } from '../../app/PublicLayout';
 import { BillingToggle } from '../../components/BillingToggle';
 import { TEXT_LINK } from '../../components/Button';
 import { Icon } from '../../components/Icon';
+import { PublicLayout } from '../../components/site/PublicLayout';
 import { CHECKOUT_PAGE } from '../../content/checkout';
 import { ANNUAL_SAVE_TEXT, type Billing, isBilling, PERIOD, PLANS, PREMIUM_PRICE } from '../../content/pricing';
 import { formatRupees } from '../../lib/format';
+import { useAuth } from '../../session/auth';
 import { signupFirstUrl } from './checkoutForm';
 import { UpgradeForm } from './UpgradeForm';
 

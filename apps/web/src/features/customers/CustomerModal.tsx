@@ -1,11 +1,11 @@
 import { normaliseTags, type TCustomer, type TCustomerInput } from '@counterprint/contract';
 import { type FormEvent, useState } from 'react';
+import { useCustomerDetail } from '../../api/customers';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { statusChip } from '../../components/JobStatus';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
-import { useCustomerDetail } from './useCustomers';
 
 interface CustomerModalProps {
   /** null: a new customer */

@@ -1,8 +1,8 @@
 import type { TCustomer, TCustomerInput } from '@counterprint/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { serverMessageOr } from '../../api/client';
+import { useCustomerList, useDeleteCustomer, useSaveCustomer } from '../../api/customers';
 import { FEEDBACK_FEATURES } from '../../api/feedback';
-import { useActiveShop } from '../../app/useActiveShop';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SearchInput, Select } from '../../components/controls';
@@ -13,10 +13,11 @@ import { Pager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toast';
 import { datedFilename, downloadCsv } from '../../lib/csv';
+import { useActiveShop } from '../../session/useActiveShop';
 import { CustomerCard } from './CustomerCard';
 import { CustomerModal } from './CustomerModal';
 import { type CustomerSort, customersCsv, pageCount, pageOf, SORT_OPTIONS, searchCustomers, sortCustomers } from './customerList';
-import { useCustomerList, useDeleteCustomer, useSaveCustomer, useStatusMessage } from './useCustomers';
+import { useStatusMessage } from './useCustomers';
 
 export const LOAD_FAILED = 'Failed to load customers';
 export const CONFIRM_DELETE = 'Delete this customer? This cannot be undone.';

@@ -63,8 +63,3 @@ export function customersCsv(list: TCustomer[]): string {
     list.map((c) => [c.id, c.name, c.email, csvPhone(c.phone), c.address]),
   );
 }
-
-/** Saving a new customer puts it first; saving an existing one replaces it where it stood (docs/product/screens.md#customers). */
-export function upsertCustomer(list: TCustomer[], saved: TCustomer): TCustomer[] {
-  return list.some((c) => c.id === saved.id) ? list.map((c) => (c.id === saved.id ? saved : c)) : [saved, ...list];
-}

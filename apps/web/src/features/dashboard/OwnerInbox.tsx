@@ -1,8 +1,8 @@
 import type { TCheckoutEntry, TContactMessage, TFeedbackEntry } from '@counterprint/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { serverMessageOr } from '../../api/client';
-import { fetchCheckoutRequests, fetchContactMessages, fetchOwnerFeedback, ownerKeys } from '../../api/owner';
+import { useCheckoutRequests, useContactMessages, useOwnerFeedback } from '../../api/owner';
 import { Icon, type IconName } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
 
@@ -15,14 +15,14 @@ interface InboxPanelProps<T> {
   title: string;
   icon: IconName;
   empty: string;
-  queryKey: readonly string[];
-  load: () => Promise<T[]>;
+  /** The list's named hook from api/owner.ts. */
+  useList: () => UseQueryResult<T[]>;
   /** One entry: a bold first line, a line of who and where, and what they wrote. */
   entry: (item: T) => { heading: ReactNode; details: ReactNode; message: string | null };
 }
 
-function InboxPanel<T extends { id: string; createdAt: string }>({ title, icon, empty, queryKey, load, entry }: InboxPanelProps<T>) {
-  const list = useQuery({ queryKey, queryFn: load });
+function InboxPanel<T extends { id: string; createdAt: string }>({ title, icon, empty, useList, entry }: InboxPanelProps<T>) {
+  const list = useList();
   return (
     <section aria-label={title} className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white shadow-sm">
       <header className="flex items-center gap-2 border-b border-slate-100 px-4 py-3">
@@ -88,8 +88,7 @@ export function OwnerInbox() {
         title="Feature feedback"
         icon="target"
         empty="No feedback yet."
-        queryKey={ownerKeys.feedback}
-        load={fetchOwnerFeedback}
+        useList={useOwnerFeedback}
         entry={(f) => ({
           heading: (
             <>
@@ -109,8 +108,7 @@ export function OwnerInbox() {
         title="Contact messages"
         icon="mail"
         empty="No contact messages yet."
-        queryKey={ownerKeys.contactMessages}
-        load={fetchContactMessages}
+        useList={useContactMessages}
         entry={(m) => ({
           heading: m.subject,
           details: (
@@ -127,8 +125,7 @@ export function OwnerInbox() {
         title="Checkout requests"
         icon="wallet"
         empty="No checkout requests yet."
-        queryKey={ownerKeys.checkoutRequests}
-        load={fetchCheckoutRequests}
+        useList={useCheckoutRequests}
         entry={(c) => ({
           heading: (
             <>

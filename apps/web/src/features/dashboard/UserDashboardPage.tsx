@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { CREATE_SHOP, useNeedsShop } from '../../app/createShop';
 import { Button, buttonClass } from '../../components/Button';
 import { Icon, type IconName } from '../../components/Icon';
 import { useToast } from '../../components/Toast';
+import { CREATE_SHOP, useNeedsShop } from '../../session/createShop';
 
 const TILES: { title: string; icon: IconName; text: string }[] = [
   { title: 'Analytics', icon: 'chart', text: 'See how often you print and what.' },

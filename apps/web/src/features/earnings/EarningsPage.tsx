@@ -1,17 +1,16 @@
 import type { TEarningsOrder } from '@counterprint/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import type { RangeFilter } from '../../api/analytics';
 import { serverMessageOr } from '../../api/client';
-import { type EarningsFilters, earningsKeys, type PaymentFilter, refundOrder, useEarnings } from '../../api/earnings';
+import { type EarningsFilters, type PaymentFilter, useEarnings, useRefundOrder } from '../../api/earnings';
 import { FEEDBACK_FEATURES } from '../../api/feedback';
-import { shopOptions, useShopFilter } from '../../app/useShopFilter';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NoData, Panel, ReportBody, ReportHeader, SearchInput, Select, useDebounced } from '../../components/controls';
 import { FeedbackPrompt } from '../../components/FeedbackPrompt';
 import { customRangeProblem, RangeControls } from '../../components/RangeControls';
 import { useToast } from '../../components/Toast';
 import { formatRupees } from '../../lib/format';
+import { shopOptions, useShopFilter } from '../../session/useShopFilter';
 import { EarningsCards } from './EarningsCards';
 import { OrdersTable } from './OrdersTable';
 import { orderLabel } from './orders';
@@ -40,7 +39,6 @@ function Earnings() {
   const [refunding, setRefunding] = useState<TEarningsOrder | null>(null);
   const closeRefund = useCallback(() => setRefunding(null), []);
   const toast = useToast();
-  const client = useQueryClient();
 
   const filters: EarningsFilters = { ...range, shopId, paymentMethod, query: query.trim() };
   const rangeProblem = customRangeProblem(range);
@@ -53,11 +51,9 @@ function Earnings() {
   }
 
   const report = useEarnings(filters, { enabled: !rangeProblem, keepPrevious: true });
-  const refund = useMutation({
-    mutationFn: (order: TEarningsOrder) => refundOrder(order.id),
+  const refund = useRefundOrder({
     onSuccess: (order) => {
       toast(`Order ${orderLabel(order)} refunded`, 'success');
-      void client.invalidateQueries({ queryKey: earningsKeys.all });
     },
     onError: (error) => toast(serverMessageOr(error, 'Refund failed'), 'error'),
   });

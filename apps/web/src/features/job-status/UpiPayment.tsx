@@ -1,4 +1,4 @@
-import { type TPublicJob, upiNote, upiPayLink } from '@counterprint/contract';
+import { rupeesToPaise, type TPublicJob, upiNote, upiPayLink } from '@counterprint/contract';
 import { useEffect, useState } from 'react';
 import { serverMessageOr } from '../../api/client';
 import { claimJobPaid, upiQrUrl } from '../../api/publicJobs';
@@ -64,7 +64,7 @@ export function UpiPayment({ job, token, onChanged }: { job: TPublicJob; token: 
   const link = upiPayLink({
     vpa: payment.upi.vpa,
     payee: payment.upi.payee,
-    amountPaise: Math.round(job.estimate.total * 100),
+    amountPaise: rupeesToPaise(job.estimate.total),
     reference: payment.reference,
     note: upiNote(job.number, job.shopName),
   });

@@ -31,6 +31,24 @@ describe('FilePrinting', () => {
     expect(screen.getByTestId('file-printing')).toHaveTextContent(/^Counter B&W stopped: paper jam$/);
   });
 
+  it("shows the page counter's shortfall, the held printer and an unknown outcome with the agent's own words", () => {
+    const short = 'Printed 5 of 6 sheets (counter 2000 → 2005): a possible jam or waste';
+    const { rerender } = render(
+      <FilePrinting printing={at({ state: 'aborted', reasons: ['counter-shortfall', 'part-printed'], message: short })} />,
+    );
+    expect(screen.getByTestId('file-printing')).toHaveTextContent(
+      `Not printed: fewer sheets came out than ordered, a possible jam or waste, after some pages had printed (${short})`,
+    );
+    rerender(<FilePrinting printing={at({ state: 'stopped', reasons: ['held-after-shortfall'], message: `Waiting: ${short}` })} />);
+    expect(screen.getByTestId('file-printing')).toHaveTextContent(
+      'Counter B&W stopped: waiting for staff to check the printer after a short job',
+    );
+    rerender(<FilePrinting printing={at({ state: 'aborted', reasons: ['outcome-unknown'], message: 'check the printer' })} />);
+    expect(screen.getByTestId('file-printing')).toHaveTextContent(
+      'Not printed: the agent cannot tell whether it printed (check the printer)',
+    );
+  });
+
   it('calls a file printed only when the printer completed it, and warns of options it did not honour', () => {
     const { rerender } = render(<FilePrinting printing={at({ state: 'processing', unsupported: ['sides'] })} />);
     expect(screen.getByTestId('file-printing')).toHaveTextContent('Printing on Counter B&W');

@@ -1,8 +1,8 @@
-import { MARK_PRINTED_UNDO_MS, type TJob, type TMarkPrintedRequest } from '@counterprint/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MARK_PRINTED_UNDO_MS, type TJob } from '@counterprint/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { cancelJob, customerLabel, jobKeys, markJobPrinted, moveJobBackToQueue, startPrinting } from '../../api/jobs';
+import { customerLabel, jobKeys, useCancelJob, useMarkJobPrinted, useMoveJobBack, useStartPrinting } from '../../api/jobs';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/Toast';
 import { applyLiveMessage } from './liveJobs';
@@ -48,16 +48,14 @@ export function JobActions({ job, onDone, askPrinted = false, onAsked, children 
   const apply = (action: 'updated' | 'deleted', changed: TJob) =>
     client.setQueryData<TJob[]>(jobKeys.list(changed.shopId), (list) => applyLiveMessage(list ?? [], { action, job: changed }));
 
-  const back = useMutation({
-    mutationFn: (jobId: string) => moveJobBackToQueue(jobId),
+  const back = useMoveJobBack({
     onSuccess: (queued) => {
       apply('updated', queued);
       toast(`Job #${queued.number} is back in the queue.`, 'success');
     },
     onError: (err) => toast(failure(MOVE_BACK_FAILED, err), 'error'),
   });
-  const printed = useMutation({
-    mutationFn: (body: NonNullable<TMarkPrintedRequest>) => markJobPrinted(job.id, body),
+  const printed = useMarkJobPrinted(job.id, {
     onSuccess: (updated) => {
       apply('updated', updated);
       setDialog(null);
@@ -71,8 +69,7 @@ export function JobActions({ job, onDone, askPrinted = false, onAsked, children 
   });
   // Job ids whose start was sent: a download of each file in turn must not send it once per file.
   const started = useRef(new Set<string>());
-  const printing = useMutation({
-    mutationFn: (jobId: string) => startPrinting(jobId),
+  const printing = useStartPrinting({
     onSuccess: (updated) => apply('updated', updated),
     onError: (err, jobId) => {
       started.current.delete(jobId);
@@ -86,8 +83,7 @@ export function JobActions({ job, onDone, askPrinted = false, onAsked, children 
     started.current.add(job.id);
     printing.mutate(job.id);
   };
-  const cancel = useMutation({
-    mutationFn: () => cancelJob(job.id),
+  const cancel = useCancelJob(job.id, {
     onSuccess: (cancelled) => {
       // The live feed removes a cancelled job ('deleted'); the list does the same without waiting for it.
       apply('deleted', cancelled);

@@ -1,5 +1,5 @@
 import type { TJob } from '@counterprint/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { customerLabel, type OlderJobs, totalSheets, useThumbnails } from '../../api/jobs';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -65,7 +65,12 @@ function OptionsSummary({ job }: { job: TJob }) {
   );
 }
 
-/** Two lines per job (who and when; how and how much): a busy counter sees a screenful of the queue, not four cards. */
+/**
+ * Two lines per job (who and when; how and how much): a busy counter sees a screenful of the queue, not four cards.
+ * The card's button holds only what names the job (its number and customer), so its accessible name is its visible
+ * words (WCAG 2.5.3, Label in Name) and the rest of the card is its description; a click anywhere on the card opens
+ * it too, without a cover over the card that would hide the marks' tooltips.
+ */
 function JobRow({
   job,
   now,
@@ -85,9 +90,12 @@ function JobRow({
 }) {
   const files = job.files.length;
   const ref = useRef<HTMLButtonElement>(null);
+  const factsId = useId();
   const detailsId = useId();
   const marksId = useId();
   const marked = hasMarks(job);
+  const age = timeAgo(job.uploadedAt, now);
+  const shortAge = age.replace(' ago', '');
   useEffect(() => {
     const row = ref.current;
     if (!cursor || !row) return;
@@ -97,23 +105,34 @@ function JobRow({
     const focused = document.activeElement;
     if (!focused || focused === document.body || row.closest('ul')?.contains(focused)) row.focus({ preventScroll: true });
   }, [cursor]);
+  // A click on the card outside its button is the button's, unless it ends a text selection (docs/decisions/066).
+  const clickCard = (e: MouseEvent<HTMLLIElement>) => {
+    if (ref.current?.contains(e.target as Node) || window.getSelection()?.toString()) return;
+    ref.current?.click();
+  };
   return (
-    <li>
-      <button
-        ref={ref}
-        type="button"
-        onClick={onView}
-        aria-label={`View job #${job.number} from ${customerLabel(job)}`}
-        aria-current={selected ? 'true' : undefined}
-        aria-describedby={marked ? `${detailsId} ${marksId}` : detailsId}
-        data-cursor={cursor ? 'true' : undefined}
-        data-queue-row
-        className={`block w-full px-3 py-2 text-left text-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 ${selected ? 'bg-brand-50' : ''} ${cursor ? 'shadow-[inset_3px_0_0_var(--color-brand-500)]' : ''}`}
-      >
-        <span className="flex items-center gap-1.5">
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the card's button is the way in by keyboard and screen reader; this is the mouse's larger target.
+    <li
+      onClick={clickCard}
+      data-queue-row
+      className={`cursor-pointer px-3 py-2 text-sm transition hover:bg-slate-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-brand-500 ${selected ? 'bg-brand-50' : ''} ${cursor ? 'shadow-[inset_3px_0_0_var(--color-brand-500)]' : ''}`}
+    >
+      <span className="flex items-center gap-1.5">
+        <button
+          ref={ref}
+          type="button"
+          onClick={onView}
+          aria-current={selected ? 'true' : undefined}
+          aria-describedby={marked ? `${factsId} ${detailsId} ${marksId}` : `${factsId} ${detailsId}`}
+          data-cursor={cursor ? 'true' : undefined}
+          className="flex min-w-0 flex-1 items-center gap-1.5 text-left focus-visible:outline-none"
+        >
           <span className="min-w-10 shrink-0 font-bold text-slate-900 tabular-nums">#{job.number}</span>
           <JobThumbs job={job} links={thumbnails} onBroken={onBrokenThumb} />
+          {/* The space keeps the name "#7 Asha" wherever the spans are read as inline. */}{' '}
           <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{customerLabel(job)}</span>
+        </button>
+        <span id={factsId} className="flex shrink-0 items-center gap-1.5">
           {job.status !== 'queued' && <StatusChip status={job.status} />}
           <JobConversionNote job={job} />
           <span
@@ -130,26 +149,27 @@ function JobRow({
             title={new Date(job.uploadedAt).toLocaleString()}
             className="min-w-14 shrink-0 text-right text-xs text-slate-500"
           >
-            {timeAgo(job.uploadedAt, now).replace(' ago', '')}
+            {shortAge}
+            {shortAge !== age && <span className="sr-only"> ago</span>}
           </time>
         </span>
-        <span id={detailsId} className="mt-0.5 flex items-start gap-1.5 pl-11.5">
-          <OptionsSummary job={job} />
-          <span
-            data-testid="job-total"
-            className={`shrink-0 text-right text-xs font-semibold tabular-nums ${job.estimate.complete ? 'text-slate-800' : 'text-amber-800'}`}
-          >
-            {estimateText(job.estimate)}
-          </span>
+      </span>
+      <span id={detailsId} className="mt-0.5 flex items-start gap-1.5 pl-11.5">
+        <OptionsSummary job={job} />
+        <span
+          data-testid="job-total"
+          className={`shrink-0 text-right text-xs font-semibold tabular-nums ${job.estimate.complete ? 'text-slate-800' : 'text-amber-800'}`}
+        >
+          {estimateText(job.estimate)}
         </span>
-        {marked && (
-          <span id={marksId} className="mt-1 flex flex-wrap gap-1.5 pl-11.5">
-            <PrinterStopMarks job={job} />
-            <PrintingMark job={job} />
-            <PaymentClaimMark job={job} />
-          </span>
-        )}
-      </button>
+      </span>
+      {marked && (
+        <span id={marksId} className="mt-1 flex flex-wrap gap-1.5 pl-11.5">
+          <PrinterStopMarks job={job} />
+          <PrintingMark job={job} />
+          <PaymentClaimMark job={job} />
+        </span>
+      )}
     </li>
   );
 }

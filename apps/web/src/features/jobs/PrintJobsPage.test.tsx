@@ -55,6 +55,9 @@ function serve(routes: Record<string, Route>) {
   return calls;
 }
 
+/** A queue card: its button is named by what it shows first (the job's number and customer); the rest sits beside it. */
+const card = (name: string) => screen.getByRole('button', { name }).closest('li')!;
+
 const queued = makeJob({ id: 'j1', number: 7, customerName: 'Asha', createdAt: new Date(Date.now() - 120_000).toISOString() }, [4, 2]);
 /** The shop's public details as the options editor reads them: its papers and colour detection. */
 const details = { papers: ['A4', 'A3'], colorDetection: false, rateCard: [] };
@@ -148,7 +151,7 @@ describe('/printJob', () => {
       '/api/shops/print-jobs/j1/mark-printed': () => jsonResponse(200, { ...queued, status: 'done', printedAt: new Date().toISOString() }),
     });
     const { user } = renderPage(<PrintJobsPage />);
-    await user.click(await screen.findByRole('button', { name: 'View job #7 from Asha' }));
+    await user.click(await screen.findByRole('button', { name: '#7 Asha' }));
     const viewer = await screen.findByRole('region', { name: 'Job #7' });
     expect(within(viewer).getByText('file-1.pdf')).toBeInTheDocument();
     expect(within(viewer).getByText('1 KB · 4 pages')).toBeInTheDocument();
@@ -184,7 +187,7 @@ describe('/printJob', () => {
       '/api/shops/print-jobs/j1/back-to-queue': () => answer(),
     });
     const { user } = renderPage(<PrintJobsPage />);
-    await user.click(await screen.findByRole('button', { name: 'View job #7 from Asha' }));
+    await user.click(await screen.findByRole('button', { name: '#7 Asha' }));
     await user.click(within(await screen.findByRole('region', { name: 'Job #7' })).getByRole('button', { name: 'Mark Printed' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Mark as Printed?' })).getByRole('button', { name: 'Confirm' }));
     const toast = await screen.findByText('Job #7 marked as printed.');
@@ -212,7 +215,7 @@ describe('/printJob', () => {
     const { user } = renderPage(<PrintJobsPage />);
     expect(await screen.findByText('1 file: pages could not be counted')).toBeInTheDocument();
     expect(screen.getByText('4 sheets')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'View job #7 from Asha' }));
+    await user.click(screen.getByRole('button', { name: '#7 Asha' }));
     const viewer = await screen.findByRole('region', { name: 'Job #7' });
     expect(within(viewer).getByText('1 KB · 4 pages')).toBeInTheDocument();
     expect(within(viewer).getByText('2 KB · pages could not be counted')).toBeInTheDocument();
@@ -224,7 +227,7 @@ describe('/printJob', () => {
       '/api/shops/print-jobs/j1/mark-printed': () => jsonResponse(409, { error: 'Job is already printed', code: 'JOB_NOT_QUEUED' }),
     });
     const { user } = renderPage(<PrintJobsPage />);
-    await user.click(await screen.findByRole('button', { name: 'View job #7 from Asha' }));
+    await user.click(await screen.findByRole('button', { name: '#7 Asha' }));
     await user.click(await screen.findByRole('button', { name: 'Mark Printed' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Mark as Printed?' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
@@ -282,48 +285,52 @@ describe('/printJob', () => {
     const rowNames = () =>
       within(screen.getByRole('list', { name: 'Jobs' }))
         .getAllByRole('button')
-        .map((b) => b.getAttribute('aria-label'));
+        .map((b) => b.textContent);
 
     it('lists one line per job, oldest unprinted first, with a remembered toggle for newest first', async () => {
       serve(baseRoutes(three));
       const { user, unmount } = renderPage(<PrintJobsPage />);
       await screen.findByText('Chitra');
-      expect(rowNames()).toEqual(['View job #1 from Asha', 'View job #2 from Rajpal', 'View job #3 from Chitra']);
+      expect(rowNames()).toEqual(['#1 Asha', '#2 Rajpal', '#3 Chitra']);
       // Number, name, files, sheets and the age; under them, how it prints and the estimate's total.
-      const row = screen.getByRole('button', { name: 'View job #1 from Asha' });
+      const row = card('#1 Asha');
       expect(row).toHaveTextContent('#1');
       expect(row).toHaveTextContent('2 files');
       expect(row).toHaveTextContent('6 sheets');
       expect(within(row).getByTestId('job-total')).toHaveTextContent('₹12.00');
       expect(row).toHaveTextContent('9 min');
+      // A screen reader hears the rest of the card after the name.
+      expect(screen.getByRole('button', { name: '#1 Asha' })).toHaveAccessibleDescription(
+        expect.stringMatching(/2 files.*6 sheets.*9 min ?ago.*₹12\.00/),
+      );
 
       await user.click(screen.getByRole('button', { name: 'Order: oldest first. Change' }));
-      expect(rowNames()).toEqual(['View job #3 from Chitra', 'View job #2 from Rajpal', 'View job #1 from Asha']);
+      expect(rowNames()).toEqual(['#3 Chitra', '#2 Rajpal', '#1 Asha']);
       unmount();
 
       renderPage(<PrintJobsPage />);
       await screen.findByText('Chitra');
       expect(screen.getByRole('button', { name: 'Order: newest first. Change' })).toBeInTheDocument();
-      expect(rowNames()[0]).toBe('View job #3 from Chitra');
+      expect(rowNames()[0]).toBe('#3 Chitra');
     });
 
     it('moves with j/k, opens with Enter, asks Mark Printed with p, and ignores keys typed in a field', async () => {
       serve({ ...baseRoutes(three), '/api/shops-action/print-jobs/': () => jsonResponse(200, ['/files/a?sig=1', '/files/b?sig=2']) });
       const { user } = renderPage(<PrintJobsPage />);
       await screen.findByText('Chitra');
-      const cursor = () => document.querySelector('[data-cursor="true"]')?.getAttribute('aria-label');
+      const cursor = () => document.querySelector('[data-cursor="true"]')?.textContent;
 
       await user.keyboard('j');
-      expect(cursor()).toBe('View job #1 from Asha');
+      expect(cursor()).toBe('#1 Asha');
       await user.keyboard('jjj');
-      expect(cursor()).toBe('View job #3 from Chitra');
+      expect(cursor()).toBe('#3 Chitra');
       await user.keyboard('k');
-      expect(cursor()).toBe('View job #2 from Rajpal');
+      expect(cursor()).toBe('#2 Rajpal');
       await user.keyboard('{Enter}');
       expect(await screen.findByRole('region', { name: 'Job #2' })).toBeInTheDocument();
 
       // After a click the row keeps focus; j then Enter opens the row the cursor moved to, not the clicked one.
-      await user.click(screen.getByRole('button', { name: 'View job #3 from Chitra' }));
+      await user.click(screen.getByRole('button', { name: '#3 Chitra' }));
       await user.keyboard('k{Enter}');
       expect(await screen.findByRole('region', { name: 'Job #2' })).toBeInTheDocument();
 
@@ -333,7 +340,7 @@ describe('/printJob', () => {
       expect(screen.getByRole('region', { name: 'Job #1' })).toBeInTheDocument();
       // Keys inside the dialog belong to the dialog.
       await user.keyboard('j');
-      expect(cursor()).toBe('View job #1 from Asha');
+      expect(cursor()).toBe('#1 Asha');
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 
@@ -342,7 +349,7 @@ describe('/printJob', () => {
       await user.keyboard('jp');
       expect(search).toHaveValue('jp');
       // Rajpal still shows; a j that moved the cursor would land on him, and a p would ask to print.
-      expect(rowNames()).toEqual(['View job #2 from Rajpal']);
+      expect(rowNames()).toEqual(['#2 Rajpal']);
       expect(cursor()).toBe(undefined);
       expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     });
@@ -394,7 +401,7 @@ describe('/printJob', () => {
       const { user, unmount } = renderPage(<PrintJobsPage />);
       await screen.findByText('Chitra');
       await waitFor(() => expect(document.title).toBe('(3) Print — Counterprint'));
-      await user.click(screen.getByRole('button', { name: 'View job #2 from Rajpal' }));
+      await user.click(screen.getByRole('button', { name: '#2 Rajpal' }));
       await waitFor(() => expect(document.title).toBe('(2) Print — Counterprint'));
 
       act(() =>
@@ -418,7 +425,7 @@ describe('/printJob', () => {
       await screen.findByText('Chitra');
       expect(screen.getByText('3 new jobs waiting')).toBeInTheDocument();
       await waitFor(() => expect(alerts.chimes).toBe(1));
-      await user.click(screen.getByRole('button', { name: 'View job #2 from Rajpal' }));
+      await user.click(screen.getByRole('button', { name: '#2 Rajpal' }));
       expect(screen.getByText('2 new jobs waiting')).toBeInTheDocument();
       expect(alerts.silenced).toBe(0);
 
@@ -436,7 +443,7 @@ describe('/printJob', () => {
       );
       expect(await screen.findByText('1 new job waiting')).toBeInTheDocument();
       expect(alerts.chimes).toBe(2);
-      await user.click(screen.getByRole('button', { name: 'View job #4 from Deepa' }));
+      await user.click(screen.getByRole('button', { name: '#4 Deepa' }));
       expect(alerts.silenced).toBe(2);
       expect(document.title).toBe('(2) Print — Counterprint');
     });
@@ -476,7 +483,7 @@ describe('/printJob', () => {
           ),
       });
       renderPage(<PrintJobsPage />);
-      const row = await screen.findByRole('button', { name: 'View job #7 from Asha' });
+      const row = await screen.findByRole('button', { name: '#7 Asha' });
       await waitFor(() =>
         expect(
           within(row)
@@ -487,14 +494,14 @@ describe('/printJob', () => {
       const asked = () => calls.filter((c) => c.url.includes('/thumbnails')).map((c) => c.url);
       // Ravi's job has no thumbnail, so it is not asked about.
       expect(asked()).toEqual(['/api/shops/shop-1/print-jobs/thumbnails?jobs=j1']);
-      expect(within(screen.getByRole('button', { name: 'View job #8 from Ravi' })).queryByTestId('file-thumb')).not.toBeInTheDocument();
+      expect(within(card('#8 Ravi')).queryByTestId('file-thumb')).not.toBeInTheDocument();
 
       const updated = docJob();
       updated.files[1] = { ...updated.files[1]!, thumbnail: true };
       act(() => feed.handlers!.onMessage({ action: 'updated', job: updated }));
       await waitFor(() =>
         expect(
-          within(screen.getByRole('button', { name: 'View job #7 from Asha' }))
+          within(card('#7 Asha'))
             .getAllByTestId('file-thumb')
             .map((img) => img.getAttribute('src')),
         ).toEqual(['/files/doc-thumb?sig=2', '/files/heic-thumb?sig=2']),
@@ -513,8 +520,8 @@ describe('/printJob', () => {
         '/api/shops/shop-1/print-jobs/thumbnails': () => jsonResponse(200, { 'j1-f0': '/files/doc-thumb?sig=1' }),
       });
       const { user } = renderPage(<PrintJobsPage />);
-      const row = await screen.findByRole('button', { name: 'View job #7 from Asha' });
-      expect(within(row).getByText('1 file converting')).toBeInTheDocument();
+      const row = await screen.findByRole('button', { name: '#7 Asha' });
+      expect(within(card('#7 Asha')).getByText('1 file converting')).toBeInTheDocument();
       await user.click(row);
       const viewer = await screen.findByRole('region', { name: 'Job #7' });
       expect(within(viewer).getByTestId('file-badge')).toHaveTextContent('Converting…');
@@ -525,9 +532,7 @@ describe('/printJob', () => {
       expect(await within(viewer).findByTitle('Preview of report.docx')).toHaveAttribute('src', expect.stringMatching(/^blob:/));
       expect(within(viewer).queryByTestId('file-badge')).not.toBeInTheDocument();
       expect(within(viewer).getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
-      expect(
-        within(screen.getByRole('button', { name: 'View job #7 from Asha' })).queryByText('1 file converting'),
-      ).not.toBeInTheDocument();
+      expect(within(card('#7 Asha')).queryByText('1 file converting')).not.toBeInTheDocument();
       expect(linkAnswers).toBe(2);
     });
 
@@ -542,7 +547,7 @@ describe('/printJob', () => {
         saved.push(this.download);
       });
       const { user } = renderPage(<PrintJobsPage />);
-      await user.click(await screen.findByRole('button', { name: 'View job #7 from Asha' }));
+      await user.click(await screen.findByRole('button', { name: '#7 Asha' }));
       const viewer = await screen.findByRole('region', { name: 'Job #7' });
       await within(viewer).findByTitle('Preview of report.docx');
       const files = within(viewer).getByRole('list', { name: 'Files' });
@@ -597,7 +602,8 @@ describe('/printJob', () => {
       ]);
       serve(baseRoutes([job, pending]));
       renderPage(<PrintJobsPage />);
-      const row = await screen.findByRole('button', { name: 'View job #7 from Asha' });
+      await screen.findByRole('button', { name: '#7 Asha' });
+      const row = card('#7 Asha');
       expect(
         within(row)
           .getAllByTestId('options-summary')
@@ -606,9 +612,9 @@ describe('/printJob', () => {
       expect(within(row).getByTestId('job-total')).toHaveTextContent(/^₹128\.00$/);
       // 4 sheets and 20 (two double-sided copies of 20 pages), not the 24 pages.
       expect(row).toHaveTextContent('24 sheets');
-      expect(row).toHaveAccessibleDescription(expect.stringContaining('₹128.00'));
+      expect(screen.getByRole('button', { name: '#7 Asha' })).toHaveAccessibleDescription(expect.stringContaining('₹128.00'));
 
-      const other = screen.getByRole('button', { name: 'View job #8 from Ravi' });
+      const other = card('#8 Ravi');
       expect(
         within(other)
           .getAllByTestId('options-summary')
@@ -635,7 +641,7 @@ describe('/printJob', () => {
         '/api/shops/print-jobs/j1/options': () => jsonResponse(200, changed),
       });
       const { user } = renderPage(<PrintJobsPage />);
-      await user.click(await screen.findByRole('button', { name: 'View job #7 from Asha' }));
+      await user.click(await screen.findByRole('button', { name: '#7 Asha' }));
       const viewer = await screen.findByRole('region', { name: 'Job #7' });
       const lines = (name: string) =>
         within(within(viewer).getByRole('list', { name: `Price of ${name}` }))
@@ -685,7 +691,7 @@ describe('/printJob', () => {
       expect(lines('file-1.pdf')).toEqual(['Colour A4 · 6 × ₹10.00₹60.00']);
       expect(within(viewer).getAllByTestId('file-options')[0]).toHaveTextContent('3× · colour · pp 1–2 · A4');
       expect(viewer).toHaveTextContent('Total₹180.00');
-      expect(within(screen.getByRole('button', { name: 'View job #7 from Asha' })).getByTestId('job-total')).toHaveTextContent('₹180.00');
+      expect(within(card('#7 Asha')).getByTestId('job-total')).toHaveTextContent('₹180.00');
       expect(screen.getByText('Print options saved for file-1.pdf.')).toBeInTheDocument();
 
       // The Mark Printed dialog starts at the new total.
@@ -700,7 +706,7 @@ describe('/printJob', () => {
         '/api/shops/print-jobs/j1/options': () => jsonResponse(400, { error: refusal, code: 'INVALID_PRINT_OPTIONS' }),
       });
       const { user } = renderPage(<PrintJobsPage />);
-      await user.click(await screen.findByRole('button', { name: 'View job #7 from Asha' }));
+      await user.click(await screen.findByRole('button', { name: '#7 Asha' }));
       const viewer = await screen.findByRole('region', { name: 'Job #7' });
       await user.click(within(viewer).getByRole('button', { name: 'Edit print options of file-2.pdf' }));
       const dialog = await screen.findByRole('dialog', { name: 'Print options' });
@@ -716,7 +722,7 @@ describe('/printJob', () => {
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
       expect(calls.filter((c) => c.url.endsWith('/options'))).toHaveLength(1);
       // Nothing changed: the card still shows the estimate it had.
-      expect(within(screen.getByRole('button', { name: 'View job #7 from Asha' })).getByTestId('job-total')).toHaveTextContent('₹128.00');
+      expect(within(card('#7 Asha')).getByTestId('job-total')).toHaveTextContent('₹128.00');
     });
 
     it('offers no editing once the job is printed', async () => {
@@ -724,7 +730,7 @@ describe('/printJob', () => {
       serve(baseRoutes([done]));
       const { user } = renderPage(<PrintJobsPage />);
       await user.click(await screen.findByRole('tab', { name: 'All' }));
-      await user.click(await screen.findByRole('button', { name: 'View job #7 from Asha' }));
+      await user.click(await screen.findByRole('button', { name: '#7 Asha' }));
       const viewer = await screen.findByRole('region', { name: 'Job #7' });
       expect(within(viewer).getAllByTestId('file-options')).toHaveLength(2);
       expect(within(viewer).queryByRole('button', { name: /^Edit print options/ })).not.toBeInTheDocument();
@@ -745,9 +751,10 @@ describe("/printJob: printing, the customer's UPI claim and status page (issue 2
     at.setHours(hours, minutes, 0, 0);
     return at.toISOString();
   };
-  const row = () => screen.getByRole('button', { name: 'View job #7 from Asha' });
+  const row = () => screen.getByRole('button', { name: '#7 Asha' });
+  const asha = () => card('#7 Asha');
   const openViewer = async (user: ReturnType<typeof renderPage>['user']) => {
-    await user.click(await screen.findByRole('button', { name: 'View job #7 from Asha' }));
+    await user.click(await screen.findByRole('button', { name: '#7 Asha' }));
     return screen.findByRole('region', { name: 'Job #7' });
   };
   const printingCalls = (calls: { url: string; method: string }[]) =>
@@ -768,7 +775,7 @@ describe("/printJob: printing, the customer's UPI claim and status page (issue 2
     expect(screen.queryByTestId('payment-claim')).not.toBeInTheDocument();
 
     act(() => feed.handlers!.onMessage({ action: 'updated', job: { ...queued, paymentClaimedAt: todayAt(14, 5) } }));
-    expect(await within(row()).findByTestId('payment-claim')).toHaveTextContent('Customer says paid (UPI) · 14:05');
+    expect(await within(asha()).findByTestId('payment-claim')).toHaveTextContent('Customer says paid (UPI) · 14:05');
     expect(row()).toHaveAccessibleDescription(expect.stringContaining('Customer says paid (UPI) · 14:05'));
     const viewer = await openViewer(user);
     expect(within(viewer).getByTestId('payment-claim')).toHaveTextContent('Customer says paid (UPI) · 14:05');
@@ -792,9 +799,9 @@ describe("/printJob: printing, the customer's UPI claim and status page (issue 2
     serve(baseRoutes([stopped]));
     renderPage(<PrintJobsPage />);
     expect(
-      await within(await screen.findByRole('button', { name: 'View job #7 from Asha' })).findByTestId('printer-stopped'),
+      await within(await screen.findByRole('button', { name: '#7 Asha' }).then(() => asha())).findByTestId('printer-stopped'),
     ).toHaveTextContent('Counter B&W stopped: out of paper');
-    expect(within(row()).getAllByTestId('printer-stopped')).toHaveLength(1);
+    expect(within(asha()).getAllByTestId('printer-stopped')).toHaveLength(1);
     expect(row()).toHaveAccessibleDescription(expect.stringContaining('Counter B&W stopped: out of paper'));
   });
 

@@ -1,8 +1,8 @@
-import { PAGES_PER_SIDE, type TJob, type TJobFile, type TPrintOptions } from '@counterprint/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PAGES_PER_SIDE, type TJob, type TJobFile } from '@counterprint/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { serverMessageOr } from '../../api/client';
-import { jobKeys, type PrintSetup, updatePrintOptions } from '../../api/jobs';
+import { jobKeys, type PrintSetup, useUpdatePrintOptions } from '../../api/jobs';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/Toast';
@@ -79,8 +79,7 @@ export function PrintOptionsDialog({ job, file, setup, onClose }: Props) {
   const toast = useToast();
   const [draft, setDraft] = useState<OptionsDraft>(() => draftOf(file.options));
   const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
-  const save = useMutation({
-    mutationFn: (options: TPrintOptions) => updatePrintOptions(job.id, [{ fileId: file.id, options }]),
+  const save = useUpdatePrintOptions(job.id, file.id, {
     onSuccess: (updated) => {
       client.setQueryData<TJob[]>(jobKeys.list(updated.shopId), (list) =>
         applyLiveMessage(list ?? [], { action: 'updated', job: updated }),

@@ -1,8 +1,7 @@
 import type { TJob } from '@counterprint/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { serverMessageOr } from '../../api/client';
-import { hasChosenPrinter, sendToPrinter, useShopPrinters } from '../../api/printers';
+import { hasChosenPrinter, useSendToPrinter, useShopPrinters } from '../../api/printers';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 
@@ -12,7 +11,7 @@ import { Icon } from '../../components/Icon';
  */
 export function SendToPrinter({ job, asked = false, onAsked }: { job: TJob; asked?: boolean; onAsked?: (() => void) | undefined }) {
   const printers = useShopPrinters(job.shopId);
-  const send = useMutation({ mutationFn: () => sendToPrinter(job.id) });
+  const send = useSendToPrinter(job.id);
   const chosen = hasChosenPrinter(printers.data);
   const atPrinter = job.files.some((f) => f.printing && !['completed', 'aborted', 'canceled'].includes(f.printing.state));
   const { mutate } = send;

@@ -1,6 +1,5 @@
 import type { TUploadInProgress } from '@counterprint/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { clearUploadInProgress, jobKeys, useUploadsInProgress } from '../../api/jobs';
+import { useClearUploadInProgress, useUploadsInProgress } from '../../api/jobs';
 import { useToast } from '../../components/Toast';
 import { formatBytes } from '../../lib/format';
 
@@ -16,15 +15,9 @@ export function progressLine(u: TUploadInProgress): string {
  * job arrives, and a way to free it (docs/product/rules.md#resumable-uploads). Hidden when there are none.
  */
 export function UploadsInProgress({ shopId }: { shopId: string }) {
-  const client = useQueryClient();
   const toast = useToast();
   const uploads = useUploadsInProgress(shopId);
-  const clear = useMutation({
-    mutationFn: (id: string) => clearUploadInProgress(shopId, id),
-    onSuccess: (_done, id) =>
-      client.setQueryData<TUploadInProgress[]>(jobKeys.uploadsInProgress(shopId), (list) => (list ?? []).filter((u) => u.id !== id)),
-    onError: () => toast(CLEAR_UPLOAD_FAILED, 'error'),
-  });
+  const clear = useClearUploadInProgress(shopId, { onError: () => toast(CLEAR_UPLOAD_FAILED, 'error') });
   if (!uploads.data?.length) return null;
   return (
     <section aria-label="Uploads in progress" className="rounded-2xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">

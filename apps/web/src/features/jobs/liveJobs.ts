@@ -1,6 +1,6 @@
 import { LIVE_ACTIONS, type TJob, type TLiveJobMessage } from '@counterprint/contract';
-import { titleFor } from '../../app/screenTitles';
 import { isToday } from '../../lib/format';
+import { titleFor } from '../../lib/screenTitles';
 
 type LiveAction = TLiveJobMessage['action'];
 

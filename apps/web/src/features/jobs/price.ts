@@ -1,6 +1,8 @@
 import {
   ADJUSTMENT_WORDS,
   describePrintOptions,
+  paiseToRupees,
+  rupeesToPaise,
   type TEstimate,
   type TEstimateLine,
   type TJob,
@@ -64,8 +66,8 @@ export interface Adjustment {
  * Compared in paise, so 24.1 against 24.10 is no difference.
  */
 export function adjustmentOf(estimate: TEstimate, amount: number): Adjustment | null {
-  const difference = Math.round(amount * 100) - Math.round(estimate.total * 100);
+  const difference = rupeesToPaise(amount) - rupeesToPaise(estimate.total);
   if (difference === 0) return null;
   const word = difference < 0 ? ADJUSTMENT_WORDS.discount : estimate.complete ? ADJUSTMENT_WORDS.surcharge : ADJUSTMENT_WORDS.atCounter;
-  return { word, amount: Math.abs(difference) / 100 };
+  return { word, amount: paiseToRupees(Math.abs(difference)) };
 }

@@ -1,6 +1,6 @@
 import type { TJob } from '@counterprint/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { showIconCount } from '../../app/faviconBadge';
+import { showIconCount } from '../../lib/faviconBadge';
 import { startChime } from './arrivalAlerts';
 import { queueTitle, unopenedJobs } from './liveJobs';
 import { useAcknowledgedJobs } from './queuePrefs';

@@ -1,13 +1,15 @@
+import { PUBLIC_ADDRESS_MESSAGES } from '@counterprint/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL, readStoredUser, SESSION } from '../../api/storage';
-import { AuthProvider, useAuth } from '../../app/auth';
+import { AuthProvider, useAuth } from '../../session/auth';
 import { jsonResponse, makeToken, stubFetch } from '../../test/helpers';
 import { renderPage } from '../../test/render';
 import type { ImageSizeReader } from './banners';
 import OnboardingShopPage from './OnboardingShopPage';
 
+const LAN = { url: 'http://192.168.1.20:8080', source: 'lan', reachableFromPhone: true } as const;
 const landscape: ImageSizeReader = async () => ({ width: 1600, height: 900 });
 const png = (name: string) => new File(['png'], name, { type: 'image/png' });
 type User = ReturnType<typeof renderPage>['user'];
@@ -94,8 +96,8 @@ describe('onboarding wizard', () => {
     expect(screen.getByLabelText('PAN')).toHaveAccessibleDescription('PAN must look like ABCDE1234F');
   });
 
-  it('creates the shop with the onboarding token, shows its public link and goes to /login', async () => {
-    const { calls } = stubFetch(() => jsonResponse(201, { id: 'shop-1', slug: 'print-hub', shopName: 'Print Hub' }));
+  it('creates the shop with the onboarding token, shows its public link at the address a phone reaches, and goes to /login', async () => {
+    const { calls } = stubFetch(() => jsonResponse(201, { id: 'shop-1', slug: 'print-hub', shopName: 'Print Hub', address: LAN }));
     const { user } = startSignedOut();
     await fillShopInfo(user);
     await next(user);
@@ -109,7 +111,10 @@ describe('onboarding wizard', () => {
     expect(screen.getByText('asha@printhub.in')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Finish' }));
 
-    expect(await screen.findByTestId('public-link')).toHaveAttribute('href', '/public/print-hub');
+    // The server's LAN address, not this browser's localhost: the link a customer's phone can open.
+    const link = await screen.findByRole('link', { name: 'http://192.168.1.20:8080/public/print-hub' });
+    expect(link).toHaveAttribute('href', 'http://192.168.1.20:8080/public/print-hub');
+    expect(screen.getByText(PUBLIC_ADDRESS_MESSAGES.lan(LAN.url))).toBeInTheDocument();
     const call = calls[0]!;
     expect(call.url).toBe('/api/public/onboarding-shops/create');
     expect(call.headers['X-Onboarding-Token']).toBe('ob-token');
@@ -129,6 +134,26 @@ describe('onboarding wizard', () => {
 
     await user.click(screen.getByRole('button', { name: 'Continue to sign in' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+  });
+
+  it("warns on the ready page when the shop's link is one a phone cannot open", async () => {
+    stubFetch(() =>
+      jsonResponse(201, {
+        id: 'shop-1',
+        slug: 'print-hub',
+        shopName: 'Print Hub',
+        address: { url: 'http://localhost:8080', source: 'loopback', reachableFromPhone: false },
+      }),
+    );
+    const { user } = startSignedOut();
+    await fillShopInfo(user);
+    await next(user);
+    await next(user);
+    await next(user);
+    await next(user);
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(await screen.findByText(PUBLIC_ADDRESS_MESSAGES.unreachable('http://localhost:8080'))).toHaveAttribute('role', 'status');
+    expect(screen.getByTestId('public-link')).toHaveTextContent('http://localhost:8080/public/print-hub');
   });
 
   it("shows the server's message, or 'Failed to create shop'", async () => {

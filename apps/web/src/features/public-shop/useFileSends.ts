@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FileSending, ResumableUploads } from '../../api/resumable';
+import type { FileSending } from '../../api/fileSending';
+import type { ResumableUploads } from '../../api/resumable';
 import { addSample, type Sample } from '../../lib/transferRate';
 
 export interface FileProgress {

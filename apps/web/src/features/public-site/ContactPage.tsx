@@ -1,4 +1,4 @@
-import { PublicLayout } from '../../app/PublicLayout';
+import { PublicLayout } from '../../components/site/PublicLayout';
 import { CONTACT_CARDS, CONTACT_PAGE } from '../../content/contact';
 import { CONTACT_FAQS } from '../../content/faqs';
 import { ContactForm } from './ContactForm';

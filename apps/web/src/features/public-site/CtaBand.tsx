@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth';
-import { useVisitorLink } from '../../app/createShop';
 import { buttonClass } from '../../components/Button';
 import type { SiteLink } from '../../content/site';
+import { useAuth } from '../../session/auth';
+import { useVisitorLink } from '../../session/createShop';
 
 /** The dark closing band most marketing pages end with. */
 export function CtaBand({

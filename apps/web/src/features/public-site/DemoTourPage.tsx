@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useVisitorLink } from '../../app/createShop';
-import { PublicLayout } from '../../app/PublicLayout';
 import { buttonClass } from '../../components/Button';
+import { PublicLayout } from '../../components/site/PublicLayout';
 import { DEMO_PAGE, DEMO_STEPS } from '../../content/demo';
 import { HOW_PAGE } from '../../content/how';
+import { useVisitorLink } from '../../session/createShop';
 import { LinkPair, PageHero, Section } from './ui';
 
 /** Left and right arrows step through the tour unless the visitor is typing somewhere. */

@@ -1,5 +1,5 @@
-import { PublicLayout } from '../../app/PublicLayout';
 import { Icon } from '../../components/Icon';
+import { PublicLayout } from '../../components/site/PublicLayout';
 import { FORMAT_LABELS } from '../../content/facts';
 import { FEATURE_CARDS, FEATURE_HIGHLIGHTS, FEATURES_PAGE } from '../../content/features';
 import { CtaBand } from './CtaBand';

@@ -1,6 +1,6 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { PublicLayout } from '../../app/PublicLayout';
 import { Icon } from '../../components/Icon';
+import { PublicLayout } from '../../components/site/PublicLayout';
 import { type Faq, HELP_GROUPS } from '../../content/faqs';
 import { HELP_PAGE } from '../../content/help';
 import { FaqList } from './FaqList';

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth';
-import { CREATE_SHOP, MY_DASHBOARD, useNeedsShop } from '../../app/createShop';
-import { PublicLayout } from '../../app/PublicLayout';
 import { buttonClass, TEXT_LINK } from '../../components/Button';
 import { Icon, type IconName } from '../../components/Icon';
+import { PublicLayout } from '../../components/site/PublicLayout';
 import { HOME_FAQS } from '../../content/faqs';
 import { HOME_COMPARISON, HOME_HERO, HOME_PROBLEMS, HOME_SECTIONS, HOME_SOLUTIONS, HOME_STEPS } from '../../content/home';
 import { REVIEW_CHECKS } from '../../content/reviews';
+import { useAuth } from '../../session/auth';
+import { CREATE_SHOP, MY_DASHBOARD, useNeedsShop } from '../../session/createShop';
 import { CtaBand } from './CtaBand';
 import { EmailCapture } from './EmailCapture';
 import { FaqList } from './FaqList';

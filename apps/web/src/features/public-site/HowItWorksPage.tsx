@@ -1,6 +1,6 @@
-import { useVisitorLink } from '../../app/createShop';
-import { PublicLayout } from '../../app/PublicLayout';
+import { PublicLayout } from '../../components/site/PublicLayout';
 import { HOW_PAGE, HOW_STEPS } from '../../content/how';
+import { useVisitorLink } from '../../session/createShop';
 import { CtaBand } from './CtaBand';
 import { CheckList, IconBadge, LinkPair, PageHero, Section } from './ui';
 

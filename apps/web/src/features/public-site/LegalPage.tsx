@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PublicLayout } from '../../app/PublicLayout';
 import { TEXT_LINK } from '../../components/Button';
+import { PublicLayout } from '../../components/site/PublicLayout';
 import type { LegalDocument } from '../../content/legal';
 
 /** Privacy and Terms: a readable single column with a contents list. */

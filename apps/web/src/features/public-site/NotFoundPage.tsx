@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth';
-import { roleHome } from '../../app/roles';
 import { buttonClass } from '../../components/Button';
+import { useAuth } from '../../session/auth';
+import { roleHome } from '../../session/roles';
 
 /** docs/product/screens.md#not-found-page: 'Page Not Found' and a button home (the role home when signed in). */
 export default function NotFoundPage() {

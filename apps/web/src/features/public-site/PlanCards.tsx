@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { useVisitorLink } from '../../app/createShop';
 import { buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { ANNUAL_SAVE_TEXT, type Billing, checkoutHref, PERIOD, PLANS, PREMIUM_PRICE, SPARK_HREF } from '../../content/pricing';
 import { formatRupees } from '../../lib/format';
+import { useVisitorLink } from '../../session/createShop';
 
 function Features({ items, dark }: { items: readonly string[]; dark?: boolean }) {
   return (

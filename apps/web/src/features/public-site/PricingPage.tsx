@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { PublicLayout } from '../../app/PublicLayout';
 import { BillingToggle } from '../../components/BillingToggle';
 import { Icon } from '../../components/Icon';
 import { ScrollRegion } from '../../components/ScrollRegion';
+import { PublicLayout } from '../../components/site/PublicLayout';
 import { PRICING_FAQS } from '../../content/faqs';
 import { type Billing, PLAN_COMPARISON, PLANS, PRICING_PAGE } from '../../content/pricing';
 import { CtaBand } from './CtaBand';

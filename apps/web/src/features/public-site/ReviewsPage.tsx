@@ -1,4 +1,4 @@
-import { PublicLayout } from '../../app/PublicLayout';
+import { PublicLayout } from '../../components/site/PublicLayout';
 import { REVIEW_CHECKS, REVIEW_FACTS, REVIEWS_PAGE } from '../../content/reviews';
 import { CtaBand } from './CtaBand';
 import { LinkCards, PageHero, Section, StatGrid } from './ui';

@@ -1,4 +1,4 @@
-import { PublicLayout } from '../../app/PublicLayout';
+import { PublicLayout } from '../../components/site/PublicLayout';
 import { SECURITY_FEATURES, SECURITY_PAGE, SECURITY_STATS } from '../../content/security';
 import { CardGrid, LinkPair, PageHero, Section, StatGrid } from './ui';
 

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { useVisitorLink } from '../../app/createShop';
-import { PublicLayout } from '../../app/PublicLayout';
 import { TEXT_LINK } from '../../components/Button';
 import { Icon } from '../../components/Icon';
+import { PublicLayout } from '../../components/site/PublicLayout';
 import { SETUP_PAGE, SETUP_STEPS } from '../../content/setup';
 import type { SiteLink } from '../../content/site';
+import { useVisitorLink } from '../../session/createShop';
 import { CtaBand } from './CtaBand';
 import { CheckList, IconBadge, PageHero, Section } from './ui';
 

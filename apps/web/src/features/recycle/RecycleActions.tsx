@@ -1,17 +1,15 @@
 import type { TRecycleItem } from '@counterprint/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { jobKeys } from '../../api/jobs';
-import { deleteRecycledFile, recycleKeys, restoreRecycledFile, saveRecycledFile } from '../../api/recycle';
+import { useRecycleStep } from '../../api/recycle';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { ToastTone } from '../../components/Toast';
 import { RECYCLE_MESSAGES } from './bin';
 import type { RecycleAction } from './RecycleCard';
 
-const STEPS: Record<RecycleAction, { run: (id: string) => Promise<unknown>; progress: string; done: string }> = {
-  save: { run: saveRecycledFile, progress: RECYCLE_MESSAGES.saving, done: RECYCLE_MESSAGES.saved },
-  restore: { run: restoreRecycledFile, progress: RECYCLE_MESSAGES.restoring, done: RECYCLE_MESSAGES.restored },
-  delete: { run: deleteRecycledFile, progress: RECYCLE_MESSAGES.deleting, done: RECYCLE_MESSAGES.deleted },
+const STEPS: Record<RecycleAction, { progress: string; done: string }> = {
+  save: { progress: RECYCLE_MESSAGES.saving, done: RECYCLE_MESSAGES.saved },
+  restore: { progress: RECYCLE_MESSAGES.restoring, done: RECYCLE_MESSAGES.restored },
+  delete: { progress: RECYCLE_MESSAGES.deleting, done: RECYCLE_MESSAGES.deleted },
 };
 
 const DIALOG: Record<RecycleAction, { title: string; confirm: string; body: (name: string) => string }> = {
@@ -34,18 +32,11 @@ const DIALOG: Record<RecycleAction, { title: string; confirm: string; body: (nam
 
 /** Save, Restore and Delete, each confirmed first (docs/product/screens.md#recycle-bin), with the spec's progress words. */
 export function useRecycleActions(shopId: string, show: (text: string, tone: ToastTone) => void) {
-  const client = useQueryClient();
   const [asking, setAsking] = useState<{ action: RecycleAction; item: TRecycleItem } | null>(null);
-  const mutation = useMutation({
-    mutationFn: ({ action, item }: { action: RecycleAction; item: TRecycleItem }) => STEPS[action].run(item.id),
+  const mutation = useRecycleStep(shopId, {
     onMutate: ({ action }) => show(STEPS[action].progress, 'progress'),
-    onSuccess: (_answer, { action }) => {
-      show(STEPS[action].done, 'success');
-      // A restored job is back in the live queue; its list reloads rather than wait for the socket.
-      if (action === 'restore') void client.invalidateQueries({ queryKey: jobKeys.list(shopId) });
-    },
+    onSuccess: (_answer, { action }) => show(STEPS[action].done, 'success'),
     onError: () => show(RECYCLE_MESSAGES.failed, 'error'),
-    onSettled: () => client.invalidateQueries({ queryKey: recycleKeys.all }),
   });
 
   const confirm = () => {

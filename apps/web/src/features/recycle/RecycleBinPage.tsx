@@ -1,14 +1,13 @@
 import type { TRecycleItem } from '@counterprint/contract';
 import { RECYCLE_PAGE_SIZE } from '@counterprint/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { fetchRecycleBin, fetchSavedFiles, recycleKeys } from '../../api/recycle';
-import { useActiveShop } from '../../app/useActiveShop';
+import { useRecycleBin, useSavedFiles } from '../../api/recycle';
 import { EmptyState, LoadFailed, NoShopYet } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';
 import { SHORT_TOAST_MS, useToastSlot } from '../../components/Toast';
 import { useNow } from '../../components/useNow';
+import { useActiveShop } from '../../session/useActiveShop';
 import { REFRESH_MS, searchItems, sortItems } from './bin';
 import { useExpirySweep } from './hooks';
 import { useRecycleActions } from './RecycleActions';
@@ -60,13 +59,8 @@ function RecycleBin({ shopId }: { shopId: string }) {
   const { show } = useToastSlot(SHORT_TOAST_MS);
   const actions = useRecycleActions(shopId, show);
 
-  const bin = useQuery({
-    queryKey: recycleKeys.bin(shopId, filters.range, filters.fileType),
-    queryFn: () => fetchRecycleBin(shopId, filters.range, filters.fileType),
-    refetchInterval: REFRESH_MS,
-    placeholderData: keepPreviousData,
-  });
-  const saved = useQuery({ queryKey: recycleKeys.saved(shopId), queryFn: () => fetchSavedFiles(shopId), refetchInterval: REFRESH_MS });
+  const bin = useRecycleBin(shopId, filters.range, filters.fileType, REFRESH_MS);
+  const saved = useSavedFiles(shopId, REFRESH_MS);
   const gone = useExpirySweep(bin.data ?? [], (text) => show(text, 'warning'));
 
   const shown = searchItems(

@@ -1,8 +1,7 @@
 import { MAX_SETTINGS_BANNERS, type TShopProfile } from '@counterprint/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { serverMessageOr } from '../../api/client';
-import { removeBanners, uploadBanners } from '../../api/settings';
+import { useRemoveBanners, useUploadBanners } from '../../api/settings';
 import { Button, buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
@@ -22,8 +21,7 @@ export function BannersPanel({ shopId, banners, draft, onSaved }: Props) {
   const toast = useToast(SHORT_TOAST_MS);
   const inputId = useId();
   const [skipped, setSkipped] = useState(0);
-  const upload = useMutation({
-    mutationFn: () => uploadBanners(shopId, draft.files),
+  const upload = useUploadBanners(shopId, {
     onSuccess: (shop) => {
       draft.clearPending();
       onSaved(shop);
@@ -31,8 +29,7 @@ export function BannersPanel({ shopId, banners, draft, onSaved }: Props) {
     },
     onError: (err) => toast(serverMessageOr(err, SETTINGS_TOASTS.bannersUploadFailed), 'error'),
   });
-  const remove = useMutation({
-    mutationFn: () => removeBanners(shopId, [...draft.marked]),
+  const remove = useRemoveBanners(shopId, {
     onSuccess: (shop) => {
       draft.clearMarked();
       onSaved(shop);
@@ -48,7 +45,12 @@ export function BannersPanel({ shopId, banners, draft, onSaved }: Props) {
       title="Banners"
       description={`Shown at the top of your public page. Up to ${MAX_SETTINGS_BANNERS} images: PNG, JPG, JPEG or WebP.`}
       actions={
-        <Button variant="danger" disabled={draft.marked.size === 0 || busy} loading={remove.isPending} onClick={() => remove.mutate()}>
+        <Button
+          variant="danger"
+          disabled={draft.marked.size === 0 || busy}
+          loading={remove.isPending}
+          onClick={() => remove.mutate([...draft.marked])}
+        >
           Remove Selected{draft.marked.size > 0 ? ` (${draft.marked.size})` : ''}
         </Button>
       }
@@ -123,7 +125,7 @@ export function BannersPanel({ shopId, banners, draft, onSaved }: Props) {
           }}
         />
         {draft.files.length > 0 && (
-          <Button loading={upload.isPending} disabled={busy} onClick={() => upload.mutate()}>
+          <Button loading={upload.isPending} disabled={busy} onClick={() => upload.mutate(draft.files)}>
             Upload {draft.files.length} {draft.files.length === 1 ? 'banner' : 'banners'}
           </Button>
         )}

@@ -1,8 +1,7 @@
 import { type TShopHours, WEEKDAY_NAMES } from '@counterprint/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { serverMessageOr } from '../../api/client';
-import { saveShopHours } from '../../api/settings';
+import { useSaveShopHours } from '../../api/settings';
 import { Button } from '../../components/Button';
 import { ClosedTodaySwitch } from '../../components/ClosedTodaySwitch';
 import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
@@ -54,8 +53,7 @@ export function HoursPanel({ shopId, hours, onSaved }: { shopId: string; hours: 
   const [problem, setProblem] = useState<string | null>(null);
   const zones = useMemo(() => suggestedTimeZones(hours.timeZone), [hours.timeZone]);
   const listId = useId();
-  const save = useMutation({
-    mutationFn: (update: Parameters<typeof saveShopHours>[1]) => saveShopHours(shopId, update),
+  const save = useSaveShopHours(shopId, {
     onSuccess: (saved) => {
       onSaved(saved);
       setDraft(draftFrom(saved));

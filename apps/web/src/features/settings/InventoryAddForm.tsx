@@ -1,8 +1,7 @@
 import { INVENTORY_UNITS, type TInventoryItem } from '@counterprint/contract';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { serverMessageOr } from '../../api/client';
-import { addInventoryItem } from '../../api/settings';
+import { useAddInventoryItem } from '../../api/settings';
 import { Button } from '../../components/Button';
 import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
 import { Input, Select, TextArea } from './fields';
@@ -13,8 +12,7 @@ import { SETTINGS_TOASTS } from './messages';
 export function InventoryAddForm({ shopId, onAdded }: { shopId: string; onAdded: (item: TInventoryItem) => void }) {
   const toast = useToast(SHORT_TOAST_MS);
   const [values, setValues] = useState<InventoryValues>(EMPTY_ITEM);
-  const add = useMutation({
-    mutationFn: () => addInventoryItem(shopId, inventoryPayload(values)),
+  const add = useAddInventoryItem(shopId, {
     onSuccess: (item) => {
       onAdded(item);
       setValues(EMPTY_ITEM);
@@ -28,7 +26,7 @@ export function InventoryAddForm({ shopId, onAdded }: { shopId: string; onAdded:
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    add.mutate();
+    add.mutate(inventoryPayload(values));
   };
 
   return (

@@ -1,8 +1,7 @@
 import { PAPER_CATEGORY, type TInventoryItem } from '@counterprint/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverMessageOr } from '../../api/client';
-import { deleteInventoryItem, updateInventoryItem } from '../../api/settings';
+import { useDeleteInventoryItem, useUpdateInventoryStock } from '../../api/settings';
 import { buttonClass } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
@@ -33,8 +32,7 @@ function StockEditor({ shopId, item, onSaved }: { shopId: string; item: TInvento
     setShown(item.stock);
     setDraft(String(item.stock));
   }
-  const update = useMutation({
-    mutationFn: (stock: number) => updateInventoryItem(shopId, item.sku, { stock }),
+  const update = useUpdateInventoryStock(shopId, item.sku, {
     onSuccess: (saved) => {
       onSaved(saved);
       toast(SETTINGS_TOASTS.itemUpdated, 'success');
@@ -74,8 +72,7 @@ function StockEditor({ shopId, item, onSaved }: { shopId: string; item: TInvento
 export function InventoryPanel({ shopId, items, changes }: { shopId: string; items: TInventoryItem[]; changes: InventoryChanges }) {
   const toast = useToast(SHORT_TOAST_MS);
   const [deleting, setDeleting] = useState<TInventoryItem | null>(null);
-  const remove = useMutation({
-    mutationFn: (sku: string) => deleteInventoryItem(shopId, sku),
+  const remove = useDeleteInventoryItem(shopId, {
     onSuccess: (_none, sku) => {
       changes.deleted(sku);
       setDeleting(null);

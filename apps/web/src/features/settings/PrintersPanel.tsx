@@ -7,11 +7,10 @@ import type {
   TReportedPrinter,
   TShopPrinters,
 } from '@counterprint/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useAgentDownloads } from '../../api/agentDownloads';
 import { serverMessageOr } from '../../api/client';
-import { choosePrinters, newPairingCode, printerKeys, removeAgent, useShopPrinters } from '../../api/printers';
-import { fetchPublicAddress } from '../../api/publicAddress';
+import { useChoosePrinters, usePairingCode, useRemoveAgent, useShopPrinters } from '../../api/printers';
 import { Button } from '../../components/Button';
 import { PhoneReachNote } from '../../components/PhoneReachNote';
 import { reasonWords } from '../../lib/printerWords';
@@ -42,21 +41,58 @@ function PrinterState({ printer }: { printer: TReportedPrinter }) {
   return <span className="font-medium text-red-700">Stopped: {why}</span>;
 }
 
+function Commands({ label, lines }: { label: string; lines: string[] }) {
+  return (
+    <div className="mt-3">
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</p>
+      <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">{lines.join('\n')}</pre>
+    </div>
+  );
+}
+
 /** The command lines a shop pastes on its counter PC, with this server's address filled in. */
 function PairingCode({ code, address }: { code: TPairingCode; address: TPublicAddress | undefined }) {
   const server = address?.url ?? window.location.origin;
+  const pair = `counterprint-agent pair ${code.code} --server ${server}`;
   return (
     <div className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-slate-700">
       <p>
         Pairing code, valid until {new Date(code.expiresAt).toLocaleTimeString([], { timeStyle: 'short' })}:{' '}
         <strong className="font-mono text-lg tracking-widest text-slate-900">{code.code}</strong>
       </p>
-      <p className="mt-3">On the counter PC, next to the printers, in Counterprint's folder (README, “Print agent”):</p>
+      <p className="mt-3">On the counter PC, next to the printers:</p>
       <PhoneReachNote address={address} className="mt-2" />
-      <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
-        {`npx counterprint-agent pair ${code.code} --server ${server}\nnpx counterprint-agent run --printer ipp://PRINTER-ADDRESS/ipp/print`}
-      </pre>
+      <Commands label="Windows: a command window in the agent's folder" lines={[pair, 'counterprint-agent install --discover']} />
+      <Commands label="macOS and Linux: in the agent's folder" lines={[`npx ${pair}`, 'npx counterprint-agent run --discover']} />
     </div>
+  );
+}
+
+const megabytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1_000_000))} MB`;
+
+/** The Windows agent from this server's build, or what the server's operator must do to offer it. */
+function AgentDownload() {
+  const downloads = useAgentDownloads();
+  const windows = downloads.data?.windows;
+  if (!windows) return null;
+  return windows.available ? (
+    <p className="mb-3 mt-1 text-sm text-slate-700">
+      <a
+        href={windows.url}
+        download={windows.fileName}
+        className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+      >
+        Download for Windows
+      </a>{' '}
+      <span className="text-slate-500">
+        ({windows.bytes === null ? 'zip' : `zip, ${megabytes(windows.bytes)}`}): unzip it on the counter PC, then pair it with a code from
+        here.
+      </span>
+    </p>
+  ) : (
+    <p className="mb-3 mt-1 text-sm text-slate-500">
+      No Windows download yet. {windows.howToBuild.replace(/^The Windows agent is not built on this server yet\. /, '')}
+    </p>
   );
 }
 
@@ -102,13 +138,9 @@ function AgentRow({ device, onRemove, removing }: { device: TDevice; onRemove: (
 }
 
 function ChoiceForm({ shopId, data }: { shopId: string; data: TShopPrinters }) {
-  const client = useQueryClient();
   const [choice, setChoice] = useState<TPrinterChoice>(data.choice);
   useEffect(() => setChoice(data.choice), [data.choice]);
-  const save = useMutation({
-    mutationFn: () => choosePrinters(shopId, choice),
-    onSuccess: (saved) => client.setQueryData(printerKeys.shop(shopId), saved),
-  });
+  const save = useChoosePrinters(shopId);
   const all = data.devices.flatMap((d) => d.printers.map((p) => ({ device: d, printer: p })));
   const options = (colourOnly: boolean) =>
     all
@@ -123,7 +155,7 @@ function ChoiceForm({ shopId, data }: { shopId: string; data: TShopPrinters }) {
       className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate();
+        save.mutate(choice);
       }}
     >
       <Select
@@ -174,19 +206,10 @@ function ChoiceForm({ shopId, data }: { shopId: string; data: TShopPrinters }) {
  * and their state, choose which takes B&W and which colour, and remove an agent.
  */
 export function PrintersPanel({ shopId }: { shopId: string }) {
-  const client = useQueryClient();
   // An agent being paired shows up within seconds.
   const printers = useShopPrinters(shopId, { refetchInterval: 15_000 });
-  const pairing = useMutation({
-    mutationFn: async () => {
-      const code = await newPairingCode(shopId);
-      return { code, address: await fetchPublicAddress() };
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (deviceId: string) => removeAgent(shopId, deviceId),
-    onSuccess: () => void client.invalidateQueries({ queryKey: printerKeys.shop(shopId) }),
-  });
+  const pairing = usePairingCode(shopId);
+  const remove = useRemoveAgent(shopId);
   const devices = printers.data?.devices ?? [];
   return (
     <Panel
@@ -198,6 +221,7 @@ export function PrintersPanel({ shopId }: { shopId: string }) {
         </Button>
       }
     >
+      <AgentDownload />
       {pairing.data && <PairingCode code={pairing.data.code} address={pairing.data.address} />}
       {pairing.isError && (
         <p role="alert" className="text-sm text-red-700">

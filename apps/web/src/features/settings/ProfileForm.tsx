@@ -1,8 +1,7 @@
 import { SHOP_CATEGORIES, SHOP_TYPES, type TShopProfile, UPI_VPA_MESSAGE } from '@counterprint/contract';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError, serverMessageOr } from '../../api/client';
-import { saveShopProfile, saveShopProfileWithBanners } from '../../api/settings';
+import { useSaveShopProfile } from '../../api/settings';
 import { Button } from '../../components/Button';
 import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
 import { Checkbox, Input, Panel, Select, Switch } from './fields';
@@ -49,16 +48,7 @@ export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
   const form = useRef<HTMLFormElement>(null);
   const username = useUsernameCheck(shopId);
 
-  const save = useMutation({
-    mutationFn: () => {
-      const toRemove = [...draft.marked];
-      const payload = profilePayload(
-        values,
-        toRemove,
-        shop.bannerGcsPaths.filter((p) => !draft.marked.has(p)),
-      );
-      return draft.files.length > 0 ? saveShopProfileWithBanners(shopId, payload, draft.files) : saveShopProfile(shopId, payload);
-    },
+  const save = useSaveShopProfile(shopId, {
     onSuccess: (saved) => {
       draft.clearPending();
       draft.clearMarked();
@@ -92,7 +82,13 @@ export function ProfileForm({ shopId, shop, draft, onSaved }: Props) {
     const messages = Object.values(found);
     if (messages.length === 0) {
       setProblem(null);
-      save.mutate();
+      const toRemove = [...draft.marked];
+      const profile = profilePayload(
+        values,
+        toRemove,
+        shop.bannerGcsPaths.filter((p) => !draft.marked.has(p)),
+      );
+      save.mutate({ profile, banners: draft.files });
       return;
     }
     // The field may be far above the button on a phone: say why here, and take the person to it.

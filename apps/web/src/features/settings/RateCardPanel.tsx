@@ -1,8 +1,7 @@
 import type { TRateCardService } from '@counterprint/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { serverMessageOr } from '../../api/client';
-import { saveRateCard } from '../../api/settings';
+import { useSaveRateCard } from '../../api/settings';
 import { Button } from '../../components/Button';
 import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
 import { formatRupees } from '../../lib/format';
@@ -68,8 +67,7 @@ export function RateCardPanel({
   const [problem, setProblem] = useState<string | null>(null);
   const papersId = useId();
   const helpId = useId();
-  const save = useMutation({
-    mutationFn: (list: Parameters<typeof saveRateCard>[1]) => saveRateCard(shopId, list),
+  const save = useSaveRateCard(shopId, {
     onSuccess: (saved) => {
       onSaved(saved);
       setRows(null);

@@ -1,10 +1,16 @@
-import { DEFAULT_WEEKLY_HOURS, PRINTER_WARNING_WORDS, type TSettings, UPI_VPA_MESSAGE } from '@counterprint/contract';
+import {
+  DEFAULT_WEEKLY_HOURS,
+  PRINTER_WARNING_WORDS,
+  PUBLIC_ADDRESS_MESSAGES,
+  type TSettings,
+  UPI_VPA_MESSAGE,
+} from '@counterprint/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobKeys } from '../../api/jobs';
 import { LOCAL } from '../../api/storage';
-import { AuthProvider } from '../../app/auth';
 import { ToastProvider } from '../../components/Toast';
+import { AuthProvider } from '../../session/auth';
 import { jsonResponse, makeToken } from '../../test/helpers';
 import { renderPage } from '../../test/render';
 import SettingsPage from './SettingsPage';
@@ -604,6 +610,30 @@ describe('shop owner account', () => {
   });
 });
 
+describe("shop settings: the shop's link (issue 33)", () => {
+  it('shows the link at the address a phone reaches, and says which address it is', async () => {
+    const lan = { url: 'http://192.168.1.20:8080', source: 'lan', reachableFromPhone: true };
+    serve({ 'GET /api/public-address': () => jsonResponse(200, lan) });
+    renderSettings();
+    const panel = await screen.findByRole('region', { name: 'Shop link' });
+    expect(await within(panel).findByRole('link', { name: 'http://192.168.1.20:8080/public/demo-prints' })).toHaveAttribute(
+      'href',
+      'http://192.168.1.20:8080/public/demo-prints',
+    );
+    expect(within(panel).getByText(PUBLIC_ADDRESS_MESSAGES.lan(lan.url))).toBeInTheDocument();
+  });
+
+  it('warns when the link is one a phone cannot open', async () => {
+    serve({
+      'GET /api/public-address': () => jsonResponse(200, { url: 'http://localhost:8080', source: 'loopback', reachableFromPhone: false }),
+    });
+    renderSettings();
+    const panel = await screen.findByRole('region', { name: 'Shop link' });
+    expect(await within(panel).findByRole('status')).toHaveTextContent(PUBLIC_ADDRESS_MESSAGES.unreachable('http://localhost:8080'));
+    expect(within(panel).getByTestId('public-link')).toHaveTextContent('http://localhost:8080/public/demo-prints');
+  });
+});
+
 describe('shop settings: printers (issue 22)', () => {
   const printer = (uri: string, name: string, color: boolean, over: object = {}) => ({
     uri,
@@ -664,6 +694,50 @@ describe('shop settings: printers (issue 22)', () => {
       color: { deviceId: 'dev-1', uri: 'ipp://10.0.0.6/ipp/print' },
       markPrintedOnComplete: true,
     });
+  });
+
+  const download = (over: object = {}) => ({
+    windows: {
+      available: true,
+      url: '/api/public/agent/windows',
+      fileName: 'counterprint-agent-windows.zip',
+      bytes: 31_400_000,
+      builtAt: '2026-11-28T10:00:00.000Z',
+      howToBuild:
+        'The Windows agent is not built on this server yet. Whoever runs the server builds it with: npm run package:windows -w apps/agent (see docs/agent-windows.md).',
+      ...over,
+    },
+  });
+
+  it("offers the Windows download from the server's build, and the pairing commands for Windows, macOS and Linux", async () => {
+    serve({
+      'GET /api/public/agent': () => jsonResponse(200, download()),
+      [`POST /api/shops/${SHOP}/devices/pairing-codes`]: () =>
+        jsonResponse(201, { code: 'K7M2-Q9XD', expiresAt: '2026-11-25T08:10:00.000Z' }),
+    });
+    const { user } = renderSettings();
+    const panel = await screen.findByRole('region', { name: 'Printers' });
+    const link = await within(panel).findByRole('link', { name: 'Download for Windows' });
+    expect(link).toHaveAttribute('href', '/api/public/agent/windows');
+    expect(link).toHaveAttribute('download', 'counterprint-agent-windows.zip');
+    expect(within(panel).getByText(/zip, 31 MB/)).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Pair a print agent' }));
+    const windows = (await within(panel).findByText(/^Windows: /)).parentElement!;
+    expect(within(windows).getByText(/^counterprint-agent pair K7M2-Q9XD --server http:\/\/localhost/).textContent).toBe(
+      'counterprint-agent pair K7M2-Q9XD --server http://localhost:3000\ncounterprint-agent install --discover',
+    );
+    const unix = within(panel).getByText(/^macOS and Linux: /).parentElement!;
+    expect(within(unix).getByText(/^npx counterprint-agent pair K7M2-Q9XD/)).toBeInTheDocument();
+  });
+
+  it('says how the server builds the Windows download while there is none', async () => {
+    serve({ 'GET /api/public/agent': () => jsonResponse(200, download({ available: false, bytes: null, builtAt: null })) });
+    renderSettings();
+    const panel = await screen.findByRole('region', { name: 'Printers' });
+    expect(
+      await within(panel).findByText(/No Windows download yet\. Whoever runs the server builds it with: npm run package:windows/),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: 'Download for Windows' })).toBeNull();
   });
 
   it('warns when the rate card sells two-sided printing or a paper no chosen printer can print', async () => {

@@ -1,6 +1,6 @@
-import { useAuth } from '../../app/auth';
-import { useActiveShop } from '../../app/useActiveShop';
 import { NoShopYet } from '../../components/EmptyState';
+import { useAuth } from '../../session/auth';
+import { useActiveShop } from '../../session/useActiveShop';
 import { AccountPanels, AccountSettings } from './AccountSettings';
 import { ShopSettings } from './ShopSettings';
 

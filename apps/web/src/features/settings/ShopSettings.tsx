@@ -4,11 +4,14 @@ import { useEffect } from 'react';
 import { accountKeys } from '../../api/accounts';
 import { serverMessageOr } from '../../api/client';
 import { jobKeys } from '../../api/jobs';
+import { usePublicAddress } from '../../api/publicAddress';
 import { settingsKeys, useShopSettings } from '../../api/settings';
 import { LoadFailed } from '../../components/EmptyState';
+import { ShopLink } from '../../components/ShopLink';
 import { Spinner } from '../../components/Spinner';
 import { SHORT_TOAST_MS, useToast } from '../../components/Toast';
 import { BannersPanel } from './BannersPanel';
+import { Panel } from './fields';
 import { HoursPanel } from './HoursPanel';
 import { type InventoryChanges, InventoryPanel } from './InventoryPanel';
 import { SETTINGS_TOASTS } from './messages';
@@ -24,6 +27,7 @@ export function ShopSettings({ shopId }: { shopId: string }) {
   const key = settingsKeys.shop(shopId);
   const settings = useShopSettings(shopId);
   const draft = useBannerDraft();
+  const address = usePublicAddress();
 
   useEffect(() => {
     if (settings.isError) toast(SETTINGS_TOASTS.loadFailed, 'error');
@@ -74,6 +78,9 @@ export function ShopSettings({ shopId }: { shopId: string }) {
           View public page
         </a>
       </header>
+      <Panel title="Shop link" description="Customers open this page to send their files; your QR code and posters point at it.">
+        <ShopLink slug={shop.slug} address={address.data ?? undefined} />
+      </Panel>
       <BannersPanel shopId={shopId} banners={shop.bannerGcsPaths} draft={draft} onSaved={onShopSaved} />
       <ProfileForm shopId={shopId} shop={shop} draft={draft} onSaved={onShopSaved} />
       <HoursPanel shopId={shopId} hours={settings.data.hours} onSaved={(hours) => patch((s) => ({ ...s, hours }))} />

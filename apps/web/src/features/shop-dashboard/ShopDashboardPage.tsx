@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { usePrintJobs } from '../../api/jobs';
 import { readStoredUser } from '../../api/storage';
-import { useActiveShop } from '../../app/useActiveShop';
 import { Button, buttonClass } from '../../components/Button';
 import { ClosedTodaySwitch } from '../../components/ClosedTodaySwitch';
 import { NoShopYet } from '../../components/EmptyState';
 import { Icon, type IconName } from '../../components/Icon';
 import { useToast } from '../../components/Toast';
 import { formatRupees } from '../../lib/format';
+import { useActiveShop } from '../../session/useActiveShop';
 import { WELCOME_BALANCE } from './content';
 import { QrWidget } from './QrWidget';
 import { FeatureCarousel, TipsCard } from './Rotators';

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useContext } from 'react';
-import { ApiError } from '../api/client';
+import { ApiError } from './client';
 import { QueryHolderContext } from './queryHolder';
 
 /** Client errors (4xx) will not change on retry; only transient failures are tried again. */

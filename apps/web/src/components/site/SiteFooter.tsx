@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Icon } from '../components/Icon';
-import { FOOTER_GROUPS, SITE } from '../content/site';
+import { FOOTER_GROUPS, SITE } from '../../content/site';
+import { Icon } from '../Icon';
 
 export function SiteFooter() {
   return (

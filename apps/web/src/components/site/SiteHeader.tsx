@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { Brand } from '../components/Brand';
-import { buttonClass } from '../components/Button';
-import { Icon } from '../components/Icon';
-import { useEscape } from '../components/useEscape';
-import { PUBLIC_NAV, SIGNED_IN_ACTIONS, SIGNED_OUT_ACTIONS, type SiteLink } from '../content/site';
-import { useAuth } from './auth';
-import { accountPath, roleHome } from './roles';
+import { PUBLIC_NAV, SIGNED_IN_ACTIONS, SIGNED_OUT_ACTIONS, type SiteLink } from '../../content/site';
+import { useAuth } from '../../session/auth';
+import { accountPath, roleHome } from '../../session/roles';
+import { Brand } from '../Brand';
+import { buttonClass } from '../Button';
+import { Icon } from '../Icon';
+import { useEscape } from '../useEscape';
 
 /** The twins (/public/features, /public/pricing, …) light up their declared nav entry. */
 const TWIN: Record<string, string> = {

@@ -1,9 +1,9 @@
 import type { TRole } from '@counterprint/contract';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { refreshSession } from '../api/client';
+import { QueryHolderContext } from '../api/queryHolder';
 import { AUTH_CHANGED, clearExpiredSession, LOCAL, readActiveRole, setActiveRole } from '../api/storage';
 import { decodeToken, rolesOf, secondsLeft } from '../api/token';
-import { QueryHolderContext } from './queryHolder';
 import { openingWorkspace } from './workspace';
 
 export interface AuthState {

@@ -2,7 +2,7 @@
 export function prefetchOnboarding(): void {
   void import('../features/onboarding/OnboardingShopPage');
   // The page reads through TanStack Query, whose client loads beside it (lazyWithQueries.ts).
-  void import('./queries');
+  void import('../api/queries');
 }
 
 /** While a customer's files upload, the status page they land on next is fetched. */

@@ -2,11 +2,11 @@ import { useQuery, type useQueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOCAL, notifyAuthChanged } from '../api/storage';
+import { AuthProvider } from '../session/auth';
 import { makeToken } from '../test/helpers';
-import { AuthProvider } from './auth';
 import { withQueries } from './queries';
 import { type QueryHolder, QueryHolderContext } from './queryHolder';
+import { LOCAL, notifyAuthChanged } from './storage';
 
 afterEach(() => localStorage.clear());
 
