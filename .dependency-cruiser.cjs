@@ -14,6 +14,14 @@ module.exports = {
       to: { path: '^apps/server/src/features/', pathNot: ['^apps/server/src/features/$1/', '^apps/server/src/features/shops/'] },
     },
     {
+      name: 'intake-routes-do-not-reach-the-queue',
+      comment:
+        "Intake's routes call intake's own service; the tus endpoint (POST, HEAD, PATCH, DELETE) and its files never reach the staff queue's service (docs/architecture.md#the-job-pipeline).",
+      severity: 'error',
+      from: { path: ['^apps/server/src/features/intake/routes\\.ts$', '^apps/server/src/features/intake/resumable[^/]*\\.ts$'] },
+      to: { path: '^apps/server/src/features/jobs/service\\.ts$' },
+    },
+    {
       name: 'services-know-no-http-or-sql',
       comment:
         'A service holds rules: it imports neither fastify nor drizzle-orm nor the table definitions (HTTP lives in routes.ts, SQL in repo.ts).',

@@ -20,7 +20,7 @@ export const clearableText = (field: string, max: number) =>
 
 /**
  * Characters that change how a name reads without being seen, refused in a customer's name as in a file
- * name (apps/server/src/features/jobs/filename.ts): the bidirectional overrides, embeddings, isolates and
+ * name (apps/server/src/features/intake/filename.ts): the bidirectional overrides, embeddings, isolates and
  * marks (U+202E before "fdp.exe" shows it as "exe.pdf"), zero-width spaces and the other format characters,
  * and line or paragraph separators. The zero-width joiner and non-joiner are spelling in Indic scripts
  * (docs/decisions/015-control-characters-refused-at-the-edge.md): kept right after a letter or sign of those scripts.

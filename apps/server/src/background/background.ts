@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { PageCounter } from '../features/jobs/page-counter.js';
-import type { FilePreparer } from '../features/jobs/preparer.js';
+import type { PageCounter } from '../features/preparation/page-counter.js';
+import type { FilePreparer } from '../features/preparation/preparer.js';
 import type { OrphanReaper } from './orphan-reaper.js';
 import type { RetentionSweeper } from './retention-sweeper.js';
 

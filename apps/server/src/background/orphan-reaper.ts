@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
+import { deleteExpiredReservations, reservedBlobs } from '../features/intake/quota-repo.js';
 import { liveFileBlobs } from '../features/jobs/file-reads.js';
-import { deleteExpiredReservations, reservedBlobs } from '../features/jobs/quota-repo.js';
 import { bannerBlobs } from '../features/shops/repo.js';
 import type { BlobStore } from '../storage/blob-store.js';
 

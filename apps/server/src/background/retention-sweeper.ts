@@ -3,8 +3,8 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import { purgeFiles } from '../features/jobs/purge.js';
 import { cancelUnprinted, type QueuedJob, queuedSince } from '../features/jobs/retention-repo.js';
-import type { JobAnnouncer } from '../features/jobs/service.js';
 import { unprintedEndsAt } from '../features/shops/unprinted-retention.js';
+import type { JobAnnouncer } from '../realtime/job-announcer.js';
 import type { BlobStore } from '../storage/blob-store.js';
 
 export type SweeperDeps = {

@@ -21,9 +21,9 @@ const architecture = fileURLToPath(new URL('../../../../docs/architecture.md', i
 const NOT_MOVED_YET: Record<string, string[]> = {
   users: ['checkout', 'feedback', 'onboarding', 'owner', 'shops'],
   user_roles: ['onboarding'],
-  shops: ['accounts', 'analytics', 'earnings', 'job-status', 'jobs', 'onboarding', 'owner', 'push', 'qr', 'settings'],
+  shops: ['accounts', 'analytics', 'earnings', 'intake', 'job-status', 'jobs', 'onboarding', 'owner', 'push', 'qr', 'settings'],
   shop_banners: ['jobs', 'settings'],
-  customers: ['earnings', 'jobs'],
+  customers: ['earnings', 'intake'],
   jobs: ['analytics', 'earnings', 'job-status', 'owner', 'printers'],
   orders: ['earnings', 'job-status'],
   order_lines: ['earnings'],

@@ -50,7 +50,7 @@ export function refuseControlCharacters(value: unknown, where = ''): void {
 /**
  * Every route's JSON body, query string and path segments are checked here, before validation;
  * multipart bodies are checked where their parts are read (http/multipart.ts, http/json-part.ts,
- * features/jobs/upload.ts) and file names in features/jobs/filename.ts.
+ * features/intake/upload.ts) and file names in features/intake/filename.ts.
  */
 export function installControlCharacterCheck(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {

@@ -29,6 +29,8 @@ export interface JobFanoutOptions<Job extends object> {
    * A 50-file job counts its pages file by file; without the window every staff screen got 50 updates.
    */
   settleMs?: number;
+  /** Told of every event another instance announced, before any load (status pages listen here). */
+  heard?: (jobId: string) => void;
 }
 
 /** Long enough to let a new job's first page counts join one update, short enough that staff do not notice. */
@@ -127,8 +129,10 @@ export async function createJobFanout<Job extends object>(opts: JobFanoutOptions
   const unlisten = await opts.listen(channel, (payload) => {
     const event = parseEvent(payload);
     if (event?.origin === origin) return;
-    if (event) onEvent(event);
-    else logger?.warn({ payload: payload.slice(0, 200) }, 'realtime fan-out ignored a malformed event');
+    if (event) {
+      opts.heard?.(event.jobId);
+      onEvent(event);
+    } else logger?.warn({ payload: payload.slice(0, 200) }, 'realtime fan-out ignored a malformed event');
   });
 
   return {

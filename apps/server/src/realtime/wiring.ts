@@ -27,6 +27,8 @@ export type RealtimeDeps = {
   versions: TokenVersions;
   logger: Logger;
   loadJob: (jobId: string) => Promise<object | null>;
+  /** A job event another instance announced (the pipeline's `changedElsewhere`). */
+  heardElsewhere?: (jobId: string) => void;
   /** What a print agent is sent for one of its commands (features/printers), or null when it is gone. */
   loadDeviceMessage: (commandId: string) => Promise<object | null>;
   /** Origins allowed to use /ws-endpoint cross-origin (CORS_ORIGINS). */
@@ -74,6 +76,7 @@ export async function startRealtime(d: RealtimeDeps): Promise<Realtime> {
     listen: d.database.listen,
     notify: d.database.notify,
     loadJob: d.loadJob,
+    heard: d.heardElsewhere,
     broker,
     logger,
   });

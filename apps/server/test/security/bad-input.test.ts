@@ -11,7 +11,7 @@ import { type Call, databaseFingerprint, send } from '../support/world.js';
 /**
  * Hostile JSON and query strings: each gets a clear 4xx, writes nothing anywhere (every table
  * and blob compared before and after) and the server keeps serving. Upload bodies are covered
- * in features/jobs/upload.test.ts and upload-stream.test.ts.
+ * in features/intake/upload.test.ts and upload-stream.test.ts.
  */
 const nested = (depth: number, open = '[', close = ']', inner = '0') => `${open.repeat(depth)}${inner}${close.repeat(depth)}`;
 const nestedObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
@@ -280,7 +280,7 @@ describe.each(DATABASE_KINDS)('bad input on %s', (kind) => {
     expect(await databaseFingerprint(t)).toEqual(before);
   });
 
-  it("refuses 10 MB in an upload's name field with a clear 400, storing nothing (other upload refusals: features/jobs/upload.test.ts)", async () => {
+  it("refuses 10 MB in an upload's name field with a clear 400, storing nothing (other upload refusals: features/intake/upload.test.ts)", async () => {
     const before = await databaseFingerprint(t);
     const res = await upload(t.app, a.shop.slug, [
       { name: 'name', value: 'n'.repeat(10 * 1024 * 1024) },

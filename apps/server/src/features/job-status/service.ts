@@ -12,33 +12,21 @@ import {
 import { hashJobToken } from '../../auth/job-token.js';
 import type { Db } from '../../db/index.js';
 import { conflict, notFound } from '../../http/errors.js';
-import type { MultipartBody } from '../../http/multipart.js';
 import * as policies from '../../limits/policies.js';
 import type { RateLimiter } from '../../limits/rate-limiter.js';
 import { optionsOfFile, type PricedFile, type PricedJob, priceJob } from '../../pricing/job-pricing.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { rateCardEntriesOf } from '../shops/repo.js';
 import { unprintedEndsAt } from '../shops/unprinted-retention.js';
+import type { CustomerChanges, CustomersJob, CustomerUpload } from './changes.js';
 import { receiptOfJob } from './receipt-repo.js';
 import { type CustomerFile, type CustomersJobRow, type DeletionTimes, findJobByToken, type StatusFiles } from './repo.js';
-
-/** A job the token named, as the jobs feature takes it. */
-export type CustomersJob = { id: string; shopId: string; number: number };
-export type CustomerUpload = { ip: string; bodyBytes: number | undefined; body: MultipartBody };
-
-/** The changes a customer may make, carried out by the jobs feature under its rules (wired in app.ts). */
-export interface CustomerChanges {
-  changeOptionsForCustomer(job: CustomersJob, input: TPrintOptionsUpdate): Promise<void>;
-  addFilesForCustomer(job: CustomersJob, upload: CustomerUpload): Promise<TJobCreated>;
-  cancelForCustomer(job: CustomersJob): Promise<void>;
-  deleteFilesNow(job: CustomersJob): Promise<void>;
-  claimPayment(job: CustomersJob): Promise<void>;
-}
 
 export type JobStatusDeps = {
   db: Db;
   blobs: BlobStore;
   limiter: RateLimiter;
+  /** The customer's changes (changes.ts). */
   changes: CustomerChanges;
   files: StatusFiles;
   recycleRetentionSeconds: number;
@@ -62,16 +50,16 @@ export class JobStatusService {
   }
 
   async changeOptions(ip: string, token: string, input: TPrintOptionsUpdate): Promise<TPublicJob> {
-    await this.d.changes.changeOptionsForCustomer(customersJob(await this.jobOf(ip, token)), input);
+    await this.d.changes.changeOptions(customersJob(await this.jobOf(ip, token)), input);
     return this.reload(token);
   }
 
   addFiles(ip: string, token: string, upload: CustomerUpload): Promise<TJobCreated> {
-    return this.jobOf(ip, token).then((job) => this.d.changes.addFilesForCustomer(customersJob(job), upload));
+    return this.jobOf(ip, token).then((job) => this.d.changes.addFiles(customersJob(job), upload));
   }
 
   async cancel(ip: string, token: string): Promise<TPublicJob> {
-    await this.d.changes.cancelForCustomer(customersJob(await this.jobOf(ip, token)));
+    await this.d.changes.cancel(customersJob(await this.jobOf(ip, token)));
     return this.reload(token);
   }
 

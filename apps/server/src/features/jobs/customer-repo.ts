@@ -1,12 +1,8 @@
-import { type TPrintOptions, UPLOAD_LIMITS } from '@counterprint/contract';
+import type { TPrintOptions } from '@counterprint/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/index.js';
 import { jobFiles, jobs } from '../../db/schema.js';
-import { badRequest } from '../../http/errors.js';
 import { purgeFiles } from './purge.js';
-import { uploadLost } from './quota.js';
-import { settleReservation } from './quota-repo.js';
-import { insertFiles, type NewJob } from './repo.js';
 
 /**
  * The changes a customer makes to their own job (issue 20). Each runs under the job's row lock and
@@ -67,13 +63,6 @@ export async function claimPayment(db: Db, jobId: string, now: Date): Promise<bo
   return rows.length > 0;
 }
 
-/** The position after the job's last file, for files the customer adds. */
-export async function nextPosition(tx: Tx, jobId: string): Promise<number> {
-  const rows = await queryRows<{ n: number | null }>(tx, sql`SELECT max(position) AS n FROM job_files WHERE job_id = ${jobId}`);
-  const last = rows[0]?.n;
-  return last === null || last === undefined ? 0 : Number(last) + 1;
-}
-
 /**
  * "Delete my files now": every copy of every file (the queue, the bin, a file staff saved, and all that was
  * made from them) is marked purged at once, and an unprinted job is cancelled. Answers the blob keys to delete,
@@ -90,29 +79,3 @@ export async function purgeJobNow(db: Db, jobId: string, now: Date): Promise<{ r
     return { blobKeys: (await purgeFiles(tx, { jobId }, now)).map((b) => b.blobKey) };
   });
 }
-
-/**
- * Files the customer adds to their open job: written in the same transaction that ends the upload's
- * reservation, after the last file. Answers the standing that refused them when the job is no longer open.
- */
-export async function addFiles(
-  db: Db,
-  job: { id: string; shopId: string },
-  files: Pick<NewJob, 'upload' | 'conversions' | 'printOptions'>,
-  now: Date,
-): Promise<JobStanding> {
-  return whileOpen(db, job.id, async (tx) => {
-    const kept = await queryRows<{ n: number }>(
-      tx,
-      sql`SELECT count(*)::int AS n FROM job_files WHERE job_id = ${job.id} AND state <> 'purged'`,
-    );
-    // One job holds what one upload may: adding files again and again must not grow it past that.
-    if (Number(kept[0]?.n ?? 0) + files.upload.files.length > UPLOAD_LIMITS.maxFiles) throw jobFull();
-    if (!(await settleReservation(tx, files.upload.jobId, now))) throw uploadLost();
-    const firstPosition = await nextPosition(tx, job.id);
-    await insertFiles(tx, { jobId: job.id, shopId: job.shopId, firstPosition }, files, now);
-  });
-}
-
-const jobFull = () =>
-  badRequest(`A job holds at most ${UPLOAD_LIMITS.maxFiles} files. Send the rest as a new job from the shop's page.`, 'TOO_MANY_FILES');

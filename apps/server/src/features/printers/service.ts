@@ -35,7 +35,7 @@ import { type Candidate, candidatesFor, choosePrinter, type FileNeeds, type Miss
 import { deviceOfToken } from './devices.js';
 import * as repo from './repo.js';
 
-/** Which pages the document holds (features/jobs/print-ready.ts). */
+/** Which pages the document holds (features/preparation/print-ready.ts). */
 export type PagePick = { printerPicksPages: boolean } | { pages: [number, number][] };
 
 export type PrintersDeps = {
@@ -48,7 +48,7 @@ export type PrintersDeps = {
   /** Send is staff at work on the job: the customer's changes stop (features/jobs). */
   startPrinting: (user: AuthUser, jobId: string) => Promise<unknown>;
   markPrintedByPrinter: (jobId: string) => Promise<void>;
-  /** The print-ready PDF (features/jobs/print-ready.ts); `counted` false for a colour run after a file's first. */
+  /** The print-ready PDF (features/preparation/print-ready.ts); `counted` false for a colour run after a file's first. */
   printReady: (jobId: string, fileId: string, pick: PagePick, counted: boolean) => Promise<{ pdf: Buffer; name: string }>;
   /** The job's files still on it, asked of the feature that owns them. */
   printableFiles: repo.PrintableFiles;

@@ -13,7 +13,7 @@ import type { Db } from '../../db/index.js';
 import type { ColorPagesResult } from '../../pricing/color-pages.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { WorkFolder } from '../../storage/work-folder.js';
-import * as repo from './preparation-repo.js';
+import * as repo from './repo.js';
 
 /** Thumbnails and previews, made by a renderer bounded in time and memory (src/previews). */
 export interface FilePreviews {
@@ -43,9 +43,6 @@ export type PreparerDeps = {
   /** Where working copies go, named after their file (default: a folder in the system's temporary one). */
   work?: Pick<WorkFolder, 'forFile'>;
 };
-
-/** Work that staff or a customer ask for after the upload (colour pages of a file switched to `auto`) takes the shop's own turn. */
-export const shopsTurn = (shopId: string): Turn => ({ shopId, address: `shop:${shopId}` });
 
 /** A file the process died on this many times is given up: a document is then "too complex". */
 export const MAX_PREPARATION_ATTEMPTS = 2;

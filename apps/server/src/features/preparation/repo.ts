@@ -1,7 +1,7 @@
 import type { ConversionFailure, TFileConversion } from '@counterprint/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/index.js';
-import { fileDerivatives, jobFiles } from '../../db/schema.js';
+import { fileDerivatives, jobFiles, jobs } from '../../db/schema.js';
 
 export type DerivativeRole = 'pdf' | 'thumbnail' | 'preview';
 export type Derivative = { role: DerivativeRole; blobKey: string; contentType: string; size: number };
@@ -105,17 +105,6 @@ export const thumbnailsOfJobs = (db: Db, shopId: string, jobIds: string[]) =>
           AND d.role = 'thumbnail' AND d.purged_at IS NULL`,
   );
 
-/** Marks the derived blobs of purged files gone; answers their keys, for the caller to delete. */
-export async function purgeDerivatives(db: Db, fileIds: string[], now: Date): Promise<string[]> {
-  if (fileIds.length === 0) return [];
-  const rows = await queryRows<{ blob_key: string }>(
-    db,
-    sql`UPDATE file_derivatives SET purged_at = ${now.toISOString()}
-        WHERE file_id = any(${sql.param(fileIds)}::uuid[]) AND purged_at IS NULL RETURNING blob_key`,
-  );
-  return rows.map((r) => r.blob_key);
-}
-
 /**
  * An `auto` file ready for colour detection (issue 19): live, its pages known, its PDF there (a PDF,
  * a converted document, or an image with its thumbnail), and not yet detected.
@@ -182,3 +171,59 @@ export async function finishColorDetection(db: Db, fileId: string, outcome: Colo
     .returning({ jobId: jobFiles.jobId, shopId: jobFiles.shopId });
   return rows[0];
 }
+
+/** A file still waiting for its page count: neither counted nor marked uncountable (decision 013). */
+const awaitingCount = and(
+  isNull(jobFiles.pages),
+  isNull(jobFiles.pageCountError),
+  eq(jobFiles.state, 'active'),
+  eq(jobFiles.conversion, 'none'),
+);
+
+/** Files left uncounted by a crash or restart, oldest first. */
+export const filesAwaitingCount = (db: Db) =>
+  db.select({ id: jobFiles.id, shopId: jobFiles.shopId }).from(jobFiles).where(awaitingCount).orderBy(jobFiles.createdAt);
+
+/**
+ * Claims a file for counting and records the attempt before it starts, so a count the process dies
+ * in is not tried forever. Undefined when the file needs no count.
+ */
+export async function startPageCount(db: Db, fileId: string) {
+  const rows = await db
+    .update(jobFiles)
+    .set({ pageCountAttempts: sql`${jobFiles.pageCountAttempts} + 1` })
+    .where(and(eq(jobFiles.id, fileId), awaitingCount))
+    .returning({ blobKey: jobFiles.blobKey, contentType: jobFiles.contentType, attempts: jobFiles.pageCountAttempts });
+  return rows[0];
+}
+
+/** Stores a count or why there is none, once; answers the job and shop when it changed. */
+export async function recordPageCount(db: Db, fileId: string, outcome: { pages: number } | { uncountable: string }) {
+  const rows = await db
+    .update(jobFiles)
+    .set('pages' in outcome ? { pages: outcome.pages } : { pageCountError: outcome.uncountable })
+    .where(and(eq(jobFiles.id, fileId), isNull(jobFiles.pages), isNull(jobFiles.pageCountError)))
+    .returning({ jobId: jobFiles.jobId, shopId: jobFiles.shopId });
+  return rows[0];
+}
+
+/** Who a print-ready copy of a file went to: the browser's print dialog, or a print agent's printer. */
+export type PrintedCopy = 'browser' | 'printer';
+
+/** Counts a print-ready copy of the file handed out, for the deletion receipt. */
+export async function countPrintedCopy(db: Db, fileId: string, to: PrintedCopy): Promise<void> {
+  const column = to === 'browser' ? sql`print_ready_copies = print_ready_copies + 1` : sql`printer_copies = printer_copies + 1`;
+  await db.execute(sql`UPDATE job_files SET ${column} WHERE id = ${fileId} AND state <> 'purged'`);
+}
+
+/** A job's files not yet purged, in order, for its print-ready copies. */
+export const liveFilesOf = (db: Db, jobId: string) =>
+  db
+    .select()
+    .from(jobFiles)
+    .where(and(eq(jobFiles.jobId, jobId), ne(jobFiles.state, 'purged')))
+    .orderBy(jobFiles.position);
+
+/** The shop a job belongs to, for the staff guard; undefined when there is no such job. */
+export const shopOfJob = async (db: Db, jobId: string) =>
+  (await db.select({ shopId: jobs.shopId }).from(jobs).where(eq(jobs.id, jobId)).limit(1))[0];

@@ -10,7 +10,7 @@ import { blobKeys, heicBytes, ownerWithShop, pdfBytes, upload } from '../../../t
 import { createTestApp, json, type TestApp, testClock } from '../../../test/support/harness.js';
 import { buildOfficeCorpus, type OfficeCorpus } from '../../../test/support/office-corpus.js';
 import { queryRows } from '../../db/index.js';
-import { underShopLock, usageOf } from './quota-repo.js';
+import { underShopLock, usageOf } from '../intake/quota-repo.js';
 
 /*
  * Issue 18 end to end on the server: the upload answers first; each file is then converted, counted

@@ -99,6 +99,9 @@ const slugOf = (url: string) => decodeURIComponent(UPLOADS_PATH.exec(new URL(url
  * `/api/public/shops/{slug}/uploads`: one upload a file, refused at creation with the upload's own
  * messages (size, type, quota, limits), and only ever continued at the shop that began it.
  */
+/** The tus endpoint as intake's routes and service take it. */
+export type TusEndpoint = ReturnType<typeof resumableUploads>;
+
 export function resumableUploads(d: ResumableDeps) {
   const store = new ResumableStore({ db: d.db, blobs: d.blobs, clock: d.clock, limits: d.quota });
   // One lock per upload, shared with our PATCH: a HEAD waits for a PATCH in flight, on this instance or

@@ -4,8 +4,8 @@ import { DATABASE_KINDS } from '../../../test/support/database.js';
 import { multipart, ownerWithShop, rtfBytes } from '../../../test/support/fixtures.js';
 import { createTestApp, json, type TestApp } from '../../../test/support/harness.js';
 import { queryRows } from '../../db/index.js';
-import { filesAwaitingPreparation } from './preparation-repo.js';
 import { RETRY_BUDGET_MS } from './preparer.js';
+import { filesAwaitingPreparation } from './repo.js';
 
 /*
  * One sender's heavy documents spread over many shops hold one conversion slot, not all of them

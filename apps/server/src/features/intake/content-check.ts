@@ -2,37 +2,10 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { actualKindMessage, notAllowedMessage, notPrintableMessage, UPLOAD_EXTENSIONS, type UploadKind } from '@counterprint/contract';
 import { imageSize } from 'image-size';
 import { HttpError } from '../../http/errors.js';
+import { CONTENT_TYPES } from './content-types.js';
 
 export type { UploadKind };
-
-export const CONTENT_TYPES: Record<UploadKind, string> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  tiff: 'image/tiff',
-  tif: 'image/tiff',
-  bmp: 'image/bmp',
-  svg: 'image/svg+xml',
-  eps: 'application/postscript',
-  ps: 'application/postscript',
-  psd: 'image/vnd.adobe.photoshop',
-  heic: 'image/heic',
-  heif: 'image/heif',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv',
-  ods: 'application/vnd.oasis.opendocument.spreadsheet',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  odt: 'application/vnd.oasis.opendocument.text',
-  rtf: 'application/rtf',
-  txt: 'text/plain',
-  ppt: 'application/vnd.ms-powerpoint',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  odp: 'application/vnd.oasis.opendocument.presentation',
-};
+export { CONTENT_TYPES };
 
 /** Bytes read before deciding; large enough for a ZIP's first entries and an SVG's prolog. */
 export const SNIFF_BYTES = 64 * 1024;

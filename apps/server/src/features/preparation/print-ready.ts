@@ -10,12 +10,11 @@ import { withoutRepeats } from '../../pricing/page-range.js';
 import { type PrintReadyFailure, type PrintReadyMaker, type PrintReadySpec, sheetOf } from '../../printing/print-ready.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { findInUsersShop } from '../shops/scope.js';
-import * as preparation from './preparation-repo.js';
-import * as repo from './repo.js';
+import * as preparation from './repo.js';
 
 export type PrintReadyDeps = { db: Db; blobs: BlobStore; maker: PrintReadyMaker };
 
-type LiveFile = Awaited<ReturnType<typeof repo.liveFilesOf>>[number];
+type LiveFile = Awaited<ReturnType<typeof preparation.liveFilesOf>>[number];
 
 /** Why a file cannot be printed from here, in the words staff read beside its Print button. */
 const REFUSALS: Record<PrintReadyFailure, HttpError> = {
@@ -52,7 +51,7 @@ export async function printReadyFile(
   await findInUsersShop(
     d.db,
     user,
-    repo.findJobRow(d.db, jobId),
+    preparation.shopOfJob(d.db, jobId),
     (job) => job.shopId,
     () => notFound('Job not found', 'JOB_NOT_FOUND'),
   );
@@ -72,7 +71,7 @@ export async function makePrintReady(
   fileId: string,
   pick: PagePick,
 ): Promise<{ pdf: Buffer; name: string }> {
-  const file = (await repo.liveFilesOf(d.db, jobId)).find((f) => f.id === fileId && f.state === 'active');
+  const file = (await preparation.liveFilesOf(d.db, jobId)).find((f) => f.id === fileId && f.state === 'active');
   if (!file) throw notFound('File not found', 'FILE_NOT_FOUND');
   const from = await sourceOf(d.db, file);
   if (!from) {
