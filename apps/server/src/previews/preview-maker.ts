@@ -33,7 +33,6 @@ export type PreviewMakerOptions = {
 };
 
 export const THUMBNAIL_SIZE = 320;
-export const PREVIEW_SIZE = 2000;
 const PDFTOPPM_CANDIDATES = ['/usr/bin/pdftoppm', '/usr/local/bin/pdftoppm'];
 const IMAGE_CHILD = fileURLToPath(new URL('./image-child.cjs', import.meta.url));
 /** A 320 px JPEG is tens of KB, a 2000 px one a few MB; nothing a renderer writes needs more. */

@@ -18,7 +18,6 @@ import {
 } from './session.js';
 
 export type { AuthResult, BrokerConnection, BrokerOptions, BrokerSession, RealtimeLogger } from './session.js';
-export { SERVER_NAME, topicFor } from './session.js';
 
 const HTML_SPECIALS = /[<>&]/g;
 

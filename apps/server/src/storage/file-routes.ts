@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BlobNotFoundError, type BlobStore, type ByteRange } from './blob-store.js';
 import { verifyFileUrl } from './signed-url.js';
 
-export { FILE_URL_PREFIX, signFileUrl, verifyFileUrl } from './signed-url.js';
+export { signFileUrl, verifyFileUrl } from './signed-url.js';
 
 export type FileRouteDeps = {
   blobs: BlobStore;

@@ -5,9 +5,8 @@ import { DiskObjectStore } from './disk.js';
 import { EncryptedBlobStore } from './encrypted.js';
 
 export * from './blob-store.js';
-export { DiskObjectStore } from './disk.js';
 export { EncryptedBlobStore } from './encrypted.js';
-export { registerFileRoutes, signFileUrl, verifyFileUrl } from './file-routes.js';
+export { verifyFileUrl } from './file-routes.js';
 
 export type BlobStoreConfig = Pick<Config, 'dataDir' | 's3' | 'fileEncryptionKey' | 'fileUrlSecret'> & {
   /** Create the S3 bucket when missing (tests and local setups). */

@@ -23,8 +23,6 @@ import { slugsLike } from '../shops/repo.js';
 import { baseSlug, firstFreeSlug } from '../shops/slug.js';
 import * as repo from './repo.js';
 
-export { DEFAULT_PAPER } from './repo.js';
-
 /** Proof of the account: the owner's bearer token (`userId`), or the onboarding token sign-up returned. */
 export type OnboardingRequest = { userId: string | undefined; onboardingToken: string | undefined; ip: string; body: MultipartBody };
 

@@ -58,11 +58,6 @@ export async function insertDevice(
   return rows[0]!.id;
 }
 
-export async function deviceByTokenHash(db: Db, tokenHash: string): Promise<DeviceRow | undefined> {
-  const rows = await queryRows<DeviceRow>(db, sql`SELECT * FROM print_devices WHERE token_hash = ${tokenHash} AND revoked_at IS NULL`);
-  return rows[0];
-}
-
 export const devicesOfShop = (db: Db, shopId: string) =>
   queryRows<DeviceRow>(db, sql`SELECT * FROM print_devices WHERE shop_id = ${shopId} AND revoked_at IS NULL ORDER BY created_at`);
 
