@@ -401,7 +401,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(jobsRoutes, { jobs });
   await app.register(printersRoutes, { printers, limiter });
   const downloads = new AgentDownloadService({ dir: config.agentDownloadsDir ?? defaultAgentDownloadsDir() });
-  await app.register(agentDownloadRoutes, { downloads });
+  await app.register(agentDownloadRoutes, { downloads, limiter });
   const jobStatus = new JobStatusService({
     db,
     blobs,
