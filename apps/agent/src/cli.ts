@@ -15,7 +15,6 @@ import type { PrintOptions } from './print.js';
 import { DEFAULT_STATUS_PORT, holdsFor, runAgent } from './run.js';
 import { ServerRefusedError, ServerUnreachableError } from './server.js';
 import { AGENT_VERSION } from './version.js';
-import { watchJob } from './watch.js';
 
 /**
  * counterprint-agent: the program a shop runs on its counter PC, next to its printers. Each command is

@@ -78,7 +78,12 @@ async function pairNew(owner: Owner, name: string): Promise<Paired> {
   return { configFile, journalDir: path.join(home, 'journal'), deviceId: config.deviceId, token: config.token };
 }
 
-async function start(paired: Paired, printers: string[], log: string[], more: Partial<Parameters<typeof runAgent>[0]> = {}): Promise<RunningAgent> {
+async function start(
+  paired: Paired,
+  printers: string[],
+  log: string[],
+  more: Partial<Parameters<typeof runAgent>[0]> = {},
+): Promise<RunningAgent> {
   const agent = await runAgent({
     ...more,
     configFile: paired.configFile,

@@ -9,7 +9,7 @@ import { type PrintOptions, preflight, refused } from '../../print.js';
 import type { PrinterCapabilities } from '../../printers.js';
 import type { JobEvent, WatchOptions } from '../../watch.js';
 import type { PrintEngine } from '../engine.js';
-import { printOnWindows, WindowsPrintFailedError, type WindowsPrintDeps } from './print.js';
+import { printOnWindows, type WindowsPrintDeps, WindowsPrintFailedError } from './print.js';
 import { type WindowsPrintJob, WindowsPrintJobError, windowsPrintOptions } from './print-args.js';
 import { listWindowsPrinters, type RunPowerShell, type WindowsPrinter } from './printers.js';
 import { queuedJobEvent, queuedJobs, type RunQueuePowerShell, runQueuePowerShell, sentToPrinter } from './queue.js';
@@ -149,7 +149,9 @@ function refusedPaper(value: string, message: string) {
 /** The job's name as the Windows queue shows it, with its tag, in characters a Windows file name may hold. */
 function fileName(jobName: string, tag: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters cannot be in a file name
-  const safe = Array.from(jobName.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim()).slice(0, 120).join('');
+  const safe = Array.from(jobName.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim())
+    .slice(0, 120)
+    .join('');
   return `${TAG.test(safe) ? safe : `${safe} [cp-${tag}]`}.pdf`;
 }
 
