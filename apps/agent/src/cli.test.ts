@@ -41,7 +41,9 @@ describe('counterprint-agent', () => {
     expect(stdout).toContain('counterprint-agent printers <ipp-uri>...');
     expect(stdout).toContain('counterprint-agent print <ipp-uri> <file.pdf>');
     expect(stdout).toContain('counterprint-agent pair <CODE> --server <URL> [--name NAME] [--config FILE]');
-    expect(stdout).toContain('counterprint-agent run [--discover] [--printer <ipp-uri>|cups:QUEUE|"windows:PRINTER NAME" ...] [--config FILE] [--journal DIR]');
+    expect(stdout).toContain(
+      'counterprint-agent run [--discover] [--printer <ipp-uri>|cups:QUEUE|"windows:PRINTER NAME" ...] [--config FILE] [--journal DIR]',
+    );
   });
 
   it('describes printers as JSON', async () => {
