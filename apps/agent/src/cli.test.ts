@@ -41,7 +41,9 @@ describe('counterprint-agent', () => {
     expect(stdout).toContain('counterprint-agent printers <ipp-uri>...');
     expect(stdout).toContain('counterprint-agent print <ipp-uri> <file.pdf>');
     expect(stdout).toContain('counterprint-agent pair <CODE> --server <URL> [--name NAME] [--config FILE]');
-    expect(stdout).toContain('counterprint-agent run [--discover] [--printer <ipp-uri>|cups:QUEUE ...] [--config FILE] [--journal DIR]');
+    expect(stdout).toContain(
+      'counterprint-agent run [--discover] [--printer <ipp-uri>|cups:QUEUE|"windows:PRINTER NAME" ...] [--config FILE] [--journal DIR]',
+    );
   });
 
   it('describes printers as JSON', async () => {
@@ -120,6 +122,23 @@ describe('counterprint-agent', () => {
     const missingFile = await agent('print', mono.uri, path.join(dir, 'nowhere.pdf'));
     expect(missingFile.stderr).toContain(`Cannot read ${path.join(dir, 'nowhere.pdf')}`);
     expect((await agent('pair')).code).toBe(2);
+  });
+
+  it('checks install’s options as run would, before anything is written for logon', async () => {
+    const typo = await agent('install', '--discovr');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("Unknown option '--discovr'");
+    const port = await agent('install', '--discover', '--status-port', '70000');
+    expect(port.code).toBe(2);
+    expect(port.stderr).toContain('--status-port must be a port number from 1 to 65535');
+    const nothing = await agent('install', '--no-status-page');
+    expect(nothing.stderr).toContain('run needs at least one --printer');
+    // Sound options get as far as the logon start, which only Windows has.
+    if (process.platform !== 'win32') {
+      const discover = await agent('install', '--discover');
+      expect(discover.code).toBe(2);
+      expect(discover.stderr).toContain('install and uninstall are for Windows');
+    }
   });
 
   it('says plainly why pairing or running cannot start', async () => {

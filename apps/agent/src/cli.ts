@@ -12,10 +12,9 @@ import { listWindowsPrinters } from './engines/windows/printers.js';
 import { PrinterAddressError, printerAddress } from './ipp.js';
 import { pairAgent } from './pair.js';
 import type { PrintOptions } from './print.js';
-import { holdsFor, runAgent } from './run.js';
+import { DEFAULT_STATUS_PORT, holdsFor, runAgent } from './run.js';
 import { ServerRefusedError, ServerUnreachableError } from './server.js';
 import { AGENT_VERSION } from './version.js';
-import { watchJob } from './watch.js';
 
 /**
  * counterprint-agent: the program a shop runs on its counter PC, next to its printers. Each command is
@@ -33,8 +32,10 @@ const COMMANDS: Record<string, Command> = {
   },
   run: {
     usage:
-      'run [--discover] [--printer <ipp-uri>|cups:QUEUE ...] [--config FILE] [--journal DIR]\n' +
-      '      --discover: also the CUPS queues of this computer and the IPP printers announced on the network\n' +
+      'run [--discover] [--printer <ipp-uri>|cups:QUEUE|"windows:PRINTER NAME" ...] [--config FILE] [--journal DIR]\n' +
+      '      [--status-port N] [--no-status-page]\n' +
+      "      --discover: also this PC's Windows printers, its CUPS queues and the IPP printers announced on the network\n" +
+      `      a status page on this PC only: http://127.0.0.1:${DEFAULT_STATUS_PORT}/ (--status-port to move it, --no-status-page for none)\n` +
       "      print the shop's jobs on these printers until stopped (Ctrl+C); exits with 3 if the shop removes this agent",
     run: runCommand,
   },
@@ -116,17 +117,18 @@ async function pairCommand(args: string[]): Promise<number> {
   }
 }
 
-async function runCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      printer: { type: 'string', multiple: true },
-      discover: { type: 'boolean', default: false },
-      config: { type: 'string' },
-      journal: { type: 'string' },
-    },
-  });
+const RUN_OPTIONS = {
+  printer: { type: 'string', multiple: true },
+  discover: { type: 'boolean', default: false },
+  config: { type: 'string' },
+  journal: { type: 'string' },
+  'status-port': { type: 'string' },
+  'no-status-page': { type: 'boolean', default: false },
+} as const;
+
+/** run's options, checked: install checks them too, so a mistake shows now and not at the next logon. */
+function runOptions(args: string[]) {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: RUN_OPTIONS });
   if (positionals.length > 0) throw new UsageError(`run takes no ${positionals[0]}: name printers with --printer`);
   const printers = [...new Set(values.printer ?? [])];
   if (printers.length === 0 && !values.discover) throw new UsageError('run needs at least one --printer ipp://… (or --discover)');
@@ -134,9 +136,17 @@ async function runCommand(args: string[]): Promise<number> {
     if (uri.length > 300) throw new UsageError('A printer address is at most 300 characters');
     if (engineKind(uri) === 'ipp') printerAddress(uri);
   }
+  const port = values['status-port'] === undefined ? DEFAULT_STATUS_PORT : Number(values['status-port']);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new UsageError('--status-port must be a port number from 1 to 65535');
   const configFile = configPath(values.config);
   const journalDir = values.journal ? path.resolve(values.journal) : path.join(path.dirname(configFile), 'journal');
-  const agent = await runAgent({ configFile, printers, journalDir, discover: values.discover ? {} : false });
+  const statusPort: number | false = values['no-status-page'] ? false : port;
+  return { configFile, printers, journalDir, discover: values.discover, statusPort };
+}
+
+async function runCommand(args: string[]): Promise<number> {
+  const o = runOptions(args);
+  const agent = await runAgent({ ...o, discover: o.discover ? {} : false });
   const stop = () => void agent.stop();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -250,7 +260,8 @@ async function windowsPrintersCommand(args: string[]): Promise<number> {
 }
 
 async function installCommand(args: string[]): Promise<number> {
-  if (args.length === 0) throw new UsageError('install needs the options run takes, such as --printer …');
+  if (args.length === 0) throw new UsageError('install needs the options run takes, such as --discover or --printer …');
+  runOptions(args);
   const file = await installAtLogon(process.execPath, args);
   console.log(`counterprint-agent will start when you log on (${file}). Undo with: counterprint-agent uninstall`);
   return 0;

@@ -39,6 +39,8 @@ export type CommandQueueOptions = {
   onRevoked: () => void;
   /** A job ended (or was refused): the printers' state is worth telling again. */
   onJobEnded?: () => void;
+  /** Each state as it is told to the server (the local status page shows the last). */
+  onReport?: (command: TPrintCommand, report: Report) => void;
   watch?: Omit<WatchOptions, 'signal'>;
   /** How each kind of printer is reached (default: IPP and CUPS). */
   engines?: Engines;
@@ -269,6 +271,7 @@ export class CommandQueue {
 
   /** Reports one state; only a refused device token stops the command (a lost report is sent again later). */
   private async send(command: TPrintCommand, next: Report): Promise<void> {
+    this.o.onReport?.(command, next);
     try {
       await this.o.api.report(command.id, next);
     } catch (error) {

@@ -9,6 +9,8 @@ export type ConnectionOptions = {
   log: (line: string) => void;
   /** Connected and subscribed: anything sent while the agent was away is now worth fetching. */
   onConnected: () => void;
+  /** The connection dropped; it is being made again. */
+  onDisconnected?: () => void;
   onMessage: (message: TDeviceMessage) => void;
   onRevoked: () => void;
   /** First wait before reconnecting; it doubles each time, up to a minute. */
@@ -55,6 +57,7 @@ export function connect(o: ConnectionOptions): Connection {
   client.onWebSocketClose = () => {
     if (online) o.log(`Lost the connection to ${o.server}; connecting again`);
     online = false;
+    o.onDisconnected?.();
   };
   client.onWebSocketError = () => {};
   client.activate();

@@ -11,6 +11,8 @@ import WebSocket from 'ws';
 import { ownerWithShop, pdfBytes, pdfWithColorPages, upload } from '../../server/test/support/fixtures.js';
 import { createTestApp, json, type TestApp } from '../../server/test/support/harness.js';
 import { endpoint } from './connection.js';
+import { defaultEngines } from './engines/index.js';
+import { windowsEngine } from './engines/windows/engine.js';
 import { pairAgent } from './pair.js';
 import { EXIT_REVOKED, REVOKED_MESSAGE, type RunningAgent, runAgent } from './run.js';
 import { DeviceApi, ServerRefusedError } from './server.js';
@@ -76,8 +78,14 @@ async function pairNew(owner: Owner, name: string): Promise<Paired> {
   return { configFile, journalDir: path.join(home, 'journal'), deviceId: config.deviceId, token: config.token };
 }
 
-async function start(paired: Paired, printers: string[], log: string[]): Promise<RunningAgent> {
+async function start(
+  paired: Paired,
+  printers: string[],
+  log: string[],
+  more: Partial<Parameters<typeof runAgent>[0]> = {},
+): Promise<RunningAgent> {
   const agent = await runAgent({
+    ...more,
     configFile: paired.configFile,
     journalDir: paired.journalDir,
     printers,
@@ -316,6 +324,85 @@ describe('print agent and server, end to end', () => {
       const sizes = records.map((r) => Number(r.DOCUMENT_BYTES));
       expect(sizes[2]).toBeGreaterThan(sizes[0]!);
     });
+  });
+});
+
+describe('the agent with a Windows printer (SumatraPDF and PowerShell stood in for)', () => {
+  const PRINTER = 'windows:Canon LBP2900 "front" & 100%';
+  const WIN32_PRINTER = JSON.stringify([
+    {
+      Name: 'Canon LBP2900 "front" & 100%',
+      DriverName: 'Canon LBP2900',
+      PortName: 'USB001',
+      Default: true,
+      WorkOffline: false,
+      PrinterStatus: 3,
+      DetectedErrorState: 0,
+      CapabilityDescriptions: ['Copies', 'Collate'],
+      PrinterPaperNames: ['A4', 'Letter'],
+    },
+  ]);
+  const printed: string[] = [];
+  // The job stays in the Windows queue, printing, until the test lets it go.
+  let inQueue = true;
+  const engines = {
+    ...defaultEngines(),
+    windows: windowsEngine({
+      powershell: async () => WIN32_PRINTER,
+      queue: async () =>
+        inQueue && printed.length ? JSON.stringify(printed.map((file, i) => ({ Id: i + 1, DocumentName: file, JobStatus: 0x10 }))) : '',
+      printer: {
+        sumatraPdfPath: 'C:\\SumatraPDF-3.4.6-32.exe',
+        print: async (file) => void printed.push(file),
+      },
+    }),
+  };
+
+  it('prints a job once through a restart while it is in the Windows queue, reports it sent, never printed, and shows it on the status page', async () => {
+    const paired = await pairNew(alpha, 'Windows counter PC');
+    const log: string[] = [];
+    const more = { engines, statusPort: 0 } as const;
+    await start(paired, [PRINTER], log, more);
+    await until('the Windows printer reported', async () =>
+      (await printersOf(alpha)).devices.find((d) => d.id === paired.deviceId && d.printers.length === 1 && d.connected),
+    );
+    await call(alpha, 'PUT', `/api/shops/${alpha.shop.id}/printers/choice`, {
+      bw: { deviceId: paired.deviceId, uri: PRINTER },
+      color: null,
+      markPrintedOnComplete: false,
+    });
+    const { jobId } = await jobFor(alpha, { copies: 1, sides: 'single', color: 'bw' });
+    await call(alpha, 'POST', `/api/shops/print-jobs/${jobId}/send-to-printer`);
+    await until('the job printing in the Windows queue', async () => (await printingOf(alpha, jobId))?.state === 'processing');
+    expect(printed).toHaveLength(1);
+
+    const url = /Status page: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(log.join('\n'))?.[1];
+    expect(url).toBeDefined();
+    const status = await (await fetch(`${url}status.json`)).json();
+    expect(status).toMatchObject({
+      shopName: alpha.shop.shopName,
+      connected: true,
+      printers: [{ name: 'Canon LBP2900 "front" & 100%', state: 'idle', reasons: [] }],
+      lastJob: { name: expect.stringContaining('poster.pdf'), printer: 'Canon LBP2900 "front" & 100%', outcome: 'printing' },
+    });
+
+    // The agent stops with the job in the queue; started again, the same command comes back and is only followed.
+    await Promise.all(running.splice(0).map((agent) => agent.stop()));
+    await start(paired, [PRINTER], log, more);
+    await until('the agent back', async () => log.filter((l) => l.startsWith('Connected to')).length >= 2);
+    inQueue = false;
+    const printing = await until('the job out of the Windows queue', async () => {
+      const p = await printingOf(alpha, jobId);
+      return p?.state === 'completed' ? p : undefined;
+    });
+    expect(printing).toMatchObject({ reasons: ['sent-not-confirmed'], message: expect.stringContaining('has not confirmed printing it') });
+    expect(printed).toHaveLength(1);
+    expect(log.some((l) => l.includes('already at the printer'))).toBe(true);
+    const again = /Status page: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(log.filter((l) => l.startsWith('Status page')).at(-1) ?? '')?.[1];
+    const html = await (await fetch(again ?? '')).text();
+    expect(html).toContain('sent to the printer through Windows (the printer has not confirmed printing it)');
+    expect(html).not.toMatch(/: printed/);
+    await Promise.all(running.splice(0).map((agent) => agent.stop()));
   });
 });
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { TReportedPrinter } from '@counterprint/contract';
+import { AgentStatusBoard } from './agent-status.js';
 import { CommandQueue } from './commands.js';
 import { readConfig } from './config.js';
 import { type Connection, connect } from './connection.js';
@@ -11,6 +12,7 @@ import { defaultEngines } from './engines/index.js';
 import { Journal } from './journal.js';
 import { describePrinters } from './report-printers.js';
 import { DeviceApi, DeviceRevokedError } from './server.js';
+import { type StatusPage, startStatusPage } from './status-page.js';
 import type { WatchOptions } from './watch.js';
 
 export type RunOptions = {
@@ -30,7 +32,12 @@ export type RunOptions = {
   engines?: Engines;
   /** SNMP for the printers' page counters (default: port 161, community public); false: not read. */
   counter?: CounterOptions | false;
+  /** The local status page's port on 127.0.0.1 (0: any free one); absent or false: no page. */
+  statusPort?: number | false;
 };
+
+/** Where `counterprint-agent run` serves its status page unless told otherwise. */
+export const DEFAULT_STATUS_PORT = 17631;
 
 /** Printers on hold after a short job, kept beside the journal. */
 export const holdsFor = (journalDir: string) => new PrinterHolds(path.join(journalDir, 'holds'));
@@ -69,8 +76,10 @@ export async function runAgent(o: RunOptions): Promise<RunningAgent> {
     const all = [...new Set([...o.printers, ...found])].slice(0, MAX_PRINTERS);
     printers.splice(0, printers.length, ...all);
   };
+  const board = new AgentStatusBoard(config.shopName, printers, lastKnown);
   const timers: NodeJS.Timeout[] = [];
   let connection: Connection | undefined;
+  let page: StatusPage | undefined;
   let finished = false;
   let resolveDone: (code: number) => void = () => {};
   const done = new Promise<number>((resolve) => {
@@ -82,6 +91,7 @@ export async function runAgent(o: RunOptions): Promise<RunningAgent> {
     finished = true;
     for (const timer of timers) clearInterval(timer);
     await connection?.stop();
+    await page?.close();
     await queue.stop();
     resolveDone(code);
   };
@@ -139,6 +149,7 @@ export async function runAgent(o: RunOptions): Promise<RunningAgent> {
     ...(o.counter === false ? {} : { counter: { timeoutMs: 1_000, retries: 0, ...o.counter }, holds: holdsFor(o.journalDir) }),
     log,
     onRevoked: revoked,
+    onReport: (command, report) => board.reported(command, report),
     onJobEnded: () => {
       if (!finished) void reportPrinters();
     },
@@ -148,6 +159,7 @@ export async function runAgent(o: RunOptions): Promise<RunningAgent> {
   log(
     `Agent for ${config.shopName}, printers: ${[...o.printers, ...(o.discover ? ['those found on this computer and network'] : [])].join(', ')}`,
   );
+  page = await openStatusPage(o.statusPort, board, log);
   await prune();
   await reportPrinters();
   if (!finished) {
@@ -157,7 +169,11 @@ export async function runAgent(o: RunOptions): Promise<RunningAgent> {
       deviceId: config.deviceId,
       log,
       reconnectDelayMs: o.reconnectDelayMs,
-      onConnected: () => void fetchCommands(),
+      onConnected: () => {
+        board.setConnected(true);
+        void fetchCommands();
+      },
+      onDisconnected: () => board.setConnected(false),
       onMessage: (message) => {
         if (message.action === 'print') queue.add(message.command);
       },
@@ -173,4 +189,17 @@ export async function runAgent(o: RunOptions): Promise<RunningAgent> {
     );
   }
   return { done, stop: () => finish(0) };
+}
+
+/** The status page, or none when it is off or its port is taken: printing matters more than the page. */
+async function openStatusPage(port: number | false | undefined, board: AgentStatusBoard, log: (line: string) => void) {
+  if (port === undefined || port === false) return undefined;
+  try {
+    const page = await startStatusPage({ port, status: () => board.status() });
+    log(`Status page: ${page.url} (on this PC only)`);
+    return page;
+  } catch (error) {
+    log(`No status page: port ${port} on 127.0.0.1 is not free (${(error as Error).message}); printing goes on`);
+    return undefined;
+  }
 }

@@ -163,7 +163,7 @@ describe('the Windows package', () => {
       expect(code).toBe(0);
 
       // install writes the logon command file where Windows (here Wine) keeps the user's Startup folder.
-      const args = ['--printer', 'ipp://127.0.0.1:631/ipp/print', '--printer', '100% Canon & Co'];
+      const args = ['--printer', 'ipp://127.0.0.1:631/ipp/print', '--printer', 'windows:100% Canon & Co', '--discover'];
       await run([path.join(out, 'counterprint-agent.exe'), 'install', ...args], path.join(out, 'install.txt'));
       const said = await readFile(path.join(out, 'install.txt'), 'utf8');
       expect(said).toContain('Counterprint agent.cmd');

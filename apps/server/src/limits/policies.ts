@@ -75,3 +75,9 @@ export const devicePairing = (ip: string): Limit[] => [{ key: `device-pair:${ip}
  * cap bounds how fast one address makes the server draw the shops it has not drawn yet (docs/decisions/054).
  */
 export const qrDrawing = (ip: string): Limit[] => [{ key: `qr:${ip}`, max: 30, windowMs: 10 * MINUTE }];
+
+/**
+ * The print agent's Windows download, public and about 36 MB a time: a shop owner needs it once or twice,
+ * and the cap bounds how much of the server's bandwidth one address can draw (docs/agent-windows.md).
+ */
+export const agentDownload = (ip: string): Limit[] => [{ key: `agent-download:${ip}`, max: 10, windowMs: HOUR }];

@@ -100,7 +100,7 @@ export async function registerRoutes(app: FastifyInstance, p: RouteParts): Promi
   await app.register(preparationRoutes, { preparedFiles: flow.preparedFiles });
   await app.register(printersRoutes, { printers: p.printers, limiter });
   const downloads = new AgentDownloadService({ dir: config.agentDownloadsDir ?? defaultAgentDownloadsDir() });
-  await app.register(agentDownloadRoutes, { downloads });
+  await app.register(agentDownloadRoutes, { downloads, limiter });
   const jobStatus = new JobStatusService({
     db,
     blobs,

@@ -45,4 +45,16 @@ describe('the print agent download', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="counterprint-agent-windows.zip"');
     expect(res.rawPayload.equals(zip)).toBe(true);
   });
+
+  it('answers 429 past 10 downloads from one address in an hour, and holds no other address back', async () => {
+    const get = (remoteAddress: string) => t.app.inject({ method: 'GET', url: '/api/public/agent/windows', remoteAddress });
+    for (let i = 0; i < 10; i++) expect((await get('10.3.0.1')).statusCode).toBe(200);
+    const refused = await get('10.3.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(json(refused).code).toBe('RATE_LIMITED');
+    expect(refused.rawPayload.length).toBeLessThan(1_000);
+    expect((await get('10.3.0.2')).statusCode).toBe(200);
+    // The list of downloads is not counted: Settings reads it on every visit.
+    expect((await t.app.inject({ method: 'GET', url: '/api/public/agent', remoteAddress: '10.3.0.1' })).statusCode).toBe(200);
+  });
 });
