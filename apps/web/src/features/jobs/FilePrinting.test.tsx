@@ -61,6 +61,13 @@ describe('FilePrinting', () => {
     expect(screen.queryByTestId('file-printing')).not.toBeInTheDocument();
   });
 
+  it('never calls a Windows job printed: the queue only says the printer took the data', () => {
+    render(<FilePrinting printing={at({ state: 'completed', reasons: ['sent-not-confirmed'] })} />);
+    const shown = screen.getByTestId('file-printing');
+    expect(shown).toHaveTextContent('Sent to Counter B&W; the printer has not confirmed it printed. Check the pages.');
+    expect(shown).not.toHaveTextContent('Printed by');
+  });
+
   it('says plainly that nothing printed and the job is back in the queue when the printer refused it whole', () => {
     const refused = { state: 'aborted', reasons: ['refused'], message: 'This printer prints black and white only', unsupported: ['color'] };
     const { rerender } = render(<FilePrinting printing={at(refused)} />);

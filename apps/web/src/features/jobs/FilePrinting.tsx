@@ -13,6 +13,9 @@ function describe(p: TFilePrinting): { text: string; tone: 'busy' | 'bad' | 'goo
     case 'stopped':
       return { text: `${p.printerName} stopped${why ? `: ${why}` : ''}`, tone: 'bad' };
     case 'completed':
+      // Windows' queue says only that the printer took the data (docs/decisions/074-windows-package-and-engine.md).
+      if (p.reasons.includes('sent-not-confirmed'))
+        return { text: `Sent to ${p.printerName}; the printer has not confirmed it printed. Check the pages.`, tone: 'busy' };
       return { text: `Printed by ${p.printerName}`, tone: 'good' };
     case 'aborted':
       if (nothingPrinted(p))
