@@ -14,7 +14,7 @@ export type PipelineParts = {
   /** Status pages open on this instance (features/job-status/watchers.ts). */
   statusPages: { changed(jobId: string): void };
   /** Web push to the shop's staff: only the instance that took the upload sends it. */
-  push: { jobArrived(shopId: string, job: never): void };
+  push: { jobArrived(shopId: string, job: Promise<never>): void };
   /** The job as staff see it, for the new job's announcement and push. */
   loadJob(jobId: string): Promise<object | null>;
 };
@@ -35,10 +35,12 @@ export function jobFollowUps(p: PipelineParts, events: JobEventSink): FollowUps 
       ({ turn, fileIds }) => p.preparer.enqueue(turn, fileIds),
     ],
     created: [
-      async ({ shopId, jobId }) => {
-        const job = await p.loadJob(jobId);
-        await p.staff.announce(shopId, jobId, 'created', job ?? undefined);
-        if (job) p.push.jobArrived(shopId, job as never);
+      // The push is handed the job still loading, in the upload's own tick, so that its deliveries count
+      // as busy from the moment the job exists (a shutdown or a test waiting for pushes waits for it).
+      ({ shopId, jobId }) => {
+        const job = p.loadJob(jobId);
+        p.push.jobArrived(shopId, job as Promise<never>);
+        return job.then((loaded) => p.staff.announce(shopId, jobId, 'created', loaded ?? undefined));
       },
     ],
     // A PDF counted after it was prepared may now have its colour pages detected.

@@ -59,13 +59,14 @@ export class PushService {
   }
 
   /** Never throws and never waits: the upload that made the job has already been answered, or soon is. */
-  jobArrived(shopId: string, job: TJob): void {
+  jobArrived(shopId: string, arriving: Promise<TJob | null>): void {
     if (!this.sender) return;
-    const message = JSON.stringify(jobMessage(job));
     this.deliveries.track(
-      repo
-        .subscribersOfShop(this.d.db, shopId)
-        .then((subscribers) => {
+      arriving
+        .then(async (job) => {
+          if (!job) return;
+          const message = JSON.stringify(jobMessage(job));
+          const subscribers = await repo.subscribersOfShop(this.d.db, shopId);
           for (const to of subscribers) {
             if (!this.deliveries.add(() => this.deliver(to, message)))
               this.d.logger.warn({ shopId }, 'push dropped: backlog full or shutting down');
